@@ -1,0 +1,3 @@
+from mcp_lint.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The check stage: deterministic rules and rubric findings over reflected servers."""

@@ -1,0 +1,146 @@
+"""Load the rule catalogue from `rules/*.yaml`, validated by `rule.schema.json`."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+import mcp_lint
+from mcp_lint.errors import UsageError
+from mcp_lint.model import Severity
+
+PACKAGE_DIR = Path(mcp_lint.__file__).parent
+
+
+def rules_dir() -> Path:
+    """Where the rule files live: inside the wheel, or at the top of a source checkout."""
+    bundled = PACKAGE_DIR / "_rules"
+    if bundled.is_dir():
+        return bundled
+    return PACKAGE_DIR.parent / "rules"
+
+
+@dataclass(frozen=True)
+class RuleDocs:
+    what: str
+    why: str
+    example: str
+    instead: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    category: str
+    function: str
+    message: str
+    docs: RuleDocs
+    options: Mapping[str, Any]
+    status: str = "stable"
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    source: str = ""
+
+    def render_docs(self) -> str:
+        """The rule's documentation as Markdown; `mcp-lint rule`, SARIF help and the docs use it."""
+        lines = [
+            f"# {self.name} ({self.code})",
+            "",
+            f"Severity: {self.severity.label}. Category: {self.category}. Status: {self.status}.",
+            "",
+            "## What it does",
+            self.docs.what.strip(),
+            "",
+            "## Why is this bad?",
+            self.docs.why.strip(),
+            "",
+            "## Example",
+            self.docs.example.rstrip(),
+            "",
+            "## Use instead",
+            self.docs.instead.rstrip(),
+        ]
+        if self.options:
+            lines += ["", "## Options"]
+            lines += [f"- `{key}` (default: `{json.dumps(value)}`)" for key, value in sorted(self.options.items())]
+        return "\n".join(lines) + "\n"
+
+
+@functools.lru_cache(maxsize=1)
+def _rule_schema() -> dict[str, Any]:
+    with (PACKAGE_DIR / "data" / "rule.schema.json").open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+def parse_rule(data: Any, source: str) -> Rule:
+    """Validate one rule file's content and build its record."""
+    validator = jsonschema.Draft202012Validator(_rule_schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        where = "/".join(str(part) for part in error.absolute_path) or "(top level)"
+        raise UsageError(f"{source}: invalid rule at {where}: {error.message}")
+    docs = data["docs"]
+    return Rule(
+        code=data["code"],
+        name=data["name"],
+        severity=Severity.parse(data["severity"]),
+        category=data["category"],
+        function=data["function"],
+        message=data["message"],
+        docs=RuleDocs(what=docs["what"], why=docs["why"], example=docs["example"], instead=docs["instead"]),
+        options=dict(data.get("options") or {}),
+        status=data.get("status", "stable"),
+        aliases=tuple(data.get("aliases") or ()),
+        tags=tuple(data.get("tags") or ()),
+        source=source,
+    )
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every known rule, in code order, with lookups by code, name and alias."""
+
+    rules: tuple[Rule, ...]
+
+    def find(self, key: str) -> Rule | None:
+        wanted = key.strip()
+        for rule in self.rules:
+            if wanted.upper() == rule.code or wanted.lower() == rule.name or wanted in rule.aliases:
+                return rule
+        return None
+
+
+@functools.lru_cache(maxsize=4)
+def load_catalogue(directory: Path | None = None) -> Catalogue:
+    """Read and validate every rule file; codes and names must be unique."""
+    from mcp_lint.check.functions import FUNCTIONS
+
+    folder = directory or rules_dir()
+    rules: list[Rule] = []
+    for path in sorted(folder.glob("MCP*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            raise UsageError(f"{path}: not valid YAML: {exc}") from None
+        rule = parse_rule(data, str(path))
+        if rule.function not in FUNCTIONS:
+            raise UsageError(f"{path}: function {rule.function!r} is not a registered check function")
+        rules.append(rule)
+    seen: dict[str, str] = {}
+    for rule in rules:
+        for key in (rule.code, rule.name, *rule.aliases):
+            if key in seen:
+                raise UsageError(f"{rule.source}: {key!r} is already used by {seen[key]}")
+            seen[key] = rule.source
+    rules.sort(key=lambda rule: rule.code)
+    return Catalogue(rules=tuple(rules))

@@ -1,0 +1,1 @@
+"""Rubric scoring: the embedded offline jury and LLM judges behind one protocol."""

@@ -1,0 +1,136 @@
+"""Plain records passed between the pipeline stages: reach -> reflect -> check -> report -> gate."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Severity(enum.IntEnum):
+    """npm audit's severity levels, ordered so that comparisons read naturally."""
+
+    INFO = 0
+    LOW = 1
+    MODERATE = 2
+    HIGH = 3
+    CRITICAL = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            allowed = ", ".join(level.label for level in cls)
+            raise ValueError(f"unknown severity {text!r}; use one of: {allowed}") from None
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One tool exactly as the server sent it, with the fields rules read most often pulled out.
+
+    `raw` is the JSON object from `tools/list`; it is kept so nothing the server sent is lost,
+    even fields this version of mcp-lint does not know. `sdk_rejection` says why the MCP SDK
+    would refuse or silently drop this tool (None when it accepts it).
+    """
+
+    name: str
+    raw: Mapping[str, Any]
+    sdk_rejection: str | None = None
+
+    @property
+    def description(self) -> str:
+        value = self.raw.get("description")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def title(self) -> str | None:
+        value = self.raw.get("title")
+        if isinstance(value, str):
+            return value
+        annotations = self.annotations
+        nested = annotations.get("title") if annotations else None
+        return nested if isinstance(nested, str) else None
+
+    @property
+    def input_schema(self) -> Any:
+        return self.raw.get("inputSchema")
+
+    @property
+    def properties(self) -> Mapping[str, Any]:
+        schema = self.input_schema
+        if isinstance(schema, Mapping):
+            props = schema.get("properties")
+            if isinstance(props, Mapping):
+                return props
+        return {}
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        schema = self.input_schema
+        if isinstance(schema, Mapping):
+            names = schema.get("required")
+            if isinstance(names, list):
+                return tuple(name for name in names if isinstance(name, str))
+        return ()
+
+    @property
+    def annotations(self) -> Mapping[str, Any] | None:
+        value = self.raw.get("annotations")
+        return value if isinstance(value, Mapping) else None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Something the server did while being reflected that is worth a server-level finding.
+
+    `kind` matches the check function that turns it into a finding (for example
+    `stdout-pollution`); `detail` is the evidence, already trimmed for display.
+    """
+
+    kind: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ServerSnapshot:
+    """The normalized reflection of one server: everything the checks need, nothing live."""
+
+    name: str
+    tools: tuple[Tool, ...]
+    protocol_version: str | None = None
+    server_info: Mapping[str, Any] | None = None
+    instructions: str | None = None
+    observations: tuple[Observation, ...] = ()
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule violation. `tool` is None for server-level findings."""
+
+    code: str
+    rule: str
+    severity: Severity
+    message: str
+    server: str
+    tool: str | None = None
+    evidence: str | None = None
+    path: str | None = None
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
+class ServerReport:
+    """What the pipeline knows about one server after checking: findings, or why it failed."""
+
+    name: str
+    snapshot: ServerSnapshot | None
+    findings: tuple[Finding, ...] = ()
+    error: str | None = None
+    scores: Mapping[str, Any] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""The reach stage: from command line, client configs and settings to concrete targets."""

@@ -1,0 +1,55 @@
+"""Where a server is: the records the reach stage produces and the reflect stage consumes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class StdioTarget:
+    """Spawn `command args` and talk MCP over its stdin/stdout.
+
+    `env` holds only what the user named (config or --env); the spawner adds the SDK's safe
+    defaults, so the linter's own secrets never reach the server under test.
+    """
+
+    name: str
+    command: str
+    args: tuple[str, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    cwd: str | None = None
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class HttpTarget:
+    """Connect over Streamable HTTP, or SSE (`transport="sse"`, or as the fallback of `"auto"`)."""
+
+    name: str
+    url: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    transport: str = "auto"
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class SnapshotTarget:
+    """Replay a saved `tools/list` reflection; nothing is spawned."""
+
+    name: str
+    path: Path
+    origin: str | None = None
+
+
+Target = StdioTarget | HttpTarget | SnapshotTarget
+
+
+def describe(target: Target) -> str:
+    """A short human description for messages: what was started or contacted."""
+    if isinstance(target, StdioTarget):
+        return " ".join([target.command, *target.args])
+    if isinstance(target, HttpTarget):
+        return target.url
+    return str(target.path)

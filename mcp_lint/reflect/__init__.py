@@ -1,0 +1,56 @@
+"""The reflect stage: turn a target into a ServerSnapshot, live or from a saved file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import anyio
+
+from mcp_lint.errors import McpLintError
+from mcp_lint.model import ServerSnapshot
+from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
+
+
+@dataclass(frozen=True)
+class Reflection:
+    """One target's outcome: a snapshot, or the one-line reason it could not be reflected."""
+
+    name: str
+    snapshot: ServerSnapshot | None
+    error: str | None = None
+    exit_code: int = 0
+
+
+async def reflect_one(target: Target, timeout: float) -> ServerSnapshot:
+    from mcp_lint.reflect.live import reflect_http, reflect_stdio
+    from mcp_lint.reflect.snapshot import load_snapshot
+
+    if isinstance(target, SnapshotTarget):
+        return load_snapshot(target.path, target.name)
+    if isinstance(target, StdioTarget):
+        return await reflect_stdio(target, timeout)
+    if isinstance(target, HttpTarget):
+        return await reflect_http(target, timeout)
+    raise TypeError(f"unknown target {target!r}")
+
+
+def reflect_all(targets: Sequence[Target], timeout: float) -> list[Reflection]:
+    """Reflect every target concurrently; one failing server does not stop the others."""
+    results: list[Reflection | None] = [None] * len(targets)
+
+    async def run(index: int, target: Target) -> None:
+        try:
+            snapshot = await reflect_one(target, timeout)
+        except McpLintError as error:
+            results[index] = Reflection(target.name, None, str(error), error.exit_code)
+        else:
+            results[index] = Reflection(target.name, snapshot)
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for index, target in enumerate(targets):
+                group.start_soon(run, index, target)
+
+    anyio.run(main)
+    return [result for result in results if result is not None]

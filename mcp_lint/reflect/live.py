@@ -1,0 +1,213 @@
+"""Reflect a live server through the MCP SDK client: connect (either protocol era), list every page."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import mcp_types
+from mcp import Client
+from mcp.client._transport import Transport
+from mcp.client.stdio import get_default_environment
+from mcp.shared.exceptions import MCPError
+from pydantic import ValidationError
+
+from mcp_lint.errors import ServerError
+from mcp_lint.model import Observation, ServerSnapshot
+from mcp_lint.reach.targets import HttpTarget, StdioTarget, describe
+from mcp_lint.reflect.stdio import ProcessMonitor, bounded_stdio
+from mcp_lint.reflect.tools import build_tools
+
+MAX_PAGES = 500
+
+
+@dataclass(frozen=True)
+class Listing:
+    tools: list[Any]
+    observations: list[Observation]
+
+
+async def _request_raw_page(client: Client, cursor: str | None, timeout: float) -> Mapping[str, Any]:
+    """Send one tools/list request and return the result JSON exactly as the server sent it.
+
+    `ClientSession.list_tools` validates the result, raising on a tool the SDK's models reject
+    and (in 2026-07-28 sessions) dropping tools with an invalid x-mcp-header. A linter must see
+    those tools, so the request goes through the session's own stamping and dispatcher and skips
+    only the result validation.
+    """
+    session = client.session
+    params = mcp_types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
+    request = mcp_types.ListToolsRequest(params=params)
+    data = request.model_dump(by_alias=True, mode="json", exclude_none=True)
+    stamp = getattr(session, "_stamp", None)
+    dispatcher = getattr(session, "_dispatcher", None)
+    if stamp is None or dispatcher is None:  # pragma: no cover - a future SDK without these internals
+        result = await session.list_tools(params=params)
+        return result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    options: dict[str, Any] = {"timeout": timeout}
+    stamp(data, options)
+    raw: Mapping[str, Any] = await dispatcher.send_raw_request(data["method"], data.get("params"), options)
+    return raw
+
+
+async def list_all_tools(client: Client, timeout: float, max_pages: int = MAX_PAGES) -> Listing:
+    tools: list[Any] = []
+    observations: list[Observation] = []
+    seen: set[str] = set()
+    cursor: str | None = None
+    for page in range(1, max_pages + 1):
+        result = await _request_raw_page(client, cursor, timeout)
+        page_tools = result.get("tools")
+        if not isinstance(page_tools, list):
+            raise ServerError(f"tools/list page {page} has no 'tools' array")
+        tools.extend(page_tools)
+        next_cursor = result.get("nextCursor")
+        if next_cursor is None:
+            return Listing(tools, observations)
+        if not isinstance(next_cursor, str):
+            observations.append(
+                Observation("broken-pagination", f"page {page} returned a non-string nextCursor {next_cursor!r}")
+            )
+            return Listing(tools, observations)
+        if next_cursor in seen:
+            observations.append(
+                Observation(
+                    "broken-pagination",
+                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; stopped after {len(tools)} tools",
+                )
+            )
+            return Listing(tools, observations)
+        seen.add(next_cursor)
+        cursor = next_cursor
+    observations.append(
+        Observation(
+            "broken-pagination",
+            f"still returning a nextCursor after {max_pages} pages; stopped after {len(tools)} tools",
+        )
+    )
+    return Listing(tools, observations)
+
+
+def spawn_environment(target: StdioTarget) -> dict[str, str]:
+    """What a real MCP client gives the server: the SDK's safe variables plus what was named."""
+    return get_default_environment() | dict(target.env)
+
+
+@contextlib.asynccontextmanager
+async def _http_transport(target: HttpTarget, transport: str, timeout: float) -> AsyncIterator[Transport]:
+    import httpx2
+    from mcp.client.sse import sse_client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    headers = dict(target.headers)
+    if transport == "sse":
+        yield sse_client(target.url, headers=headers, timeout=timeout, sse_read_timeout=max(timeout, 30.0))
+        return
+    http_timeout = httpx2.Timeout(timeout, read=max(timeout, 30.0))
+    async with create_mcp_http_client(headers=headers, timeout=http_timeout) as http_client:
+        yield streamable_http_client(target.url, http_client=http_client)
+
+
+def _explain(exc: BaseException) -> str:
+    if isinstance(exc, MCPError):
+        return exc.error.message if exc.error.message else str(exc)
+    if isinstance(exc, ValidationError):
+        return f"the server's answer is not valid MCP ({exc.error_count()} problems)"
+    if isinstance(exc, BaseExceptionGroup):
+        leaves = [leaf for leaf in exc.exceptions if not isinstance(leaf, anyio.get_cancelled_exc_class())]
+        return _explain(leaves[0]) if leaves else "cancelled"
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+async def _reflect_with(client: Client, name: str, timeout: float, origin: str | None) -> ServerSnapshot:
+    async with client:
+        listing = await list_all_tools(client, timeout)
+        info = client.server_info
+        version = client.protocol_version
+        return ServerSnapshot(
+            name=name,
+            tools=build_tools(listing.tools, version, origin),
+            protocol_version=version,
+            server_info=info.model_dump(by_alias=True, mode="json", exclude_none=True) if info else None,
+            instructions=client.instructions,
+            observations=tuple(listing.observations),
+            origin=origin,
+        )
+
+
+async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
+    monitor = ProcessMonitor(command=describe(target))
+    env = spawn_environment(target)
+    failure: str | None = None
+    snapshot: ServerSnapshot | None = None
+    # The whole reflection is bounded too, so a server that trickles answers cannot stall the run.
+    with anyio.move_on_after(timeout * 4) as overall:
+        try:
+            transport = bounded_stdio(target.command, target.args, env, target.cwd, monitor)
+            client = Client(transport, read_timeout_seconds=timeout, cache=None)
+            with anyio.fail_after(timeout * 4):
+                snapshot = await _reflect_with(client, target.name, timeout, target.origin)
+        except ServerError:
+            raise
+        except TimeoutError:
+            failure = f"no answer within {timeout:g}s"
+        except Exception as exc:
+            failure = _explain(exc)
+    if overall.cancelled_caught:
+        failure = f"no answer within {timeout:g}s"
+    if monitor.overflow:
+        failure = monitor.overflow
+    if snapshot is None or failure is not None:
+        raise ServerError(_server_failure(target, failure or "the server closed the connection", monitor))
+    if monitor.polluted_lines:
+        detail = f"{monitor.polluted_lines} non-JSON-RPC line(s) on stdout, first: " + " | ".join(
+            repr(line) for line in monitor.stdout_pollution[:3]
+        )
+        snapshot = ServerSnapshot(
+            name=snapshot.name,
+            tools=snapshot.tools,
+            protocol_version=snapshot.protocol_version,
+            server_info=snapshot.server_info,
+            instructions=snapshot.instructions,
+            observations=(Observation("stdout-pollution", detail), *snapshot.observations),
+            origin=snapshot.origin,
+        )
+    return snapshot
+
+
+def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -> str:
+    parts = [f"server {target.name!r} ({describe(target)}) failed: {reason}"]
+    if monitor.returncode not in (None, 0) and "exit" not in reason:
+        parts.append(f"exit code {monitor.returncode}")
+    stderr = monitor.last_stderr_lines()
+    if stderr:
+        parts.append(f"last stderr: {stderr}")
+    elif monitor.stdout_pollution:
+        parts.append("stdout: " + " | ".join(monitor.stdout_pollution[:3]))
+    parts.append("run the command by hand to see its output, or raise --timeout")
+    return "; ".join(parts)
+
+
+async def reflect_http(target: HttpTarget, timeout: float) -> ServerSnapshot:
+    attempts = ["sse"] if target.transport == "sse" else ["http"] if target.transport == "http" else ["http", "sse"]
+    errors: list[str] = []
+    for transport in attempts:
+        try:
+            with anyio.fail_after(timeout * 4):
+                async with _http_transport(target, transport, timeout) as connection:
+                    client = Client(connection, read_timeout_seconds=timeout, cache=None)
+                    return await _reflect_with(client, target.name, timeout, target.origin)
+        except TimeoutError:
+            errors.append(f"{transport}: no answer within {timeout:g}s")
+            break
+        except Exception as exc:
+            errors.append(f"{transport}: {_explain(exc)}")
+    raise ServerError(
+        f"server {target.name!r} ({target.url}) could not be reflected: {'; '.join(errors)}; "
+        "check the URL, the headers (--header NAME:VALUE) and that the server is running"
+    )

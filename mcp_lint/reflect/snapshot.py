@@ -1,0 +1,87 @@
+"""Read and write saved reflections (`mcp-lint snapshot`), so a run can be replayed offline."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.errors import UsageError
+from mcp_lint.model import Observation, ServerSnapshot
+from mcp_lint.reflect.tools import build_tools
+
+SNAPSHOT_FORMAT = "mcp-lint-snapshot/1"
+
+
+def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
+    """Accept a `tools/list` result (`{"tools": [...]}`, extra keys used when known) or a bare array."""
+    if isinstance(data, list):
+        return ServerSnapshot(name=name, tools=build_tools(data, None, origin), origin=origin)
+    if not isinstance(data, Mapping) or not isinstance(data.get("tools"), list):
+        raise UsageError(
+            f"{origin}: not a snapshot: expected a JSON object with a 'tools' array, or an array of tools"
+        )
+    info = data.get("serverInfo")
+    version = data.get("protocolVersion")
+    instructions = data.get("instructions")
+    observations = tuple(
+        Observation(kind=str(item.get("kind")), detail=str(item.get("detail", "")))
+        for item in data.get("observations") or ()
+        if isinstance(item, Mapping) and item.get("kind")
+    )
+    server_name = data.get("name") if isinstance(data.get("name"), str) else None
+    return ServerSnapshot(
+        name=server_name or name,
+        tools=build_tools(data["tools"], version if isinstance(version, str) else None, origin),
+        protocol_version=version if isinstance(version, str) else None,
+        server_info=info if isinstance(info, Mapping) else None,
+        instructions=instructions if isinstance(instructions, str) else None,
+        observations=observations,
+        origin=origin,
+    )
+
+
+def load_snapshot(path: Path, name: str | None = None) -> ServerSnapshot:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file; pass a saved snapshot, a client config, or `-- COMMAND`") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    return parse_snapshot(data, name or path.stem, str(path))
+
+
+def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
+    """The normalized, replayable form of a reflection: the tools exactly as the server sent them."""
+    document: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "name": snapshot.name}
+    if snapshot.protocol_version:
+        document["protocolVersion"] = snapshot.protocol_version
+    if snapshot.server_info is not None:
+        document["serverInfo"] = dict(snapshot.server_info)
+    if snapshot.instructions is not None:
+        document["instructions"] = snapshot.instructions
+    if snapshot.observations:
+        document["observations"] = [{"kind": item.kind, "detail": item.detail} for item in snapshot.observations]
+    document["tools"] = [dict(tool.raw) for tool in snapshot.tools]
+    return document
+
+
+def write_json_atomic(path: Path, document: Any) -> None:
+    """Write JSON so a reader never sees half a file: temp file in the same folder, then rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise

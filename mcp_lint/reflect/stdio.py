@@ -1,0 +1,205 @@
+"""A stdio transport for the SDK client that a linter can trust with a misbehaving server.
+
+The SDK's own `stdio_client` buffers stdout without bound, writes the server's stderr to a file
+handle, and forwards non-JSON lines as errors. A linter needs more: a cap on what is read so a
+runaway server cannot exhaust memory, the server's last stderr lines for the error message, and a
+record of stdout pollution so it becomes a finding instead of a failure. The JSON-RPC framing
+and the protocol itself stay the SDK's: this module only moves lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import anyio
+import anyio.abc
+import mcp_types
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from mcp.client._transport import TransportStreams
+from mcp.shared.message import SessionMessage
+
+from mcp_lint.errors import ServerError
+
+# One JSON-RPC message larger than this is not a tools listing anyone should ship.
+MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+STDERR_KEEP_BYTES = 16 * 1024
+POLLUTION_KEEP_LINES = 5
+EXIT_GRACE_SECONDS = 2.0
+
+
+@dataclass
+class ProcessMonitor:
+    """What the transport saw of the process; read after the session ends for errors and findings."""
+
+    command: str
+    stderr_tail: bytearray = field(default_factory=bytearray)
+    stdout_pollution: list[str] = field(default_factory=list)
+    polluted_lines: int = 0
+    overflow: str | None = None
+    returncode: int | None = None
+
+    def last_stderr_lines(self, count: int = 5) -> str:
+        text = self.stderr_tail.decode("utf-8", "replace")
+        lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+        return " | ".join(lines[-count:])
+
+
+def resolve_command(command: str, env: Mapping[str, str], cwd: str | None) -> str:
+    """Find the executable the way the child would, so a typo fails with a clear message."""
+    if os.sep in command or (os.altsep and os.altsep in command):
+        candidate = command if os.path.isabs(command) or cwd is None else os.path.join(cwd, command)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+        raise ServerError(f"cannot start server: {command!r} is not an executable file; check the path")
+    found = shutil.which(command, path=env.get("PATH", os.defpath))
+    if found is None:
+        raise ServerError(
+            f"cannot start server: command {command!r} was not found on PATH; install it or give its full path"
+        )
+    return found
+
+
+def _record_pollution(monitor: ProcessMonitor, line: bytes) -> None:
+    monitor.polluted_lines += 1
+    if len(monitor.stdout_pollution) < POLLUTION_KEEP_LINES:
+        text = line.decode("utf-8", "replace").strip()
+        monitor.stdout_pollution.append(text[:200])
+
+
+def _classify(line: bytes, monitor: ProcessMonitor) -> SessionMessage | Exception | None:
+    stripped = line.strip()
+    if not stripped:
+        return None
+    try:
+        message = mcp_types.jsonrpc_message_adapter.validate_json(stripped, by_name=False)
+    except ValueError as exc:
+        # A line that claims to be JSON-RPC but is malformed is a protocol error for the session;
+        # anything else is log noise on the wrong stream, tolerated and reported as pollution.
+        if stripped.startswith(b"{") and b'"jsonrpc"' in stripped:
+            return exc
+        _record_pollution(monitor, stripped)
+        return None
+    return SessionMessage(message)
+
+
+async def _pump_stdout(
+    stdout: anyio.abc.ByteReceiveStream,
+    sink: MemoryObjectSendStream[SessionMessage | Exception],
+    monitor: ProcessMonitor,
+) -> None:
+    buffer = bytearray()
+    async with sink:
+        with contextlib.suppress(anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+            async for chunk in stdout:
+                buffer += chunk
+                while (newline := buffer.find(b"\n")) >= 0:
+                    line = bytes(buffer[:newline])
+                    del buffer[: newline + 1]
+                    item = _classify(line, monitor)
+                    if item is not None:
+                        await sink.send(item)
+                if len(buffer) > MAX_MESSAGE_BYTES:
+                    monitor.overflow = (
+                        f"server wrote more than {MAX_MESSAGE_BYTES // (1024 * 1024)} MiB on stdout without "
+                        "a newline; mcp-lint stopped reading it"
+                    )
+                    return
+            if buffer.strip():
+                item = _classify(bytes(buffer), monitor)
+                if item is not None:
+                    await sink.send(item)
+
+
+async def _pump_stderr(stderr: anyio.abc.ByteReceiveStream, monitor: ProcessMonitor) -> None:
+    with contextlib.suppress(anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+        async for chunk in stderr:
+            monitor.stderr_tail += chunk
+            if len(monitor.stderr_tail) > STDERR_KEEP_BYTES:
+                del monitor.stderr_tail[: len(monitor.stderr_tail) - STDERR_KEEP_BYTES]
+
+
+async def _pump_stdin(
+    stdin: anyio.abc.ByteSendStream, source: MemoryObjectReceiveStream[SessionMessage]
+) -> None:
+    async with source:
+        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            async for message in source:
+                payload = message.message.model_dump_json(by_alias=True, exclude_unset=True)
+                await stdin.send(payload.encode("utf-8") + b"\n")
+
+
+def _signal_group(process: anyio.abc.Process, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        if os.name == "posix":
+            os.killpg(process.pid, signum)
+        else:  # pragma: no cover - Windows has no process groups to signal
+            process.kill()
+
+
+async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
+    # The MCP lifecycle: close stdin, give the server a moment, then terminate its whole tree.
+    if process.stdin is not None:
+        with contextlib.suppress(Exception):
+            await process.stdin.aclose()
+    for signum in (None, signal.SIGTERM, getattr(signal, "SIGKILL", signal.SIGTERM)):
+        if signum is not None:
+            _signal_group(process, signum)
+        with anyio.move_on_after(EXIT_GRACE_SECONDS):
+            monitor.returncode = await process.wait()
+            # Children the server spawned may outlive it; the group signal below reaches them.
+            _signal_group(process, signal.SIGTERM)
+            return
+
+
+@contextlib.asynccontextmanager
+async def bounded_stdio(
+    command: str,
+    args: Sequence[str],
+    env: Mapping[str, str],
+    cwd: str | None,
+    monitor: ProcessMonitor,
+) -> AsyncIterator[TransportStreams]:
+    """Spawn the server and yield the SDK's (read, write) streams over its stdin/stdout."""
+    executable = resolve_command(command, env, cwd)
+    try:
+        process = await anyio.open_process(
+            [executable, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=dict(env),
+            cwd=cwd,
+            start_new_session=os.name == "posix",
+        )
+    except OSError as exc:
+        raise ServerError(f"cannot start server {command!r}: {exc.strerror or exc}") from None
+
+    to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](16)
+    to_server, from_session = anyio.create_memory_object_stream[SessionMessage](16)
+    assert process.stdout is not None and process.stderr is not None and process.stdin is not None
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(_pump_stdout, process.stdout, to_session, monitor)
+            group.start_soon(_pump_stderr, process.stderr, monitor)
+            group.start_soon(_pump_stdin, process.stdin, from_session)
+            try:
+                yield from_server, to_server
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await to_server.aclose()
+                    await from_server.aclose()
+                    await _stop(process, monitor)
+                group.cancel_scope.cancel()
+    finally:
+        with anyio.CancelScope(shield=True):
+            if monitor.returncode is None and process.returncode is None:
+                _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+            with contextlib.suppress(Exception):
+                await process.aclose()
+            monitor.returncode = process.returncode
