@@ -127,10 +127,37 @@ class Finding:
 
 @dataclass(frozen=True)
 class ServerReport:
-    """What the pipeline knows about one server after checking: findings, or why it failed."""
+    """What the pipeline knows about one server after checking: findings, or why it failed.
+
+    `tool_scores` maps a tool name to the jury's scores for it (see `mcp_lint.jury.run`);
+    `score` is the server-level rubric score; both are empty when the rubric was not scored.
+    """
 
     name: str
     snapshot: ServerSnapshot | None
     findings: tuple[Finding, ...] = ()
     error: str | None = None
-    scores: Mapping[str, Any] = field(default_factory=dict)
+    exit_code: int = 0
+    tool_scores: Mapping[str, Any] = field(default_factory=dict)
+    score: Any = None
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Everything a reporter needs; reporters read this and nothing else."""
+
+    servers: tuple[ServerReport, ...]
+    fail_on: str = "low"
+    # Plain data about the jury run (judges, calls, cache, tokens, cost, unscored tools), or None.
+    jury: Mapping[str, Any] | None = None
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return tuple(finding for server in self.servers for finding in server.findings)
+
+    def counts(self) -> dict[str, int]:
+        counts = {level.label: 0 for level in Severity}
+        for finding in self.findings:
+            counts[finding.severity.label] += 1
+        counts["total"] = sum(counts.values())
+        return counts

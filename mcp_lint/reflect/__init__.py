@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 import anyio
 
-from mcp_lint.errors import McpLintError
+from mcp_lint.errors import McpLintError, ServerError
 from mcp_lint.model import ServerSnapshot
+from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
 
 
@@ -22,10 +23,13 @@ class Reflection:
     exit_code: int = 0
 
 
-async def reflect_one(target: Target, timeout: float) -> ServerSnapshot:
+
+async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
     from mcp_lint.reflect.live import reflect_http, reflect_stdio
     from mcp_lint.reflect.snapshot import load_snapshot
 
+    if isinstance(target, UnreachableTarget):
+        raise ServerError(target.reason)
     if isinstance(target, SnapshotTarget):
         return load_snapshot(target.path, target.name)
     if isinstance(target, StdioTarget):
@@ -35,11 +39,11 @@ async def reflect_one(target: Target, timeout: float) -> ServerSnapshot:
     raise TypeError(f"unknown target {target!r}")
 
 
-def reflect_all(targets: Sequence[Target], timeout: float) -> list[Reflection]:
+def reflect_all(targets: Sequence[Target | UnreachableTarget], timeout: float) -> list[Reflection]:
     """Reflect every target concurrently; one failing server does not stop the others."""
     results: list[Reflection | None] = [None] * len(targets)
 
-    async def run(index: int, target: Target) -> None:
+    async def run(index: int, target: Target | UnreachableTarget) -> None:
         try:
             snapshot = await reflect_one(target, timeout)
         except McpLintError as error:

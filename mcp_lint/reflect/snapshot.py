@@ -32,9 +32,8 @@ def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
         for item in data.get("observations") or ()
         if isinstance(item, Mapping) and item.get("kind")
     )
-    server_name = data.get("name") if isinstance(data.get("name"), str) else None
     return ServerSnapshot(
-        name=server_name or name,
+        name=name,
         tools=build_tools(data["tools"], version if isinstance(version, str) else None, origin),
         protocol_version=version if isinstance(version, str) else None,
         server_info=info if isinstance(info, Mapping) else None,
@@ -74,9 +73,12 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
 
 
 def write_json_atomic(path: Path, document: Any) -> None:
-    """Write JSON so a reader never sees half a file: temp file in the same folder, then rename."""
+    write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write so a reader never sees half a file: temp file in the same folder, then rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:

@@ -6,6 +6,7 @@ and yields `Hit`s. Functions are pure: no I/O, no global state, so 10,000 tools 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,21 +43,24 @@ CheckFunction = Callable[[CheckContext], Iterable[Hit]]
 FUNCTIONS: dict[str, CheckFunction] = {}
 
 
-def _register_all() -> None:
-    # Explicit imports keep the registry greppable; each module exposes a `FUNCTIONS` dict.
-    from mcp_lint.check.functions import (
-        annotations,
-        budget,
-        description,
-        naming,
-        overlap,
-        poisoning,
-        rubric,
-        schema,
-        server,
-    )
+# Explicit list keeps the registry greppable; each module exposes a `FUNCTIONS` dict. Imported by
+# name because `annotations` would otherwise resolve to this package's `from __future__` feature.
+FUNCTION_MODULES = (
+    "annotations",
+    "budget",
+    "description",
+    "naming",
+    "overlap",
+    "poisoning",
+    "rubric",
+    "schema",
+    "server",
+)
 
-    for module in (annotations, budget, description, naming, overlap, poisoning, rubric, schema, server):
+
+def _register_all() -> None:
+    for module_name in FUNCTION_MODULES:
+        module = importlib.import_module(f"{__name__}.{module_name}")
         FUNCTIONS.update(module.FUNCTIONS)
 
 

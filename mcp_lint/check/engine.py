@@ -1,0 +1,124 @@
+"""Run the rule catalogue over a snapshot: selection, overrides, suppressions, messages."""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_lint.check.functions import FUNCTIONS, CheckContext
+from mcp_lint.check.rules import Catalogue, Rule
+from mcp_lint.config import RuleOverride, Settings, ToolIgnore
+from mcp_lint.errors import UsageError
+from mcp_lint.model import Finding, ServerSnapshot, Severity
+
+# An exact code or name beats any prefix, however long.
+_EXACT = 1000
+
+
+def selector_strength(selector: str, rule: Rule) -> int:
+    """How specifically `selector` names `rule`: 0 when it does not match at all."""
+    wanted = selector.strip()
+    if wanted.lower() in {rule.name, *rule.aliases} or wanted.upper() == rule.code:
+        return _EXACT
+    if wanted.upper() == "ALL":
+        return 1
+    if wanted and rule.code.startswith(wanted.upper()):
+        return len(wanted)
+    return 0
+
+
+def matches_any(selectors: Iterable[str], rule: Rule) -> bool:
+    return any(selector_strength(selector, rule) for selector in selectors)
+
+
+@dataclass(frozen=True)
+class ActiveRule:
+    rule: Rule
+    severity: Severity
+    options: Mapping[str, Any]
+
+
+def _override_for(rule: Rule, overrides: Mapping[str, RuleOverride]) -> RuleOverride | None:
+    for key in (rule.code, rule.name, *rule.aliases):
+        if key in overrides:
+            return overrides[key]
+    return None
+
+
+def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
+    """Every selector, rule key and option must name something real; typos are errors."""
+    where = str(settings.config_path) if settings.config_path else "settings"
+    for selector in (*settings.select, *settings.ignore, *(s for item in settings.per_tool_ignores for s in item.selectors)):
+        if not any(selector_strength(selector, rule) for rule in catalogue.rules):
+            raise UsageError(f"{where}: {selector!r} matches no rule; see `mcp-lint rules`")
+    for key, override in settings.rules.items():
+        rule = catalogue.find(key)
+        if rule is None:
+            raise UsageError(f"{where}: rules.{key}: no such rule; see `mcp-lint rules`")
+        unknown = sorted(set(override.options) - set(rule.options))
+        if unknown:
+            allowed = ", ".join(sorted(rule.options)) or "none"
+            raise UsageError(f"{where}: rules.{key}: unknown option {unknown[0]!r} (options: {allowed})")
+
+
+def active_rules(catalogue: Catalogue, settings: Settings) -> list[ActiveRule]:
+    selected: list[ActiveRule] = []
+    for rule in catalogue.rules:
+        chosen = max((selector_strength(s, rule) for s in settings.select), default=1 if not settings.select else 0)
+        ignored = max((selector_strength(s, rule) for s in settings.ignore), default=0)
+        if chosen == 0 or ignored >= chosen:
+            continue
+        override = _override_for(rule, settings.rules)
+        if override is not None and not override.enabled:
+            continue
+        severity = override.severity if override and override.severity else rule.severity
+        options = {**rule.options, **(override.options if override else {})}
+        selected.append(ActiveRule(rule, severity, options))
+    return selected
+
+
+def _suppressed(rule: Rule, server: str, tool: str | None, ignores: tuple[ToolIgnore, ...]) -> bool:
+    if tool is None:
+        return False
+    qualified = f"{server}/{tool}"
+    for ignore in ignores:
+        if fnmatch.fnmatchcase(tool, ignore.pattern) or fnmatch.fnmatchcase(qualified, ignore.pattern):
+            if not ignore.selectors or matches_any(ignore.selectors, rule):
+                return True
+    return False
+
+
+def check_server(
+    snapshot: ServerSnapshot,
+    rules: list[ActiveRule],
+    settings: Settings,
+    scores: Mapping[str, Any] | None = None,
+) -> tuple[Finding, ...]:
+    findings: list[Finding] = []
+    for active in rules:
+        rule = active.rule
+        if rule.category == "rubric" and not scores:
+            continue
+        context = CheckContext(server=snapshot, options=active.options, scores=scores or {})
+        for hit in FUNCTIONS[rule.function](context):
+            if _suppressed(rule, snapshot.name, hit.tool, settings.per_tool_ignores):
+                continue
+            fields = {"server": snapshot.name, "tool": hit.tool or "", **hit.fields}
+            findings.append(
+                Finding(
+                    code=rule.code,
+                    rule=rule.name,
+                    severity=active.severity,
+                    message=rule.message.format(**fields),
+                    server=snapshot.name,
+                    tool=hit.tool,
+                    evidence=hit.evidence,
+                    path=hit.path,
+                    suggestion=hit.suggestion,
+                )
+            )
+    order = {tool.name: index for index, tool in enumerate(snapshot.tools)}
+    findings.sort(key=lambda f: (f.tool is not None, order.get(f.tool or "", 0), -f.severity, f.code))
+    return tuple(findings)

@@ -1,0 +1,67 @@
+"""Rubric findings: a component the jury scored below its threshold is a smell."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mcp_lint.check.functions import CheckContext, Hit
+
+
+def _format_score(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _excerpt(text: str, limit: int = 100) -> str:
+    flat = " ".join(text.split())
+    if not flat:
+        return "(no description)"
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+
+
+def rubric_component(context: CheckContext) -> Iterator[Hit]:
+    component = str(context.options["component"])
+    threshold = float(context.options.get("threshold", 3))
+    for tool in context.server.tools:
+        scores = context.scores.get(tool.name)
+        if scores is None:
+            continue
+        value = scores.aggregate.get(component)
+        if value is None or value >= threshold:
+            continue
+        judges = ", ".join(
+            f"{judge} {_format_score(per_judge[component])}"
+            for judge, per_judge in sorted(scores.judges.items())
+            if component in per_judge
+        )
+        reason = scores.reasons.get(component) or "no reason given"
+        yield Hit(
+            tool=tool.name,
+            fields={
+                "score": _format_score(value),
+                "threshold": _format_score(threshold),
+                "reason": reason.rstrip("."),
+                "judges": judges,
+            },
+            evidence=_excerpt(tool.description),
+            path="description",
+            suggestion=scores.rewrite,
+        )
+
+
+def jury_disagreement(context: CheckContext) -> Iterator[Hit]:
+    spread_limit = float(context.options.get("spread", 2))
+    for tool in context.server.tools:
+        scores = context.scores.get(tool.name)
+        if scores is None or len(scores.judges) < 2:
+            continue
+        wide = [name for name, spread in sorted(scores.spread.items()) if spread >= spread_limit]
+        if wide:
+            detail = "; ".join(
+                f"{name}: "
+                + ", ".join(f"{judge} {_format_score(per[name])}" for judge, per in sorted(scores.judges.items()))
+                for name in wide
+            )
+            yield Hit(tool=tool.name, fields={"components": ", ".join(wide)}, evidence=detail, path="description")
+
+
+FUNCTIONS = {"rubric_component": rubric_component, "jury_disagreement": jury_disagreement}

@@ -1,0 +1,360 @@
+"""The command line. The only module that imports click; it parses, calls the stages, maps exits."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+
+import mcp_lint
+from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+
+EXIT_CODES_HELP = """\b
+Exit codes:
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage or configuration error
+  3  a server could not be reached or reflected (never masked)
+  4  the jury could not score every tool (never masked)"""
+
+CHECK_HELP = f"""Lint the tools of one or more MCP servers.
+
+\b
+TARGET is any of:
+  -- COMMAND ARGS...      spawn a stdio server (everything after `--`)
+  --url URL               Streamable HTTP, falling back to SSE
+  PATH                    a saved snapshot (`mcp-lint snapshot`) or a client
+                          config (.mcp.json, claude_desktop_config.json,
+                          .vscode/mcp.json); pick entries with --server
+  (nothing)               the [servers] of mcp-lint.toml, else ./.mcp.json
+
+{EXIT_CODES_HELP}
+"""
+
+
+def _split_command(argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    # Everything after the first `--` is the server's command line, options included.
+    args = list(argv)
+    if "--" in args:
+        index = args.index("--")
+        return args[:index], args[index + 1 :]
+    return args, []
+
+
+def _comma_list(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def _use_color(option: bool | None, output: str | None) -> bool:
+    if option is not None:
+        return option
+    if output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def _write_output(text: str, output: str | None) -> None:
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    from mcp_lint.reflect.snapshot import write_text_atomic
+
+    write_text_atomic(Path(output), text)
+
+
+def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
+    from mcp_lint.reach.resolve import parse_env_pair
+
+    env: dict[str, str] = {}
+    if env_file:
+        path = Path(env_file)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise UsageError(f"--env-file {env_file}: cannot read: {exc.strerror}") from None
+        for number, line in enumerate(lines, 1):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                key, value = parse_env_pair(stripped.removeprefix("export "), f"{env_file}:{number}:")
+                env[key] = value.strip().strip('"').strip("'")
+    for value in values:
+        key, item = parse_env_pair(value)
+        env[key] = item
+    return env
+
+
+def _target_options(function: Any) -> Any:
+    options = [
+        click.argument("paths", nargs=-1, metavar="[TARGET]..."),
+        click.option("--url", help="An MCP server over Streamable HTTP (SSE as the fallback)."),
+        click.option("--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."),
+        click.option("--server", "servers", multiple=True, metavar="NAME", help="Pick entries of a client config."),
+        click.option("--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for spawned servers."),
+        click.option("--env-file", type=click.Path(dir_okay=False), help="KEY=VALUE lines for spawned servers."),
+        click.option("--timeout", type=click.FloatRange(min=0.1), help="Seconds for start-up and each request [30]."),
+        click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file."),
+        click.option("--isolated", is_flag=True, help="Ignore every config file."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _load(config_file: str | None, isolated: bool, timeout: float | None) -> Any:
+    from mcp_lint.config import load_settings
+
+    settings = load_settings(Path(config_file) if config_file else None, isolated)
+    if timeout is not None:
+        settings = replace(settings, timeout=timeout)
+    return settings
+
+
+def _resolve(ctx: click.Context, settings: Any, **options: Any) -> Any:
+    from mcp_lint.reach.resolve import Request, parse_header, resolve_targets
+
+    request = Request(
+        paths=tuple(options["paths"]),
+        command=tuple(ctx.obj.get("command", ())),
+        url=options["url"],
+        headers=dict(parse_header(value) for value in options["headers"]),
+        servers=tuple(options["servers"]),
+        env=_env_pairs(options["env"], options["env_file"]),
+    )
+    return resolve_targets(request, settings)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(mcp_lint.__version__, "--version", prog_name="mcp-lint")
+def cli() -> None:
+    """npm audit for MCP tool descriptions: reflect servers, lint what agents see."""
+
+
+@cli.command(help=CHECK_HELP)
+@_target_options
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE instead of stdout.")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["info", "low", "moderate", "high", "critical", "none"]),
+    help="Lowest severity that fails the run [low]; info never fails.",
+)
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (3 and 4 still fail).")
+@click.option("--select", multiple=True, metavar="CODES", help="Only these rules (codes, prefixes or names).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (codes, prefixes or names).")
+@click.option("--jury", "jury_models", multiple=True, metavar="MODEL", help="A litellm model id to judge the rubric.")
+@click.option("--frozen", is_flag=True, help="A jury cache miss is exit 4; no model is called.")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the jury cache.")
+@click.option("--refresh", is_flag=True, help="Re-judge every tool and overwrite its cache entry.")
+@click.option("--cache-file", metavar="PATH", help="Jury cache file [.mcp-lint/jury-cache.json].")
+@click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
+@click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
+@click.pass_context
+def check(ctx: click.Context, **options: Any) -> None:
+    settings = _load(options["config_file"], options["isolated"], options["timeout"])
+    if options["fail_on"]:
+        settings = replace(settings, fail_on=options["fail_on"])
+    if options["select"]:
+        settings = replace(settings, select=_comma_list(options["select"]))
+    if options["ignore"]:
+        settings = replace(settings, ignore=(*settings.ignore, *_comma_list(options["ignore"])))
+    if options["show_settings"]:
+        click.echo(json.dumps(settings.as_document(), indent=2))
+        ctx.exit(0)
+    from mcp_lint.gate import exit_code
+    from mcp_lint.pipeline import lint
+    from mcp_lint.report import ReportOptions, reporters
+
+    targets = _resolve(ctx, settings, **options)
+    result = lint(targets, settings, _jury_settings(settings, options))
+    color = _use_color(options["color"], options["output"])
+    report = reporters()[options["output_format"]](result, ReportOptions(color=color, cwd=os.getcwd()))
+    _write_output(report, options["output"])
+    for server in result.servers:
+        if server.error is not None:
+            click.echo(f"mcp-lint: error: {server.error}", err=True)
+    if result.jury:
+        for warning in result.jury.get("warnings", ()):
+            click.echo(f"mcp-lint: warning: {warning}", err=True)
+        unscored = result.jury.get("unscored") or []
+        if unscored:
+            first = unscored[0]
+            click.echo(
+                f"mcp-lint: error: {len(unscored)} tool/judge pair(s) unscored, e.g. {first['server']}/"
+                f"{first['tool']} by {first['judge']}: {first['reason']}",
+                err=True,
+            )
+    ctx.exit(exit_code(result, settings.fail_on, options["exit_zero"]))
+
+
+def _jury_settings(settings: Any, options: Any) -> Any:
+    from mcp_lint.jury.run import JurySettings, ModelSpec
+
+    config = settings.jury
+    models = tuple(options["jury_models"]) or config.models
+    cache_file = options["cache_file"] or config.cache
+    cache_path = None if options["no_cache"] else settings.base_dir / cache_file if not Path(cache_file).is_absolute() else Path(cache_file)
+    return JurySettings(
+        models=tuple(ModelSpec(model, config.api_bases.get(model)) for model in models),
+        concurrency=config.concurrency,
+        aggregate=config.aggregate,
+        cache_path=cache_path,
+        refresh=options["refresh"],
+        frozen=options["frozen"],
+        timeout=config.timeout,
+        max_retries=config.max_retries,
+    )
+
+
+@cli.command(help=f"Save the reflected tools so later runs can replay them offline.\n\n{EXIT_CODES_HELP}")
+@_target_options
+@click.option("-o", "--output", metavar="PATH", help="File (one server) or folder (several) [stdout].")
+@click.pass_context
+def snapshot(ctx: click.Context, **options: Any) -> None:
+    from mcp_lint.reflect import reflect_all
+    from mcp_lint.reflect.snapshot import snapshot_document, write_json_atomic
+
+    settings = _load(options["config_file"], options["isolated"], options["timeout"])
+    targets = _resolve(ctx, settings, **options)
+    reflections = reflect_all(targets, settings.timeout)
+    output = options["output"]
+    if len(reflections) > 1 and (output is None or not Path(output).is_dir()) and output != "-":
+        if output is None:
+            raise UsageError("several servers: pass -o FOLDER to write one snapshot per server")
+        Path(output).mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for item in reflections:
+        if item.snapshot is None:
+            click.echo(f"mcp-lint: error: {item.error}", err=True)
+            failed += 1
+            continue
+        document = snapshot_document(item.snapshot)
+        if output is None or output == "-":
+            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        else:
+            path = Path(output) / f"{item.name}.json" if Path(output).is_dir() else Path(output)
+            write_json_atomic(path, document)
+            click.echo(f"wrote {path} ({len(item.snapshot.tools)} tools)", err=True)
+    ctx.exit(3 if failed else 0)
+
+
+@cli.command("rules")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def list_rules(output_format: str) -> None:
+    """List every rule: code, name, severity and category."""
+    from mcp_lint.check.rules import load_catalogue
+
+    catalogue = load_catalogue()
+    if output_format == "json":
+        rows = [
+            {"code": r.code, "name": r.name, "severity": r.severity.label, "category": r.category, "status": r.status}
+            for r in catalogue.rules
+        ]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(rule.name) for rule in catalogue.rules)
+    for rule in catalogue.rules:
+        click.echo(f"{rule.code}  {rule.name:<{width}}  {rule.severity.label:<8}  {rule.category}")
+
+
+@cli.command("rule")
+@click.argument("key", metavar="CODE-or-NAME")
+def show_rule(key: str) -> None:
+    """Print one rule's documentation."""
+    from mcp_lint.check.rules import load_catalogue
+
+    catalogue = load_catalogue()
+    rule = catalogue.find(key)
+    if rule is None:
+        names = [r.name for r in catalogue.rules] + [r.code for r in catalogue.rules]
+        close = difflib.get_close_matches(key, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; see `mcp-lint rules`"
+        raise UsageError(f"no rule {key!r}{hint}")
+    click.echo(rule.render_docs(), nl=False)
+
+
+@cli.group()
+def cache() -> None:
+    """Inspect or prune the jury cache."""
+
+
+@cache.command("stats")
+@click.option("--cache-file", default=".mcp-lint/jury-cache.json", show_default=True)
+def cache_stats(cache_file: str) -> None:
+    """Entries, size and models in the jury cache."""
+    from mcp_lint.jury.cache import JuryCache
+
+    store = JuryCache(Path(cache_file))
+    store.load()
+    stats = store.stats()
+    for warning in getattr(store, "warnings", ()):
+        click.echo(f"mcp-lint: warning: {warning}", err=True)
+    click.echo(json.dumps(_plain(stats), indent=2))
+
+
+@cache.command("prune")
+@_target_options
+@click.option("--cache-file", default=".mcp-lint/jury-cache.json", show_default=True)
+@click.option("--jury", "jury_models", multiple=True, metavar="MODEL")
+@click.pass_context
+def cache_prune(ctx: click.Context, **options: Any) -> None:
+    """Drop entries that no current tool of the given servers uses."""
+    from mcp_lint.jury.run import live_cache_keys
+    from mcp_lint.reflect import reflect_all
+
+    settings = _load(options["config_file"], options["isolated"], options["timeout"])
+    targets = _resolve(ctx, settings, **options)
+    reflections = reflect_all(targets, settings.timeout)
+    failed = [item for item in reflections if item.snapshot is None]
+    if failed:
+        raise McpLintError(f"not pruning: {failed[0].error}")
+    jury = _jury_settings(settings, {**options, "no_cache": False, "refresh": False, "frozen": False})
+    jury = replace(jury, cache_path=Path(options["cache_file"]))
+    removed = live_cache_keys([item.snapshot for item in reflections if item.snapshot], jury, prune=True)
+    click.echo(f"removed {removed} stale entr{'y' if removed == 1 else 'ies'} from {options['cache_file']}")
+
+
+def _plain(value: Any) -> Any:
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args, command = _split_command(sys.argv[1:] if argv is None else argv)
+    try:
+        # Without standalone mode click returns what ctx.exit() was given instead of exiting.
+        code = cli.main(args=args, prog_name="mcp-lint", standalone_mode=False, obj={"command": command})
+    except McpLintError as error:
+        click.echo(f"mcp-lint: error: {error}", err=True)
+        return error.exit_code
+    except click.exceptions.Exit as done:
+        return int(done.exit_code)
+    except click.ClickException as error:
+        error.show()
+        return EXIT_USAGE
+    except click.exceptions.Abort:
+        click.echo("mcp-lint: aborted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a bug of ours must still end in one line and a non-zero exit
+        if os.environ.get("MCP_LINT_DEBUG"):
+            raise
+        click.echo(
+            f"mcp-lint: internal error: {type(error).__name__}: {error}; rerun with MCP_LINT_DEBUG=1 "
+            "for the traceback and please report it",
+            err=True,
+        )
+        return EXIT_USAGE
+    return code if isinstance(code, int) else 0

@@ -1,0 +1,287 @@
+"""Settings: packaged defaults, then the nearest config file, then the command line.
+
+The nearest of `.mcp-lint.toml`, `mcp-lint.toml` or a `pyproject.toml` with `[tool.mcp-lint]`
+wins, walking up from the working directory; files are not merged (ruff's rule). Unknown keys
+are errors that name the key, because a typo that silently disables a check is worse than none.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.errors import UsageError
+from mcp_lint.model import Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
+FAIL_ON_CHOICES = ("info", "low", "moderate", "high", "critical", "none")
+AGGREGATES = ("median", "mean", "min")
+
+
+@dataclass(frozen=True)
+class RuleOverride:
+    """`[rules]` entry: turn a rule off, change its severity, or set its options."""
+
+    enabled: bool = True
+    severity: Severity | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ToolIgnore:
+    """`per-tool-ignores`: codes ignored for tools matching a glob, with the reason it is fine."""
+
+    pattern: str
+    selectors: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class JuryConfig:
+    models: tuple[str, ...] = ()
+    api_bases: Mapping[str, str] = field(default_factory=dict)
+    concurrency: int = 8
+    aggregate: str = "median"
+    cache: str = ".mcp-lint/jury-cache.json"
+    timeout: float = 60.0
+    max_retries: int = 4
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    rules: Mapping[str, RuleOverride] = field(default_factory=dict)
+    per_tool_ignores: tuple[ToolIgnore, ...] = ()
+    fail_on: str = "low"
+    timeout: float = 30.0
+    servers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    jury: JuryConfig = field(default_factory=JuryConfig)
+    config_path: Path | None = None
+
+    @property
+    def fail_threshold(self) -> Severity | None:
+        return None if self.fail_on == "none" else Severity.parse(self.fail_on)
+
+    @property
+    def base_dir(self) -> Path:
+        return self.config_path.parent if self.config_path else Path.cwd()
+
+    def as_document(self) -> dict[str, Any]:
+        """The resolved settings as plain data, for `--show-settings`."""
+        return {
+            "config-file": str(self.config_path) if self.config_path else None,
+            "select": list(self.select),
+            "ignore": list(self.ignore),
+            "fail-on": self.fail_on,
+            "timeout": self.timeout,
+            "rules": {
+                key: {
+                    "enabled": override.enabled,
+                    "severity": override.severity.label if override.severity else None,
+                    "options": dict(override.options),
+                }
+                for key, override in sorted(self.rules.items())
+            },
+            "per-tool-ignores": [
+                {"tool": item.pattern, "codes": list(item.selectors), "reason": item.reason}
+                for item in self.per_tool_ignores
+            ],
+            "servers": {name: dict(entry) for name, entry in sorted(self.servers.items())},
+            "jury": {
+                "models": list(self.jury.models),
+                "api-bases": dict(self.jury.api_bases),
+                "concurrency": self.jury.concurrency,
+                "aggregate": self.jury.aggregate,
+                "cache": self.jury.cache,
+                "timeout": self.jury.timeout,
+                "max-retries": self.jury.max_retries,
+            },
+        }
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest config file from `start` upwards; pyproject counts only with `[tool.mcp-lint]`."""
+    for folder in (start.resolve(), *start.resolve().parents):
+        for name in CONFIG_FILES:
+            candidate = folder / name
+            if not candidate.is_file():
+                continue
+            if name != "pyproject.toml":
+                return candidate
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(data.get("tool"), dict) and "mcp-lint" in data["tool"]:
+                return candidate
+    return None
+
+
+def read_config(path: Path) -> Mapping[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"{path}: config file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    if path.name == "pyproject.toml":
+        section = data.get("tool", {}).get("mcp-lint", {})
+        return section if isinstance(section, Mapping) else {}
+    return data
+
+
+def _string_list(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise UsageError(f"{where}: expected a list of strings")
+    return tuple(value)
+
+
+def _check_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise UsageError(
+            f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}"
+        )
+
+
+def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
+    if isinstance(value, str):
+        word = value.split("--", 1)[0].strip().lower()
+        if word == "off":
+            return RuleOverride(enabled=False)
+        if word == "on":
+            return RuleOverride()
+        try:
+            return RuleOverride(severity=Severity.parse(word))
+        except ValueError as exc:
+            raise UsageError(f"{where}.{key}: {exc}, or 'off'") from None
+    if isinstance(value, Mapping):
+        options = {name: item for name, item in value.items() if name not in {"severity", "enabled"}}
+        severity = value.get("severity")
+        try:
+            parsed = Severity.parse(severity) if isinstance(severity, str) else None
+        except ValueError as exc:
+            raise UsageError(f"{where}.{key}.severity: {exc}") from None
+        return RuleOverride(enabled=bool(value.get("enabled", True)), severity=parsed, options=options)
+    raise UsageError(f"{where}.{key}: expected 'off', a severity, or a table of options")
+
+
+def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
+    items: list[ToolIgnore] = []
+    if not isinstance(value, Mapping):
+        raise UsageError(f"{where}: expected a table of tool patterns")
+    for pattern, entry in value.items():
+        spot = f"{where}.{pattern!r}"
+        if not isinstance(entry, Mapping):
+            raise UsageError(f'{spot}: expected {{ codes = [...], reason = "..." }}; a reason is required')
+        _check_keys(entry, {"codes", "reason"}, spot)
+        reason = entry.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise UsageError(f"{spot}: a 'reason' is required so reviewers know why the finding is fine")
+        items.append(ToolIgnore(pattern, _string_list(entry.get("codes", []), f"{spot}.codes"), reason))
+    return tuple(items)
+
+
+def _parse_jury(value: Any, where: str) -> JuryConfig:
+    if not isinstance(value, Mapping):
+        raise UsageError(f"{where}: expected a table")
+    _check_keys(
+        value, {"models", "api-bases", "concurrency", "aggregate", "cache", "timeout", "max-retries"}, where
+    )
+    jury = JuryConfig()
+    models: list[str] = []
+    api_bases: dict[str, str] = {}
+    for index, item in enumerate(value.get("models", [])):
+        if isinstance(item, str):
+            models.append(item)
+        elif isinstance(item, Mapping) and isinstance(item.get("model"), str):
+            _check_keys(item, {"model", "api-base"}, f"{where}.models[{index}]")
+            models.append(item["model"])
+            if isinstance(item.get("api-base"), str):
+                api_bases[item["model"]] = item["api-base"]
+        else:
+            raise UsageError(f'{where}.models[{index}]: expected a model id or {{ model = "...", api-base = "..." }}')
+    api_bases.update({str(key): str(base) for key, base in dict(value.get("api-bases", {})).items()})
+    aggregate = str(value.get("aggregate", jury.aggregate))
+    if aggregate not in AGGREGATES:
+        raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
+    concurrency = value.get("concurrency", jury.concurrency)
+    if not isinstance(concurrency, int) or concurrency < 1:
+        raise UsageError(f"{where}.concurrency: expected a positive integer")
+    return JuryConfig(
+        models=tuple(models),
+        api_bases=api_bases,
+        concurrency=concurrency,
+        aggregate=aggregate,
+        cache=str(value.get("cache", jury.cache)),
+        timeout=float(value.get("timeout", jury.timeout)),
+        max_retries=int(value.get("max-retries", jury.max_retries)),
+    )
+
+
+TOP_LEVEL_KEYS = {"select", "ignore", "rules", "per-tool-ignores", "fail-on", "timeout", "servers", "jury"}
+
+
+def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
+    where = str(path) if path else "settings"
+    _check_keys(table, TOP_LEVEL_KEYS, where)
+    settings = Settings(config_path=path)
+    if "select" in table:
+        settings = replace(settings, select=_string_list(table["select"], f"{where}: select"))
+    if "ignore" in table:
+        settings = replace(settings, ignore=_string_list(table["ignore"], f"{where}: ignore"))
+    if "fail-on" in table:
+        fail_on = str(table["fail-on"]).lower()
+        if fail_on not in FAIL_ON_CHOICES:
+            raise UsageError(f"{where}: fail-on {fail_on!r} is not one of {', '.join(FAIL_ON_CHOICES)}")
+        settings = replace(settings, fail_on=fail_on)
+    if "timeout" in table:
+        timeout = table["timeout"]
+        if not isinstance(timeout, (int, float)) or timeout <= 0:
+            raise UsageError(f"{where}: timeout must be a positive number of seconds")
+        settings = replace(settings, timeout=float(timeout))
+    if "rules" in table:
+        rules = table["rules"]
+        if not isinstance(rules, Mapping):
+            raise UsageError(f"{where}: rules must be a table")
+        settings = replace(
+            settings, rules={key: _parse_rule_override(key, value, f"{where}: rules") for key, value in rules.items()}
+        )
+    if "per-tool-ignores" in table:
+        settings = replace(
+            settings, per_tool_ignores=_parse_tool_ignores(table["per-tool-ignores"], f"{where}: per-tool-ignores")
+        )
+    if "servers" in table:
+        servers = table["servers"]
+        if not isinstance(servers, Mapping) or not all(isinstance(entry, Mapping) for entry in servers.values()):
+            raise UsageError(f"{where}: servers must be a table of server tables")
+        for name, entry in servers.items():
+            _check_keys(
+                entry,
+                {"command", "args", "env", "env-file", "cwd", "url", "headers", "type", "snapshot"},
+                f"{where}: servers.{name}",
+            )
+        settings = replace(settings, servers=servers)
+    if "jury" in table:
+        settings = replace(settings, jury=_parse_jury(table["jury"], f"{where}: jury"))
+    return settings
+
+
+def load_settings(config: Path | None = None, isolated: bool = False, start: Path | None = None) -> Settings:
+    if isolated:
+        return Settings()
+    path = config or find_config(start or Path.cwd())
+    if path is None:
+        return Settings()
+    return parse_settings(read_config(path), path)

@@ -1,0 +1,84 @@
+"""The pipeline, wired: reach -> reflect -> (jury) -> check -> RunResult. No printing here."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mcp_lint.check.engine import active_rules, check_server, validate_settings
+from mcp_lint.check.rules import Catalogue, load_catalogue
+from mcp_lint.config import Settings
+from mcp_lint.model import RunResult, ServerReport
+from mcp_lint.reach.client_config import UnreachableTarget
+from mcp_lint.reach.targets import Target
+from mcp_lint.reflect import Reflection, reflect_all
+
+if TYPE_CHECKING:
+    from mcp_lint.jury.run import JuryOutcome, JurySettings
+
+
+def _jury_document(outcome: JuryOutcome) -> dict[str, Any]:
+    from mcp_lint.jury.rubric import load_rubric
+
+    return {
+        "judges": list(outcome.judges),
+        "rubricVersion": load_rubric().version,
+        "usage": dataclasses.asdict(outcome.usage),
+        "unscored": [dataclasses.asdict(item) for item in outcome.unscored],
+        "warnings": list(outcome.warnings),
+    }
+
+
+def lint(
+    targets: Sequence[Target | UnreachableTarget],
+    settings: Settings,
+    jury: JurySettings | None,
+    catalogue: Catalogue | None = None,
+) -> RunResult:
+    """Reflect every target, score the rubric when a rubric rule is on, and run the rules."""
+    catalogue = catalogue or load_catalogue()
+    validate_settings(settings, catalogue)
+    rules = active_rules(catalogue, settings)
+    reflections = reflect_all(targets, settings.timeout)
+    return check_reflections(reflections, settings, jury, rules)
+
+
+def check_reflections(
+    reflections: Sequence[Reflection],
+    settings: Settings,
+    jury: JurySettings | None,
+    rules: Sequence[Any],
+) -> RunResult:
+    snapshots = [item.snapshot for item in reflections if item.snapshot is not None]
+    outcome: JuryOutcome | None = None
+    if jury is not None and snapshots and any(active.rule.category == "rubric" for active in rules):
+        from mcp_lint.jury.run import score_servers
+
+        outcome = score_servers(snapshots, jury)
+    reports: list[ServerReport] = []
+    for item in reflections:
+        snapshot = item.snapshot
+        if snapshot is None:
+            reports.append(ServerReport(item.name, None, error=item.error, exit_code=item.exit_code))
+            continue
+        tool_scores = (
+            {tool: scores for (server, tool), scores in outcome.tools.items() if server == snapshot.name}
+            if outcome
+            else {}
+        )
+        findings = check_server(snapshot, list(rules), settings, tool_scores)
+        reports.append(
+            ServerReport(
+                name=snapshot.name,
+                snapshot=snapshot,
+                findings=findings,
+                tool_scores=tool_scores,
+                score=outcome.servers.get(snapshot.name) if outcome else None,
+            )
+        )
+    return RunResult(
+        servers=tuple(reports),
+        fail_on=settings.fail_on,
+        jury=_jury_document(outcome) if outcome else None,
+    )

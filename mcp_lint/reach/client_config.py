@@ -1,0 +1,252 @@
+"""Read MCP client configs (Claude Desktop, Claude Code `.mcp.json`, Cursor, VS Code) into targets.
+
+Variables expand the way the clients do (`${VAR}`, `${VAR:-default}`, `${env:VAR}`,
+`${workspaceFolder}`, `${userHome}`). A variable that cannot be resolved, or a VS Code
+`${input:...}` prompt, makes that one server unreachable with a clear reason: a linter in CI
+must never stop and ask.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.errors import UsageError
+from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
+
+_VARIABLE = re.compile(r"\$\{([^}]*)\}")
+_HTTP_TYPES = {"http": "http", "streamable-http": "http", "streamableHttp": "http", "sse": "sse"}
+
+
+@dataclass(frozen=True)
+class UnreachableTarget:
+    """A configured server that cannot be started as written; reported with exit 3."""
+
+    name: str
+    reason: str
+
+
+class _Unresolved(Exception):
+    pass
+
+
+def strip_json_comments(text: str) -> str:
+    """Drop // and /* */ comments and trailing commas outside strings (VS Code's JSONC)."""
+    out: list[str] = []
+    index, length = 0, len(text)
+    in_string = False
+    while index < length:
+        char = text[index]
+        if in_string:
+            out.append(char)
+            if char == "\\" and index + 1 < length:
+                out.append(text[index + 1])
+                index += 2
+                continue
+            if char == '"':
+                in_string = False
+            index += 1
+            continue
+        if char == '"':
+            in_string = True
+            out.append(char)
+            index += 1
+        elif text.startswith("//", index):
+            newline = text.find("\n", index)
+            index = length if newline < 0 else newline
+        elif text.startswith("/*", index):
+            end = text.find("*/", index + 2)
+            index = length if end < 0 else end + 2
+        else:
+            out.append(char)
+            index += 1
+    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+
+
+def read_json_document(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return json.loads(strip_json_comments(text))
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def is_client_config(data: Any) -> bool:
+    return isinstance(data, Mapping) and (
+        isinstance(data.get("mcpServers"), Mapping) or isinstance(data.get("servers"), Mapping)
+    )
+
+
+def _workspace_folder(path: Path) -> Path:
+    folder = path.resolve().parent
+    return folder.parent if folder.name in {".vscode", ".cursor"} else folder
+
+
+def _expand(value: str, variables: Mapping[str, str], workspace: Path) -> str:
+    def replace(match: re.Match[str]) -> str:
+        expression = match.group(1)
+        if expression.startswith("input:"):
+            raise _Unresolved(
+                f"${{{expression}}} asks the user for a value; mcp-lint never prompts: "
+                "replace it with ${env:NAME} and export NAME"
+            )
+        if expression in {"workspaceFolder", "workspaceRoot"}:
+            return str(workspace)
+        if expression == "userHome":
+            return str(Path.home())
+        name, has_default, default = expression.removeprefix("env:").partition(":-")
+        if name in variables:
+            return variables[name]
+        if has_default:
+            return default
+        raise _Unresolved(f"${{{expression}}} is not set; export {name} or pass --env {name}=VALUE")
+
+    return _VARIABLE.sub(replace, value)
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, (str, int, float)) for item in value):
+        raise UsageError(f"{where}: expected a list of strings")
+    return [str(item) for item in value]
+
+
+def _string_map(value: Any, where: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise UsageError(f"{where}: expected an object of string values")
+    return {str(key): str(item) for key, item in value.items()}
+
+
+def _read_env_file(path: Path, where: str) -> dict[str, str]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot read env file {path}: {exc.strerror}") from None
+    result: dict[str, str] = {}
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key, equals, value = stripped.removeprefix("export ").partition("=")
+        if not equals or not key.strip():
+            raise UsageError(f"{path}:{number}: expected KEY=VALUE")
+        result[key.strip()] = value.strip().strip('"').strip("'")
+    return result
+
+
+def server_entry_to_target(
+    name: str,
+    entry: Any,
+    *,
+    where: str,
+    base_dir: Path,
+    workspace: Path,
+    variables: Mapping[str, str],
+    extra_env: Mapping[str, str],
+) -> Target | UnreachableTarget:
+    """One `mcpServers`/`servers` entry (or a `[servers]` table in our config) to a target."""
+    if not isinstance(entry, Mapping):
+        raise UsageError(f"{where}: server {name!r} must be an object")
+    try:
+        kind = entry.get("type")
+        if entry.get("url") is not None or kind in _HTTP_TYPES:
+            url = entry.get("url")
+            if not isinstance(url, str) or not url:
+                raise UsageError(f"{where}: server {name!r} has type {kind!r} but no 'url'")
+            headers = {
+                key: _expand(value, variables, workspace)
+                for key, value in _string_map(entry.get("headers"), f"{where}: {name}.headers").items()
+            }
+            transport = _HTTP_TYPES.get(str(kind), "auto") if kind else "auto"
+            return HttpTarget(
+                name=name,
+                url=_expand(url, variables, workspace),
+                headers=headers,
+                transport=transport,
+                origin=where,
+            )
+        command = entry.get("command")
+        if isinstance(command, list):
+            parts = _strings(command, f"{where}: {name}.command")
+            if not parts:
+                raise UsageError(f"{where}: server {name!r} has an empty 'command'")
+            command, args = parts[0], parts[1:]
+        else:
+            args = _strings(entry.get("args"), f"{where}: {name}.args")
+        if not isinstance(command, str) or not command:
+            raise UsageError(f"{where}: server {name!r} needs a 'command' (stdio) or a 'url' (HTTP)")
+        env: dict[str, str] = {}
+        env_file = entry.get("envFile")
+        if isinstance(env_file, str):
+            env.update(_read_env_file(base_dir / _expand(env_file, variables, workspace), where))
+        env.update(
+            {
+                key: _expand(value, variables, workspace)
+                for key, value in _string_map(entry.get("env"), f"{where}: {name}.env").items()
+            }
+        )
+        env.update(extra_env)
+        cwd_value = entry.get("cwd")
+        # Clients start project servers from the project folder, so relative paths in args resolve there.
+        cwd = str(base_dir / _expand(cwd_value, variables, workspace)) if isinstance(cwd_value, str) else str(workspace)
+        return StdioTarget(
+            name=name,
+            command=_expand(command, variables, workspace),
+            args=tuple(_expand(arg, variables, workspace) for arg in args),
+            env=env,
+            cwd=cwd,
+            origin=where,
+        )
+    except _Unresolved as unresolved:
+        return UnreachableTarget(name, f"server {name!r} in {where}: {unresolved}")
+
+
+def targets_from_client_config(
+    path: Path,
+    data: Mapping[str, Any],
+    *,
+    only: tuple[str, ...] = (),
+    extra_env: Mapping[str, str] | None = None,
+) -> list[Target | UnreachableTarget]:
+    entries = data.get("mcpServers")
+    if not isinstance(entries, Mapping):
+        entries = data.get("servers")
+    assert isinstance(entries, Mapping)
+    names = [name for name, entry in entries.items() if not (isinstance(entry, Mapping) and entry.get("disabled"))]
+    if only:
+        missing = [name for name in only if name not in entries]
+        if missing:
+            available = ", ".join(sorted(entries)) or "none"
+            raise UsageError(f"{path}: no server named {', '.join(map(repr, missing))}; available: {available}")
+        names = [name for name in entries if name in only]
+    variables = {**os.environ, **(extra_env or {})}
+    workspace = _workspace_folder(path)
+    return [
+        server_entry_to_target(
+            str(name),
+            entries[name],
+            where=str(path),
+            base_dir=path.resolve().parent,
+            workspace=workspace,
+            variables=variables,
+            extra_env=extra_env or {},
+        )
+        for name in names
+    ]

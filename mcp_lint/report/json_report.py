@@ -1,0 +1,99 @@
+"""The `json` format: a versioned document described by `mcp_lint/data/report.schema.json`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import mcp_lint
+from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.report import ReportOptions
+
+REPORT_VERSION = 1
+
+
+def finding_document(finding: Finding) -> dict[str, Any]:
+    return {
+        "code": finding.code,
+        "rule": finding.rule,
+        "severity": finding.severity.label,
+        "message": finding.message,
+        "evidence": finding.evidence,
+        "path": finding.path,
+        "suggestion": finding.suggestion,
+    }
+
+
+def _scores_document(scores: Any) -> dict[str, Any]:
+    return {
+        "scores": {name: scores.aggregate.get(name) for name in COMPONENTS},
+        "judges": {judge: dict(per) for judge, per in sorted(scores.judges.items())},
+        "spread": {name: scores.spread.get(name) for name in COMPONENTS if name in scores.spread},
+        "disagreements": list(scores.disagreements),
+    }
+
+
+def _server_score_document(score: Any) -> dict[str, Any] | None:
+    if score is None:
+        return None
+    if isinstance(score, Mapping):
+        return dict(score)
+    overall = getattr(score, "overall", None)
+    components = getattr(score, "components", None)
+    return {
+        "overall": overall,
+        "components": dict(components) if isinstance(components, Mapping) else None,
+    }
+
+
+def server_document(report: ServerReport) -> dict[str, Any]:
+    snapshot = report.snapshot
+    by_tool: dict[str, list[dict[str, Any]]] = {}
+    server_findings: list[dict[str, Any]] = []
+    for finding in report.findings:
+        target = server_findings if finding.tool is None else by_tool.setdefault(finding.tool, [])
+        target.append(finding_document(finding))
+    tools: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for tool in snapshot.tools if snapshot else ():
+        entry: dict[str, Any] = {"name": tool.name, "findings": [] if tool.name in seen else by_tool.get(tool.name, [])}
+        seen.add(tool.name)
+        scores = report.tool_scores.get(tool.name)
+        if scores is not None:
+            entry.update(_scores_document(scores))
+        else:
+            entry["scores"] = None
+        tools.append(entry)
+    return {
+        "name": report.name,
+        "error": report.error,
+        "origin": snapshot.origin if snapshot else None,
+        "protocolVersion": snapshot.protocol_version if snapshot else None,
+        "serverInfo": dict(snapshot.server_info) if snapshot and snapshot.server_info else None,
+        "score": _server_score_document(report.score),
+        "findings": server_findings,
+        "tools": tools,
+    }
+
+
+def document(result: RunResult) -> dict[str, Any]:
+    counts = result.counts()
+    return {
+        "version": REPORT_VERSION,
+        "tool": {"name": "mcp-lint", "version": mcp_lint.__version__},
+        "failOn": result.fail_on,
+        "servers": [server_document(server) for server in result.servers],
+        "summary": {
+            **counts,
+            "servers": len(result.servers),
+            "serversFailed": sum(1 for server in result.servers if server.error is not None),
+            "tools": sum(len(server.snapshot.tools) for server in result.servers if server.snapshot),
+        },
+        "jury": dict(result.jury) if result.jury is not None else None,
+    }
+
+
+def render(result: RunResult, options: ReportOptions) -> str:
+    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"
