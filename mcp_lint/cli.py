@@ -62,9 +62,10 @@ def _use_color(option: bool | None, output: str | None) -> bool:
     return sys.stdout.isatty()
 
 
-def _write_output(text: str, output: str | None) -> None:
+def _write_output(text: str, output: str | None, color: bool = False) -> None:
     if output is None or output == "-":
-        click.echo(text, nl=False)
+        # click strips ANSI codes off a non-terminal unless told the colour was asked for.
+        click.echo(text, nl=False, color=color)
         return
     from mcp_lint.reflect.snapshot import write_text_atomic
 
@@ -177,7 +178,7 @@ def check(ctx: click.Context, **options: Any) -> None:
     result = lint(targets, settings, _jury_settings(settings, options))
     color = _use_color(options["color"], options["output"])
     report = reporters()[options["output_format"]](result, ReportOptions(color=color, cwd=os.getcwd()))
-    _write_output(report, options["output"])
+    _write_output(report, options["output"], color)
     for server in result.servers:
         if server.error is not None:
             click.echo(f"mcp-lint: error: {server.error}", err=True)

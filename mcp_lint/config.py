@@ -86,7 +86,7 @@ class Settings:
             "rules": {
                 key: {
                     "enabled": override.enabled,
-                    "severity": override.severity.label if override.severity else None,
+                    "severity": override.severity.label if override.severity is not None else None,
                     "options": dict(override.options),
                 }
                 for key, override in sorted(self.rules.items())

@@ -73,7 +73,7 @@ def active_rules(catalogue: Catalogue, settings: Settings) -> list[ActiveRule]:
         override = _override_for(rule, settings.rules)
         if override is not None and not override.enabled:
             continue
-        severity = override.severity if override and override.severity else rule.severity
+        severity = override.severity if override and override.severity is not None else rule.severity
         options = {**rule.options, **(override.options if override else {})}
         selected.append(ActiveRule(rule, severity, options))
     return selected

@@ -1,0 +1,109 @@
+"""Rules about the description text itself (MCP1xx)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions._util import name_words, trim
+from mcp_lint.check.tokens import estimate_tokens
+
+
+def missing_description(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        if tool.description.strip():
+            continue
+        value = tool.raw.get("description")
+        if value is None:
+            state = "missing"
+        elif not isinstance(value, str):
+            state = "not a string"
+        elif value:
+            state = "only whitespace"
+        else:
+            state = "empty"
+        yield Hit(tool=tool.name, fields={"state": state}, evidence=f"description: {trim(repr(value), 60)}", path="description")
+
+
+def description_too_long(ctx: CheckContext) -> Iterator[Hit]:
+    limit = int(ctx.options.get("max-tokens", 500))
+    for tool in ctx.server.tools:
+        tokens = estimate_tokens(tool.description)
+        if tokens > limit:
+            yield Hit(
+                tool=tool.name,
+                fields={"tokens": tokens, "max_tokens": limit},
+                evidence=trim(tool.description, 80),
+                path="description",
+            )
+
+
+# Words that add nothing beyond the name: "Tool to get weather." says only "get weather".
+_FILLER = frozenset(
+    "a an the this that tool function endpoint method api mcp to for of which will is it used use can you".split()
+)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "es", "s", "ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
+    max_words = int(ctx.options.get("max-words", 8))
+    for tool in ctx.server.tools:
+        text = tool.description
+        if not text.strip():
+            continue
+        words = [word.lower() for word in _WORDS.findall(text)]
+        if len(words) > max_words:
+            continue
+        name = {_stem(word) for word in name_words(tool.name)}
+        content = {_stem(word) for word in words if word not in _FILLER}
+        if content and content <= name:
+            yield Hit(tool=tool.name, fields={}, evidence=trim(text), path="description")
+
+
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…)\s*$")
+_PLACEHOLDER = re.compile(r"\b(?:TODO|FIXME|TBD|XXX|WIP|lorem ipsum)\b")
+# "Turn the light on" and "Log the user in" are finished sentences, so only words that cannot end one.
+_DANGLING = re.compile(
+    r"(?:\b(?:the|a|an|and|or|to|of|with|by|from|if|when|that|which|such as|including|like)|\be\.g\.)\s*,?\s*$"
+    r"|\b(?:of|following|follows|are|is|include|includes|options|values|modes|types|either|below|these|"
+    r"example|examples)\s*:\s*$|[,(]\s*$"
+)
+_ETC = re.compile(r"\betc\.*\s*$|\)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE)
+
+
+def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        text = tool.description.rstrip()
+        if not text:
+            continue
+        reason = None
+        placeholder = _PLACEHOLDER.search(text)
+        if placeholder:
+            reason = f"contains the placeholder {placeholder.group(0)!r}"
+        elif _ELLIPSIS.search(text) and not _ETC.search(text):
+            reason = "ends with an ellipsis"
+        elif _DANGLING.search(text):
+            reason = "ends mid-sentence"
+        if reason is None:
+            continue
+        if placeholder:
+            evidence = trim(text[placeholder.start() :])
+        else:
+            evidence = trim("…" + text[-70:] if len(text) > 70 else text)
+        yield Hit(tool=tool.name, fields={"reason": reason}, evidence=evidence, path="description")
+
+
+FUNCTIONS: dict[str, CheckFunction] = {
+    "missing_description": missing_description,
+    "description_too_long": description_too_long,
+    "description_echoes_name": description_echoes_name,
+    "truncated_description": truncated_description,
+}

@@ -1,0 +1,162 @@
+"""Security rules (MCP3xx): text aimed at the model instead of describing the tool."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions._util import schema_texts, snippet, trim
+from mcp_lint.model import Tool
+
+
+def tool_texts(tool: Tool) -> Iterator[tuple[str, str]]:
+    """(path, text) of everything the model reads about a tool besides its name."""
+    if tool.description:
+        yield "description", tool.description
+    if tool.title:
+        yield "title", tool.title
+    yield from schema_texts(tool.input_schema)
+
+
+# --- MCP301 hidden-instructions ------------------------------------------------------------------
+
+_SENSITIVE = (
+    r"~/\.ssh|\.ssh/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|~/\.aws|\bmcp\.json\b|"
+    r"claude_desktop_config|\.npmrc\b|\.netrc\b|\.git-credentials|\.pgpass\b|\.kube/config|\.docker/config|"
+    r"/etc/(?:passwd|shadow)|(?<![\w.])\.env\b|\bprivate keys?\b|\bcredentials? files?\b"
+)
+_ACCESS = (
+    r"\b(?:read|cat|open|load|include|pass|send|attach|upload|copy|provide|extract|fetch|retrieve|collect|"
+    r"exfiltrate|forward|append|embed|contents?\s+of)\b"
+)
+# (reason, pattern); first match per text wins, so the most specific come first.
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "markup addressed to the model",
+        re.compile(
+            r"<\s*/?\s*(?:important|system|instructions?|system[-_ ]?prompt|secret|hidden|admin|critical)\s*>"
+            r"|\[/?INST\]|<\|im_(?:start|end)\|>|<\|system\|>|^\s*#+\s*system\b",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+    ),
+    (
+        "asks to hide something from the user",
+        re.compile(
+            r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t)\s+"
+            r"(?:tell|inform|notify|alert|warn|let)\s+(?:the\s+)?users?\b"
+            r"|\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:mention|reveal|disclose|say|explain|show)\b"
+            r"[^.\n]{0,60}?\bto\s+the\s+users?\b"
+            r"|\b(?:do\s+not|don'?t|never)\s+mention\s+(?:this|that|these|it)\b"
+            r"|\bwithout\s+(?:telling|informing|notifying|alerting|asking|letting)\s+(?:the\s+)?users?\b"
+            r"|\b(?:the\s+)?users?\s+(?:must|should|need)\s+not\s+(?:know|see|notice|be\s+(?:told|informed|aware))"
+            r"|\busers?\s+(?:does\s+not|doesn'?t)\s+need\s+to\s+know\b"
+            r"|\b(?:keep|hide)\s+(?:this|it|that)\s+(?:secret\s+)?from\s+the\s+users?\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "tells the model to ignore its instructions",
+        re.compile(
+            r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|your\s+|the\s+)*"
+            r"(?:previous|prior|above|earlier|preceding|system|original|other)\s+"
+            r"(?:instructions|prompts?|rules|messages|directions|guidelines)\b"
+            r"|\byou\s+are\s+now\s+(?:a|an|in)\b|\bnew\s+instructions\s*:",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "orders the model to read credentials or private files",
+        re.compile(
+            rf"{_ACCESS}[^.\n]{{0,80}}?(?:{_SENSITIVE})|(?:{_SENSITIVE})[^.\n]{{0,80}}?\b(?:and|then)\s+{_ACCESS}"
+            r"|\bpass\s+(?:its|their|the(?:\s+file'?s)?|all)\s+(?:full\s+|entire\s+)?contents?\s+(?:as|in|to|into)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "gives instructions about other tools",
+        re.compile(
+            r"\bwhen(?:ever)?\s+(?:the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(?:called|used|invoked|run)"
+            r"|\bbefore\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b"
+            r"|\b(?:change|replace|redirect|override|rewrite)\s+(?:the\s+)?(?:recipient|destination|to[- ]address|"
+            r"sender|bcc|webhook|target\s+(?:address|url|account))s?\b"
+            r"|\b(?:for|on)\s+(?:all|every|any)\s+(?:other\s+)?tools?\s+calls?\b",
+            re.IGNORECASE,
+        ),
+    ),
+]
+
+
+def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        for path, text in tool_texts(tool):
+            for reason, pattern in _PATTERNS:
+                match = pattern.search(text)
+                if match:
+                    yield Hit(
+                        tool=tool.name,
+                        fields={"reason": reason, "where": path},
+                        evidence=snippet(text, match.start(), match.end()),
+                        path=path,
+                    )
+                    break
+
+
+# --- MCP302 invisible-characters ----------------------------------------------------------------
+
+# Cc except \t \n \r; Unicode 15 Cf; the whole tag block. Listed by hand because scanning every code
+# point with unicodedata at import would cost a fifth of a second.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
+)
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+_MAX_LISTED = 3
+
+
+def _code_point(char: str) -> str:
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" {name}" if name else "")
+
+
+def clean_text(text: str) -> str:
+    return _INVISIBLE.sub("", _ANSI.sub("", text))
+
+
+def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        fields: list[tuple[str, str]] = [("name", tool.name)]
+        fields += [(f"inputSchema.properties.{name}", name) for name in tool.properties if isinstance(name, str)]
+        fields += list(tool_texts(tool))
+        for path, text in fields:
+            if text.isascii() and text.isprintable():
+                continue
+            found = [
+                match
+                for match in _INVISIBLE.finditer(text)
+                # A byte-order mark that opens the text is an encoding artefact, not hidden content.
+                if not (match.group() == "\ufeff" and match.start() == 0)
+            ]
+            if not found:
+                continue
+            counts: dict[str, int] = {}
+            for match in found:
+                counts[match.group()] = counts.get(match.group(), 0) + 1
+            listed = [_code_point(char) + (f" ×{count}" if count > 1 else "") for char, count in counts.items()]
+            chars = ", ".join(listed[:_MAX_LISTED]) + (f" and {len(listed) - _MAX_LISTED} more" if len(listed) > _MAX_LISTED else "")
+            positions = ", ".join(str(match.start()) for match in found[:5]) + (" …" if len(found) > 5 else "")
+            yield Hit(
+                tool=tool.name,
+                fields={"chars": chars, "where": path, "count": len(found)},
+                evidence=trim(f"{chars} at {positions} in {text!r}"),
+                path=path,
+                suggestion=trim(clean_text(text), 300),
+            )
+
+
+FUNCTIONS: dict[str, CheckFunction] = {
+    "hidden_instructions": hidden_instructions,
+    "invisible_characters": invisible_characters,
+}

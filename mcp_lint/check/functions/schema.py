@@ -1,0 +1,433 @@
+"""Rules about a tool's `inputSchema` and its parameters (MCP2xx)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions._metaschema import metaschema_error
+from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim
+from mcp_lint.model import Tool
+
+
+def _prop_path(name: str) -> str:
+    return f"inputSchema.properties.{name}"
+
+
+# --- MCP201 invalid-input-schema ---------------------------------------------------------------
+
+
+def schema_problems(tool: Tool) -> list[tuple[str, str]]:
+    """(path, problem) pairs that make the tool's input schema invalid; shared with MCP003."""
+    schema = tool.input_schema
+    if schema is None:
+        return [("inputSchema", "inputSchema is missing")]
+    if not isinstance(schema, Mapping):
+        return [("inputSchema", f"inputSchema is a JSON {_json_type(schema)}, not an object")]
+    problems: list[tuple[str, str]] = []
+    kind = schema.get("type")
+    if kind != "object":
+        shown = "missing" if kind is None else repr(kind)
+        problems.append(("inputSchema.type", f'"type" must be "object", found {shown}'))
+    props = schema.get("properties")
+    if props is not None and not isinstance(props, Mapping):
+        problems.append(("inputSchema.properties", '"properties" must be an object'))
+    names = schema.get("required")
+    if isinstance(names, list) and isinstance(props, Mapping) and not schema.get("additionalProperties"):
+        for index, name in enumerate(names):
+            if isinstance(name, str) and name not in props:
+                problems.append((f"inputSchema.required[{index}]", f'"required" names {name!r}, which is not a property'))
+    error = metaschema_error(schema)
+    if error is not None:
+        where, message = error
+        problems.append((f"inputSchema{where}", trim(message)))
+    return problems
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "null"
+
+
+def invalid_input_schema(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        for path, problem in schema_problems(tool):
+            yield Hit(tool=tool.name, fields={"problem": problem}, evidence=path, path=path)
+
+
+# --- MCP202 undocumented-parameter --------------------------------------------------------------
+
+
+def _has_description(root: Any, prop: Any) -> bool:
+    for variant in property_variants(root, prop):
+        text = variant.get("description")
+        if isinstance(text, str) and text.strip():
+            return True
+    return False
+
+
+def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        root = tool.input_schema
+        for name, prop in tool.properties.items():
+            if not _has_description(root, prop):
+                yield Hit(tool=tool.name, fields={"parameter": name}, evidence=_prop_path(name), path=_prop_path(name))
+
+
+# --- MCP205 required-parameter-with-default -----------------------------------------------------
+
+
+def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        props = tool.properties
+        for name in tool.required:
+            prop = props.get(name)
+            if isinstance(prop, Mapping) and "default" in prop:
+                default = prop["default"]
+                yield Hit(
+                    tool=tool.name,
+                    fields={"parameter": name, "default": trim(repr(default), 40)},
+                    evidence=f"{_prop_path(name)}.default = {trim(repr(default), 60)}",
+                    path=_prop_path(name),
+                    suggestion=f"Remove {name!r} from `required` (the default applies when it is omitted).",
+                )
+
+
+# --- MCP204 unformatted-parameter ---------------------------------------------------------------
+
+# kind -> (what to add, a shape in the description that already answers it)
+_KINDS: dict[str, tuple[str, str]] = {
+    "date": ('"format": "date" (YYYY-MM-DD)', r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch"),
+    "date-time": ('"format": "date-time" (ISO 8601)', r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch"),
+    "time": ('"format": "time" (HH:MM:SS)', r"hh|iso[ -]?8601|rfc ?3339|\d{1,2}:\d{2}|\bformat\b|unix|epoch|24.hour"),
+    "uuid": ('"format": "uuid"', r"uuid|guid|[0-9a-f]{8}-"),
+    "id": ('a "pattern" or "examples"', r"uuid|guid|\bformat\b|returned by|\bfrom\b|obtained|\bfound\b|\bvia\b|\bsee\b"),
+    "email": ('"format": "email"', r"@|\bformat\b|rfc ?5322"),
+    "uri": ('"format": "uri"', r"https?://|\bformat\b|rfc ?3986|absolute|relative|scheme"),
+    "path": ("whether it is absolute or relative, with an example", r"absolute|relative|/|\\\\|\bformat\b|glob"),
+    "phone": ('a "pattern" for E.164 numbers', r"e\.?164|\+\d|\bformat\b|digits"),
+    "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', r"iso[ -]?4217|\b[A-Z]{3}\b|\bformat\b"),
+    "language": ('"pattern" for BCP 47 tags (e.g. en, en-US)', r"iso[ -]?639|bcp[ -]?47|\b[a-z]{2}(?:-[A-Z]{2})?\b['\")]|\bformat\b|programming"),
+    "country": ('"pattern": "^[A-Z]{2}$" (ISO 3166-1 alpha-2)', r"iso[ -]?3166|alpha-?2|\b[A-Z]{2}\b|\bformat\b"),
+    "ip": ('"format": "ipv4" or "ipv6"', r"ipv[46]|\d+\.\d+\.\d+|\bformat\b|cidr"),
+    "timezone": ('an IANA zone name example (e.g. Europe/Paris)', r"iana|tz database|[A-Z][a-z]+/[A-Z]|utc|\bformat\b"),
+}
+_SHAPE_COMPILED = {kind: re.compile(shape, re.IGNORECASE) for kind, (_, shape) in _KINDS.items()}
+# Shapes that answer for any kind: an example or an explicit format statement.
+_GENERIC_SHAPE = re.compile(r"\be\.g\.|\beg\b|\bfor example\b|\bexample\b|\bsuch as\b|\blike ['\"`]|`[^`]+`|'[^'\s]+'|\"[^\"\s]+\"", re.IGNORECASE)
+_SHAPE_KEYS = ("format", "pattern", "enum", "examples", "example", "const", "contentMediaType", "oneOf")
+
+_NAME_KINDS: dict[str, str] = {
+    "date": "date",
+    "dob": "date",
+    "birthday": "date",
+    "datetime": "date-time",
+    "timestamp": "date-time",
+    "ts": "date-time",
+    "time": "time",
+    "uuid": "uuid",
+    "guid": "uuid",
+    "id": "id",
+    "email": "email",
+    "url": "uri",
+    "uri": "uri",
+    "href": "uri",
+    "path": "path",
+    "filepath": "path",
+    "dir": "path",
+    "directory": "path",
+    "phone": "phone",
+    "currency": "currency",
+    "language": "language",
+    "lang": "language",
+    "locale": "language",
+    "country": "country",
+    "ip": "ip",
+    "ipv4": "ip",
+    "ipv6": "ip",
+    "timezone": "timezone",
+    "tz": "timezone",
+}
+# `created_at`, `due_on`: the trailing preposition marks a point in time.
+_TIME_SUFFIX = {"at": "date-time", "on": "date"}
+_DESC_KIND = re.compile(
+    r"^\s*(?:(?:the|an?|optional|required)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(date-?time|date|timestamp|uuid|e-?mail address|email|url|uri|phone number|currency code|"
+    r"language code|country code|ip address|time ?zone)\b",
+    re.IGNORECASE,
+)
+_DESC_WORD_KIND = {
+    "datetime": "date-time",
+    "date-time": "date-time",
+    "date": "date",
+    "timestamp": "date-time",
+    "uuid": "uuid",
+    "email": "email",
+    "e-mail address": "email",
+    "email address": "email",
+    "url": "uri",
+    "uri": "uri",
+    "phone number": "phone",
+    "currency code": "currency",
+    "language code": "language",
+    "country code": "country",
+    "ip address": "ip",
+    "timezone": "timezone",
+    "time zone": "timezone",
+}
+_FIRST_CLAUSE = re.compile(r"[.;:(\n]")
+
+
+def _is_string(root: Any, prop: Mapping[str, Any]) -> bool:
+    for variant in property_variants(root, prop):
+        kind = variant.get("type")
+        if kind == "string" or (isinstance(kind, list) and "string" in kind):
+            return True
+    return False
+
+
+def _param_kind(name: str, description: str) -> str | None:
+    words = name_words(name)
+    if words:
+        last = words[-1]
+        if last in _NAME_KINDS:
+            return _NAME_KINDS[last]
+        if len(words) > 1 and last in _TIME_SUFFIX:
+            return _TIME_SUFFIX[last]
+        if len(words) > 1 and words[-2:] == ["time", "zone"]:
+            return "timezone"
+        if len(words) > 1 and words[-2] in ("date", "time") and last in ("from", "to", "start", "end"):
+            return "date"
+    head = _FIRST_CLAUSE.split(description, 1)[0]
+    match = _DESC_KIND.match(head)
+    if match:
+        word = " ".join(match.group(1).lower().split())
+        return _DESC_WORD_KIND.get(word, _DESC_WORD_KIND.get(word.replace(" ", ""), None))
+    return None
+
+
+def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        root = tool.input_schema
+        for name, prop in tool.properties.items():
+            if not isinstance(prop, Mapping) or not _is_string(root, prop):
+                continue
+            variants = property_variants(root, prop)
+            if any(key in variant for variant in variants for key in _SHAPE_KEYS):
+                continue
+            texts = [v["description"] for v in variants if isinstance(v.get("description"), str)]
+            description = " ".join(texts)
+            kind = _param_kind(name, description)
+            if kind is None:
+                continue
+            if _SHAPE_COMPILED[kind].search(description) or _GENERIC_SHAPE.search(description):
+                continue
+            advice = _KINDS[kind][0]
+            yield Hit(
+                tool=tool.name,
+                fields={"parameter": name, "kind": kind},
+                evidence=f"{_prop_path(name)}: " + trim(description or "(no description)", 90),
+                path=_prop_path(name),
+                suggestion=f"Add {advice} to `{name}`.",
+            )
+
+
+# --- MCP203 phantom-parameter -------------------------------------------------------------------
+
+_INJECTED = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "progress"})
+# Words that sit before "parameter" without naming one ("the optional parameter").
+_NOT_NAMES = frozenset(
+    """a an the this that these those each every any all other same first second third last next previous
+    following above below optional required additional extra named input output query path header headers body
+    url search filter filters tool tools function json string boolean integer number array object valid invalid
+    new old custom default specific single multiple various several given different mandatory relevant
+    corresponding appropriate such its their your his her our my one two both which what no some more config
+    configuration request response form sort sorting filtering pagination per with without as of to in on or
+    and for by from is are be use using set pass provide specify supply either omit it them you we
+    http get post api cli command line environment env template type value values data key keys name names
+    true false null none then also only just not instead first later now here there when where while if
+    unless so but yet more less most least all none once again always never other otherwise""".split()
+)
+_CUE = re.compile(
+    r"`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(parameter|argument|param|arg|field|option|flag)s?\b", re.IGNORECASE
+)
+_IDENT = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
+_USAGE_BEFORE = re.compile(r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+_USAGE_AFTER = re.compile(
+    r"^\s*(?:is\s+(?:set|true|false|provided|given|omitted|empty|null|not|required|optional)|must\b|should\b|=|"
+    r"can be\b|defaults? to\b|are (?:set|provided|given|omitted))",
+    re.IGNORECASE,
+)
+_CHAIN_TRIGGER = re.compile(r"\b(?:use|set|pass|provide|specify|supply|either|omit)\s+", re.IGNORECASE)
+_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|and/or)")
+_CHAIN_CONNECT = frozenset({",", "or", "and", "and/or"})
+_CHAIN_FILLER = frozenset({"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"})
+_SECTION = re.compile(r"^\s*(?:args|arguments|parameters|params|inputs)\s*:\s*$", re.IGNORECASE | re.MULTILINE)
+_SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
+_SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
+_OUTPUT_SENTENCE = re.compile(r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes)\b", re.I)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
+_URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+
+
+def _norm(name: str) -> str:
+    return "".join(name_words(name))
+
+
+def _schema_names(schema: Any, into: set[str]) -> None:
+    """Every property name at any depth plus enum, const and default strings: all legitimate mentions."""
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key in ("properties", "$defs", "definitions") and isinstance(value, Mapping):
+                into.update(_norm(str(name)) for name in value)
+            elif key in ("enum", "examples") and isinstance(value, list):
+                into.update(_norm(item) for item in value if isinstance(item, str))
+                continue
+            elif key in ("const", "default") and isinstance(value, str):
+                into.add(_norm(value))
+                continue
+            _schema_names(value, into)
+    elif isinstance(schema, list):
+        for item in schema:
+            _schema_names(item, into)
+
+
+def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
+    for header in _SECTION.finditer(text):
+        offset = header.end() + 1
+        for line in text[offset:].split("\n"):
+            if not line.strip() or _SECTION_END.match(line):
+                break
+            item = _SECTION_ITEM.match(line)
+            if item:
+                yield item.group(1), offset + item.start(1), offset + item.end(1)
+            offset += len(line) + 1
+
+
+def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
+    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end]."""
+    for trigger in _CHAIN_TRIGGER.finditer(sentence):
+        items: list[str] = []
+        pos = trigger.end()
+        expect_item = True
+        while (token := _CHAIN_TOKEN.match(sentence, pos)) is not None:
+            word = token.group(1)
+            bare = word.strip("`").lower()
+            if bare in _CHAIN_CONNECT:
+                if not items:
+                    break
+                expect_item = True
+            elif bare not in _CHAIN_FILLER:
+                if not expect_item:
+                    break
+                items.append(word)
+                expect_item = False
+            pos = token.end()
+        rest = sentence[pos:].lstrip().lower()
+        if items and rest.startswith("of "):
+            # "use the start of the range": the last word heads a noun phrase, not a name.
+            items.pop()
+        if len(items) < 2:
+            continue
+        cued = re.match(r"(?:parameter|argument|param|arg|field|option)s?\b", rest) is not None
+        yield items, cued
+
+
+def _looks_like_identifier(word: str) -> bool:
+    return word.startswith("`") or "_" in word or (word[:1].islower() and any(c.isupper() for c in word))
+
+
+def phantom_mentions(tool: Tool, siblings: set[str]) -> list[tuple[str, str]]:
+    """(name, evidence) of parameter-like names in the description that the schema does not have."""
+    text = tool.description
+    if not text:
+        return []
+    known: set[str] | None = None
+    found: dict[str, str] = {}
+
+    def consider(raw: str, evidence: str) -> None:
+        nonlocal known
+        name = raw.strip("`")
+        key = _norm(name)
+        if len(name) < 2 or name.lower() in _INJECTED or key in siblings or name.isdigit():
+            return
+        if known is None:
+            known = set()
+            _schema_names(tool.input_schema, known)
+            known.add(_norm(tool.name))
+        if key not in known and name not in found:
+            found[name] = evidence
+
+    for name, start, end in _section_names(text):
+        consider(name, snippet(text, start, end))
+    clean = _URLS.sub(" ", text)
+    props = {_norm(name) for name in tool.properties}
+    for sentence in _SENTENCE_SPLIT.split(clean):
+        if not sentence or any(sibling_mentioned(sentence, siblings)):
+            continue
+        output = _OUTPUT_SENTENCE.search(sentence) is not None
+        for match in _CUE.finditer(sentence):
+            word = match.group(1)
+            if word.lower() in _NOT_NAMES:
+                continue
+            if match.group(2).lower() in ("field", "option", "flag") and not _looks_like_identifier(word):
+                continue
+            if output and not _looks_like_identifier(match.group(0)):
+                continue
+            consider(word, snippet(sentence, match.start(), match.end()))
+        for items, cued in _chains(sentence):
+            anchored = cued or any(_norm(item.strip("`")) in props for item in items)
+            for item in items:
+                if item.strip("`").lower() in _NOT_NAMES:
+                    continue
+                if anchored or (_looks_like_identifier(item) and not output):
+                    consider(item, trim(sentence))
+        if output:
+            continue
+        for match in _IDENT.finditer(sentence):
+            word = match.group(1) or match.group(2)
+            before = sentence[max(0, match.start() - 30) : match.start()]
+            after = sentence[match.end() : match.end() + 40]
+            if _USAGE_BEFORE.search(before) or _USAGE_AFTER.match(after):
+                consider(word, snippet(sentence, match.start(), match.end()))
+    return list(found.items())
+
+
+def sibling_mentioned(sentence: str, siblings: set[str]) -> Iterable[bool]:
+    """Sentences that mention a sibling tool describe that tool's parameters, not ours."""
+    for match in _IDENT.finditer(sentence):
+        yield _norm(match.group(1) or match.group(2)) in siblings
+
+
+def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    all_names = {_norm(tool.name) for tool in ctx.server.tools}
+    for tool in ctx.server.tools:
+        siblings = all_names - {_norm(tool.name)}
+        for name, evidence in phantom_mentions(tool, siblings):
+            close = difflib.get_close_matches(name, list(tool.properties), n=1)
+            yield Hit(
+                tool=tool.name,
+                fields={"parameter": name},
+                evidence=evidence,
+                path="description",
+                suggestion=f"Did you mean `{close[0]}`?" if close else None,
+            )
+
+
+FUNCTIONS: dict[str, CheckFunction] = {
+    "invalid_input_schema": invalid_input_schema,
+    "undocumented_parameter": undocumented_parameter,
+    "phantom_parameter": phantom_parameter,
+    "unformatted_parameter": unformatted_parameter,
+    "required_parameter_with_default": required_parameter_with_default,
+}

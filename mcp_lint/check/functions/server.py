@@ -1,0 +1,39 @@
+"""Server and protocol level rules (MCP0xx): what the server did while being reflected."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions._util import trim
+from mcp_lint.check.functions.schema import schema_problems
+
+
+def _observed(ctx: CheckContext, kind: str) -> Iterator[Hit]:
+    for observation in ctx.server.observations:
+        if observation.kind == kind:
+            first = observation.detail.strip().splitlines()[0] if observation.detail.strip() else ""
+            yield Hit(tool=None, fields={"detail": trim(first, 80)}, evidence=trim(observation.detail))
+
+
+def stdout_pollution(ctx: CheckContext) -> Iterator[Hit]:
+    yield from _observed(ctx, "stdout-pollution")
+
+
+def broken_pagination(ctx: CheckContext) -> Iterator[Hit]:
+    yield from _observed(ctx, "broken-pagination")
+
+
+def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
+    # A rejection caused by a broken input schema is MCP201's finding, with a precise path;
+    # this rule reports only the reasons schema validation cannot see (x-mcp-header, names...).
+    for tool in ctx.server.tools:
+        if tool.sdk_rejection and not schema_problems(tool):
+            yield Hit(tool=tool.name, fields={"reason": trim(tool.sdk_rejection, 100)}, evidence=trim(tool.sdk_rejection))
+
+
+FUNCTIONS: dict[str, CheckFunction] = {
+    "stdout_pollution": stdout_pollution,
+    "broken_pagination": broken_pagination,
+    "sdk_rejected_tool": sdk_rejected_tool,
+}

@@ -1,0 +1,118 @@
+"""Combine several judges' verdicts per tool, and tools' scores per server.
+
+Which judge is quoted: for each component, the reason comes from the judge whose score is closest to the
+aggregate, ties going to the lower score (the harsher judge usually names the defect), then to judge
+order. The rewrite comes from the judge whose overall mean is closest to the aggregate's overall mean,
+with the same tie-breaks, among judges that wrote one. Quoting a judge near the consensus keeps the
+explanation consistent with the number the report shows.
+
+Server score: `0.6 * mean + 0.4 * min` over the server's tools, per component and overall (a tool's
+overall score is the mean of its six aggregate components). The worst tool weighs in because an agent
+that picks one badly described tool fails no matter how good the others are.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+
+AGGREGATES = ("median", "mean", "min")
+DISAGREEMENT_SPREAD = 2.0
+SERVER_MEAN_WEIGHT = 0.6
+SERVER_MIN_WEIGHT = 0.4
+
+
+@dataclass(frozen=True)
+class ToolScores:
+    aggregate: Mapping[str, float]
+    judges: Mapping[str, Mapping[str, float]]
+    spread: Mapping[str, float]
+    disagreements: tuple[str, ...]
+    reasons: Mapping[str, str]
+    rewrite: str | None
+
+    @property
+    def overall(self) -> float:
+        return _round(statistics.fmean(self.aggregate[c] for c in COMPONENTS))
+
+
+@dataclass(frozen=True)
+class ServerScore:
+    overall: float
+    components: Mapping[str, float]
+    tools: int
+
+
+def _round(value: float) -> float:
+    # Rounded so reports and JSON output are stable across platforms' float formatting.
+    return round(value, 3)
+
+
+def _combine(values: Sequence[float], how: str) -> float:
+    if how == "median":
+        return float(statistics.median(values))
+    if how == "mean":
+        return statistics.fmean(values)
+    if how == "min":
+        return float(min(values))
+    raise ValueError(f"unknown aggregate {how!r}; use one of: {', '.join(AGGREGATES)}")
+
+
+def check_aggregate(how: str) -> str:
+    if how not in AGGREGATES:
+        raise ValueError(f"unknown aggregate {how!r}; use one of: {', '.join(AGGREGATES)}")
+    return how
+
+
+def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") -> ToolScores:
+    if not verdicts:
+        raise ValueError("aggregate_verdicts needs at least one verdict")
+    check_aggregate(how)
+    order = {v.judge: i for i, v in enumerate(verdicts)}
+    aggregate: dict[str, float] = {}
+    spread: dict[str, float] = {}
+    reasons: dict[str, str] = {}
+    for comp in COMPONENTS:
+        values = [float(v.scores[comp]) for v in verdicts]
+        agg = _combine(values, how)
+        aggregate[comp] = _round(agg)
+        spread[comp] = _round(max(values) - min(values))
+        quoted = sorted(
+            (v for v in verdicts if v.reasons.get(comp)),
+            key=lambda v: (abs(float(v.scores[comp]) - agg), float(v.scores[comp]), order[v.judge]),
+        )
+        if quoted:
+            reasons[comp] = quoted[0].reasons[comp]
+    overall = statistics.fmean(aggregate.values())
+    writers = sorted(
+        (v for v in verdicts if v.rewrite),
+        key=lambda v: (abs(_mean(v) - overall), _mean(v), order[v.judge]),
+    )
+    return ToolScores(
+        aggregate=aggregate,
+        judges={v.judge: {c: float(v.scores[c]) for c in COMPONENTS} for v in verdicts},
+        spread=spread,
+        disagreements=tuple(c for c in COMPONENTS if spread[c] >= DISAGREEMENT_SPREAD),
+        reasons=reasons,
+        rewrite=writers[0].rewrite if writers else None,
+    )
+
+
+def _mean(verdict: JudgeVerdict) -> float:
+    return statistics.fmean(float(verdict.scores[c]) for c in COMPONENTS)
+
+
+def _blend(values: Sequence[float]) -> float:
+    return _round(SERVER_MEAN_WEIGHT * statistics.fmean(values) + SERVER_MIN_WEIGHT * min(values))
+
+
+def server_score(tools: Sequence[ToolScores]) -> ServerScore | None:
+    """Blend of mean and worst tool; None for a server with no scored tools."""
+    if not tools:
+        return None
+    components = {c: _blend([t.aggregate[c] for t in tools]) for c in COMPONENTS}
+    overall = _blend([statistics.fmean(t.aggregate[c] for c in COMPONENTS) for t in tools])
+    return ServerScore(overall=overall, components=components, tools=len(tools))

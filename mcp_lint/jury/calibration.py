@@ -1,0 +1,390 @@
+"""Fitting and measuring the offline jury against the calibration corpus, in pure Python.
+
+Shared by `scripts/fit_offline_jury.py` (writes the weights), `benchmarks/offline_jury_agreement.py`
+(prints the agreement table) and the tests (re-fit and compare with the shipped weights). No numpy:
+the model is small (one ridge regression over ~40 features plus four cut-points per component), so
+normal equations solved by Gaussian elimination are exact enough and bit-for-bit deterministic.
+
+Model per component: y ~ w . x (ridge, bias unpenalised), then the continuous prediction is cut
+into 1..5 with four thresholds chosen to maximise quadratic weighted kappa (QWK) on the training
+data (coordinate search over a quantile grid). The ridge penalty is chosen a priori from a small
+grid by *inner* grouped CV on the training servers only (nested), so cross-validated figures never
+see the held-out servers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
+from mcp_lint.jury.features import FEATURE_NAMES, extract, schema_as_prose
+
+LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
+N_FOLDS = 10
+INNER_FOLDS = 5
+WEIGHTS_VERSION = 1
+
+# Real judges' QWK against the other two (README of the calibration data), per component.
+JUDGE_QWK: Mapping[str, tuple[float, float, float]] = {
+    "purpose": (0.76, 0.86, 0.85),
+    "guidelines": (0.86, 0.88, 0.79),
+    "limitations": (0.87, 0.79, 0.84),
+    "parameters": (0.93, 0.92, 0.90),
+    "examples": (0.77, 0.75, 0.74),
+    "length": (0.74, 0.72, 0.65),
+}
+JUDGE_NAMES: tuple[str, str, str] = ("claude-3-5-haiku", "gpt-4.1-mini", "qwen3-30b-a3b")
+
+
+def data_path() -> Path:
+    return Path(str(resources.files("mcp_lint.jury").joinpath("data/jury-calibration.jsonl")))
+
+
+def load_rows(path: Path | None = None) -> list[dict[str, Any]]:
+    with (path or data_path()).open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def label(row: Mapping[str, Any], component: str) -> int:
+    """Jury median as an integer class (a median of 1.5 rounds half up)."""
+    return int(float(row["jury_median"][CORPUS_KEYS[component]]) + 0.5)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Metrics
+
+
+def qwk(a: Sequence[int], b: Sequence[int], lo: int = 1, hi: int = 5) -> float:
+    """Quadratic weighted kappa of two integer ratings on lo..hi."""
+    k = hi - lo + 1
+    n = len(a)
+    if n == 0:
+        return 0.0
+    obs = [[0.0] * k for _ in range(k)]
+    for x, y in zip(a, b):
+        obs[x - lo][y - lo] += 1
+    ra = [sum(row) for row in obs]
+    rb = [sum(obs[i][j] for i in range(k)) for j in range(k)]
+    num = den = 0.0
+    for i in range(k):
+        for j in range(k):
+            w = (i - j) ** 2
+            num += w * obs[i][j]
+            den += w * ra[i] * rb[j] / n
+    return 1.0 - num / den if den else 1.0
+
+
+def smell_agreement(a: Sequence[int], b: Sequence[int]) -> float:
+    return sum((x < 3) == (y < 3) for x, y in zip(a, b)) / len(a) if a else 0.0
+
+
+# ---------------------------------------------------------------------------------------------------
+# Folds
+
+
+def grouped_folds(groups: Sequence[str], k: int) -> list[list[int]]:
+    """Deterministic grouped folds: servers sorted by a hash of their name, dealt largest-first to the
+    currently smallest fold. No server appears in two folds."""
+    sizes: dict[str, list[int]] = {}
+    for i, g in enumerate(groups):
+        sizes.setdefault(g, []).append(i)
+    order = sorted(sizes, key=lambda g: (-len(sizes[g]), hashlib.sha256(g.encode()).hexdigest()))
+    folds: list[list[int]] = [[] for _ in range(min(k, len(order)))]
+    for g in order:
+        target = min(range(len(folds)), key=lambda f: (len(folds[f]), f))
+        folds[target].extend(sizes[g])
+    return [sorted(f) for f in folds]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ridge regression by normal equations
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            f = m[r][col] / p
+            if f:
+                mr, mc = m[r], m[col]
+                for c in range(col, n + 1):
+                    mr[c] -= f * mc[c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        p = m[r][r]
+        s = m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))
+        x[r] = s / p if abs(p) >= 1e-12 else 0.0
+    return x
+
+
+@dataclass
+class Gram:
+    """Sufficient statistics X'X and X'y for a set of rows (additive over rows)."""
+
+    xx: list[list[float]]
+    xy: list[float]
+
+    @staticmethod
+    def of(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> Gram:
+        d = len(xs[0]) if xs else len(FEATURE_NAMES)
+        xx = [[0.0] * d for _ in range(d)]
+        xy = [0.0] * d
+        for x, y in zip(xs, ys):
+            for i in range(d):
+                xi = x[i]
+                if xi:
+                    row = xx[i]
+                    for j in range(d):
+                        row[j] += xi * x[j]
+                    xy[i] += xi * y
+        return Gram(xx, xy)
+
+    def plus(self, other: Gram) -> Gram:
+        return Gram(
+            [[a + b for a, b in zip(r1, r2)] for r1, r2 in zip(self.xx, other.xx)],
+            [a + b for a, b in zip(self.xy, other.xy)],
+        )
+
+
+def ridge(g: Gram, lam: float) -> list[float]:
+    a = [row[:] for row in g.xx]
+    for i in range(1, len(a)):  # feature 0 is the bias: not penalised
+        a[i][i] += lam
+    return _solve(a, g.xy)
+
+
+def dot(w: Sequence[float], x: Sequence[float]) -> float:
+    return sum(a * b for a, b in zip(w, x))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cut-points
+
+
+def classify(p: float, cuts: Sequence[float]) -> int:
+    return 1 + sum(1 for c in cuts if p >= c)
+
+
+def fit_cuts(preds: Sequence[float], ys: Sequence[int]) -> list[float]:
+    """Four increasing thresholds maximising QWK (ties broken by smell agreement, then closeness to
+    the plain .5 rounding), by coordinate search over a quantile grid of the predictions."""
+    sp = sorted(preds)
+    n = len(sp)
+    grid = sorted({round(sp[min(n - 1, int(q * n / 60))], 6) for q in range(61)} | {1.5, 2.5, 3.5, 4.5})
+    cuts = [1.5, 2.5, 3.5, 4.5]
+
+    def score(cs: Sequence[float]) -> tuple[float, float, float]:
+        cls = [classify(p, cs) for p in preds]
+        return (
+            round(qwk(cls, ys), 9),
+            round(smell_agreement(cls, ys), 9),
+            -sum(abs(c - d) for c, d in zip(cs, (1.5, 2.5, 3.5, 4.5))),
+        )
+
+    best = score(cuts)
+    for _ in range(3):
+        improved = False
+        for k in range(4):
+            lo = cuts[k - 1] if k > 0 else float("-inf")
+            hi = cuts[k + 1] if k < 3 else float("inf")
+            for g in grid:
+                if not lo <= g <= hi or g == cuts[k]:
+                    continue
+                trial = cuts[:k] + [g] + cuts[k + 1 :]
+                s = score(trial)
+                if s > best:
+                    best, cuts, improved = s, trial, True
+        if not improved:
+            break
+    return cuts
+
+
+# ---------------------------------------------------------------------------------------------------
+# Fitting
+
+
+@dataclass(frozen=True)
+class Dataset:
+    xs: list[tuple[float, ...]]
+    groups: list[str]
+    ys: dict[str, list[int]]
+    rows: list[dict[str, Any]]
+
+
+def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
+    """Prose-only features: exactly what the judges saw (the schema is used only to know the
+    parameter names to look for in the prose)."""
+    xs = [extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")).values for r in rows]
+    ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
+    return Dataset(xs, [str(r["server"]) for r in rows], ys, [dict(r) for r in rows])
+
+
+def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
+    by: dict[str, list[int]] = {}
+    for i in idx:
+        by.setdefault(ds.groups[i], []).append(i)
+    return {
+        g: Gram.of([ds.xs[i] for i in ii], [float(ds.ys[comp][i]) for i in ii]) for g, ii in sorted(by.items())
+    }
+
+
+def _sum(grams: Sequence[Gram]) -> Gram:
+    out = grams[0]
+    for g in grams[1:]:
+        out = out.plus(g)
+    return out
+
+
+def choose_lambda(ds: Dataset, comp: str, idx: Sequence[int]) -> float:
+    """Inner grouped CV (on `idx` only) choosing the ridge penalty by squared error."""
+    grams = _group_grams(ds, comp, idx)
+    sub_groups = [ds.groups[i] for i in idx]
+    inner = grouped_folds(sub_groups, INNER_FOLDS)
+    best: tuple[float, float] | None = None
+    for lam in LAMBDAS:
+        err = 0.0
+        for fold in inner:
+            test_groups = {sub_groups[j] for j in fold}
+            w = ridge(_sum([g for name, g in grams.items() if name not in test_groups]), lam)
+            for j in fold:
+                i = idx[j]
+                err += (dot(w, ds.xs[i]) - ds.ys[comp][i]) ** 2
+        if best is None or err < best[0] - 1e-9:
+            best = (err, lam)
+    assert best is not None
+    return best[1]
+
+
+@dataclass(frozen=True)
+class ComponentModel:
+    weights: list[float]
+    cuts: list[float]
+    lam: float
+
+    def predict(self, x: Sequence[float]) -> int:
+        return classify(dot(self.weights, x), self.cuts)
+
+
+def fit_component(ds: Dataset, comp: str, idx: Sequence[int]) -> ComponentModel:
+    lam = choose_lambda(ds, comp, idx)
+    w = ridge(_sum(list(_group_grams(ds, comp, idx).values())), lam)
+    preds = [dot(w, ds.xs[i]) for i in idx]
+    cuts = fit_cuts(preds, [ds.ys[comp][i] for i in idx])
+    return ComponentModel(w, cuts, lam)
+
+
+def _r(x: float) -> float:
+    return float(f"{x:.8g}")
+
+
+def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """Fit on all calibration rows; the JSON-ready weights document (deterministic)."""
+    ds = build_dataset(rows if rows is not None else load_rows())
+    idx = list(range(len(ds.xs)))
+    comps: dict[str, Any] = {}
+    for comp in COMPONENTS:
+        m = fit_component(ds, comp, idx)
+        comps[comp] = {
+            "weights": {n: _r(w) for n, w in zip(FEATURE_NAMES, m.weights)},
+            "cuts": [_r(c) for c in m.cuts],
+            "ridge_lambda": m.lam,
+        }
+    return {
+        "version": WEIGHTS_VERSION,
+        "features": list(FEATURE_NAMES),
+        "components": comps,
+        "trained_on": {"tools": len(ds.xs), "servers": len(set(ds.groups))},
+        "note": (
+            "Fitted by scripts/fit_offline_jury.py on prose-only features (the calibration judges "
+            "never saw the schema). At runtime `parameters` is max(prose score, score of the prose "
+            "plus the schema's own parameter docs rendered as an Args section)."
+        ),
+    }
+
+
+def dumps_weights(doc: Mapping[str, Any]) -> str:
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cross-validation
+
+
+@dataclass(frozen=True)
+class CVResult:
+    component: str
+    qwk: float
+    smell: float
+    predictions: list[int]
+    labels: list[int]
+
+
+def cross_validate(
+    rows: Sequence[Mapping[str, Any]] | None = None,
+    k: int = N_FOLDS,
+    predictor: Callable[[ComponentModel, int, Dataset, str], int] | None = None,
+) -> dict[str, CVResult]:
+    """Grouped-by-server k-fold CV: each fold's model (penalty, weights, cuts) is fitted on the other
+    servers only. `predictor(model, i, ds, comp)` overrides how a held-out row is scored (used to
+    measure the runtime's schema-aware `parameters`)."""
+    ds = build_dataset(rows if rows is not None else load_rows())
+    folds = grouped_folds(ds.groups, k)
+    out: dict[str, CVResult] = {}
+    for comp in COMPONENTS:
+        preds = [0] * len(ds.xs)
+        for fold in folds:
+            test = set(fold)
+            train = [i for i in range(len(ds.xs)) if i not in test]
+            m = fit_component(ds, comp, train)
+            for i in fold:
+                preds[i] = predictor(m, i, ds, comp) if predictor else m.predict(ds.xs[i])
+        ys = ds.ys[comp]
+        out[comp] = CVResult(comp, qwk(preds, ys), smell_agreement(preds, ys), preds, ys)
+    return out
+
+
+def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str) -> int:
+    """What the runtime does for `parameters`: max(prose score, prose + schema-docs score)."""
+    prose = model.predict(ds.xs[i])
+    if comp != "parameters":
+        return prose
+    row = ds.rows[i]
+    extra = schema_as_prose(row.get("input_schema"))
+    if not extra:
+        return prose
+    x = extract(str(row["tool"]), str(row.get("description") or ""), row.get("input_schema"), extra=extra)
+    return max(prose, model.predict(x.values))
+
+
+def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVResult] | None = None) -> str:
+    """Markdown-ish table: our grouped-CV QWK and smell agreement beside the three real judges."""
+    head = (
+        f"| component   | ours QWK | smell agree | {' | '.join(JUDGE_NAMES)} | ours/best | ours/weakest |"
+        + (" runtime QWK | runtime smell |" if runtime else "")
+    )
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for comp in COMPONENTS:
+        res = results[comp]
+        judges = JUDGE_QWK[comp]
+        row = (
+            f"| {comp:<11} | {res.qwk:8.3f} | {100 * res.smell:10.1f}% | "
+            + " | ".join(f"{j:{len(n)}.2f}" for j, n in zip(judges, JUDGE_NAMES))
+            + f" | {res.qwk / max(judges):9.3f} | {res.qwk / min(judges):12.3f} |"
+        )
+        if runtime:
+            rt = runtime[comp]
+            row += f" {rt.qwk:11.3f} | {100 * rt.smell:12.1f}% |"
+        lines.append(row)
+    return "\n".join(lines)

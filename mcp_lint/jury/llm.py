@@ -1,0 +1,252 @@
+"""An LLM judge behind litellm: one chat completion per tool, all six components in one structured answer.
+
+litellm is imported lazily, on the first call: it takes seconds to import and most runs (offline jury,
+warm cache) never need it. Provider credentials and endpoints come from litellm's usual environment
+variables (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, ...); a per-model `api_base` can override the endpoint.
+
+Retries: rate limits (429), timeouts (408 or client-side), 5xx and connection errors are retried up to
+`max_retries` times with exponential backoff `backoff_base * 2**n` (scaled by a jitter in [0.5, 1.0]), or
+the server's Retry-After when that is longer, capped at `MAX_BACKOFF`. litellm's and the OpenAI client's
+own retries are turned off so this is the only retry loop. A malformed answer (not JSON, or not matching
+`JudgeAnswer`) is retried once, outside that budget, because models at temperature 0 occasionally truncate
+or drift and a second try usually succeeds; a second malformed answer fails the call. Any other error
+(authentication, bad request, unknown model) fails at once. Failures surface as `JudgeCallError` with a
+one-line reason; they are never cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_lint.jury.base import JudgeVerdict
+from mcp_lint.jury.prompt import MalformedAnswer, build_messages, parse_answer, response_format
+from mcp_lint.jury.rubric import Rubric, load_rubric
+from mcp_lint.model import Tool
+
+# Sampling settings are part of the cache key: a verdict is only reusable under the same settings.
+SAMPLING: Mapping[str, Any] = {"temperature": 0}
+
+MAX_BACKOFF = 30.0
+_RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
+_MALFORMED_RETRIES = 1
+_LITELLM_PREFIX = re.compile(r"^(litellm\.\w+:\s*)?(\w+:\s*)?")
+
+
+class JudgeCallError(Exception):
+    """A judge call that failed for good; `reason` is one line, fit for the report."""
+
+    def __init__(self, reason: str, attempts: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.attempts = attempts
+
+
+@dataclass(frozen=True)
+class CallUsage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+    attempts: int = 1
+
+
+@dataclass(frozen=True)
+class JudgeResult:
+    verdict: JudgeVerdict
+    usage: CallUsage
+
+
+def import_litellm() -> Any:
+    """Import litellm quietly and offline: no price-map download, no banners, no telemetry."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_LOG", "ERROR")
+    os.environ.setdefault("LITELLM_TELEMETRY", "False")
+    import litellm as module
+
+    # Typed as Any: these knobs are plain module globals, not all of them declared in litellm's stubs.
+    litellm: Any = module
+    litellm.suppress_debug_info = True
+    litellm.telemetry = False
+    litellm.disable_hf_tokenizer_download = True
+    litellm.set_verbose = False
+    for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    return litellm
+
+
+def _status_code(exc: BaseException) -> int | None:
+    code = getattr(exc, "status_code", None)
+    return code if isinstance(code, int) else None
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if headers is None:
+        headers = getattr(exc, "litellm_response_headers", None)
+    if headers is None:
+        return None
+    try:
+        value = headers.get("retry-after")
+    except AttributeError:
+        return None
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except (TypeError, ValueError):
+        # An HTTP-date Retry-After is rare from LLM providers; fall back to our own backoff.
+        return None
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def describe_error(exc: BaseException) -> str:
+    status = _status_code(exc)
+    message = str(exc) or type(exc).__name__
+    # litellm prefixes messages with "litellm.ClassName: ClassName: "; the head below already says it.
+    message = _LITELLM_PREFIX.sub("", message)
+    head = type(exc).__name__ + (f" {status}" if status is not None else "")
+    return _one_line(f"{head}: {message.strip()}")
+
+
+class LiteLLMJudge:
+    """Scores tools with one model through litellm. `name` is the model id, as reports show it."""
+
+    def __init__(
+        self,
+        model: str,
+        api_base: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 4,
+        *,
+        backoff_base: float = 0.5,
+        rubric: Rubric | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.model = model
+        self.api_base = api_base
+        self.timeout = timeout
+        self.max_retries = max(0, max_retries)
+        self.backoff_base = max(0.0, backoff_base)
+        self.rubric = rubric if rubric is not None else load_rubric()
+        self._random = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return self.model
+
+    @property
+    def sampling(self) -> Mapping[str, Any]:
+        return SAMPLING
+
+    def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
+        """Synchronous form, to satisfy the `Judge` protocol; the jury runner uses `ajudge`."""
+        return asyncio.run(self.ajudge(tool, siblings)).verdict
+
+    def _backoff(self, retry: int, exc: BaseException) -> float:
+        delay = self.backoff_base * (2.0**retry) * (0.5 + 0.5 * self._random.random())
+        hinted = _retry_after(exc)
+        if hinted is not None:
+            delay = max(delay, hinted)
+        return min(delay, MAX_BACKOFF)
+
+    async def ajudge(self, tool: Tool, siblings: Sequence[str]) -> JudgeResult:
+        litellm = import_litellm()
+        messages = build_messages(tool, siblings, self.rubric)
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "timeout": self.timeout,
+            "response_format": response_format(),
+            "max_retries": 0,
+            **SAMPLING,
+        }
+        if self.api_base:
+            kwargs["api_base"] = self.api_base
+        attempts = 0
+        transient_retries = 0
+        malformed_retries = 0
+        prompt_tokens = 0
+        completion_tokens = 0
+        cost: float | None = 0.0
+        while True:
+            attempts += 1
+            try:
+                # The client timeout alone does not bound a provider that trickles bytes; wait_for does.
+                response = await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=self.timeout + 5)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self._is_transient(exc, litellm) and transient_retries < self.max_retries:
+                    await asyncio.sleep(self._backoff(transient_retries, exc))
+                    transient_retries += 1
+                    continue
+                suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
+                raise JudgeCallError(describe_error(exc) + suffix, attempts) from None
+            p, c, call_cost = self._usage(response, litellm)
+            prompt_tokens += p
+            completion_tokens += c
+            cost = None if cost is None or call_cost is None else cost + call_cost
+            try:
+                answer = parse_answer(_content(response))
+            except MalformedAnswer as exc:
+                if malformed_retries < _MALFORMED_RETRIES:
+                    malformed_retries += 1
+                    continue
+                raise JudgeCallError(f"malformed answer: {_one_line(str(exc))}", attempts) from None
+            verdict = JudgeVerdict(
+                judge=self.name,
+                scores={k: float(v) for k, v in answer.scores().items()},
+                reasons=answer.reasons(),
+                rewrite=answer.rewrite.strip() or None,
+            )
+            return JudgeResult(verdict, CallUsage(prompt_tokens, completion_tokens, cost, attempts))
+
+    @staticmethod
+    def _is_transient(exc: BaseException, litellm: Any) -> bool:
+        if isinstance(exc, asyncio.TimeoutError | TimeoutError | ConnectionError):
+            return True
+        transient_types = tuple(
+            t
+            for t in (
+                getattr(litellm, "Timeout", None),
+                getattr(litellm, "APIConnectionError", None),
+                getattr(litellm, "RateLimitError", None),
+                getattr(litellm, "ServiceUnavailableError", None),
+                getattr(litellm, "InternalServerError", None),
+                getattr(litellm, "BadGatewayError", None),
+            )
+            if isinstance(t, type)
+        )
+        if transient_types and isinstance(exc, transient_types):
+            return True
+        status = _status_code(exc)
+        return status in _RETRYABLE_STATUS or (status is not None and status >= 500)
+
+    @staticmethod
+    def _usage(response: Any, litellm: Any) -> tuple[int, int, float | None]:
+        usage = getattr(response, "usage", None)
+        prompt = getattr(usage, "prompt_tokens", 0) or 0
+        completion = getattr(usage, "completion_tokens", 0) or 0
+        try:
+            cost = float(litellm.completion_cost(completion_response=response))
+        except Exception:
+            # Models missing from litellm's price map (local, self-hosted, new) raise here: cost unknown.
+            cost = None
+        return int(prompt), int(completion), cost
+
+
+def _content(response: Any) -> str | None:
+    try:
+        content = response.choices[0].message.content
+    except (AttributeError, IndexError, TypeError):
+        return None
+    return content if isinstance(content, str) else None

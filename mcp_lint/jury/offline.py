@@ -1,0 +1,226 @@
+"""The embedded offline jury: a deterministic, pure-Python rubric scorer fitted on a real LLM jury.
+
+Per component it computes the features of `features.py`, applies the ridge weights and cut-points
+shipped in `data/offline-weights.json` (written by `scripts/fit_offline_jury.py`) and returns an
+integer score 1..5 (as a float; a score below 3 is a smell). No network, no key, no numpy.
+
+`parameters`: the calibration judges saw only the prose, so the model is fitted on prose features.
+A tool whose parameters are documented in its input schema (descriptions, enums, defaults, formats)
+is documented for the agent too, so at runtime the schema's parameter docs are rendered as an
+"Args:" section (`features.schema_as_prose`) and scored by the same prose-trained model; the
+component takes the better of the prose-only and prose+schema scores. Schema docs can therefore only
+raise `parameters`, never lower it, and they never touch the other five components.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+from mcp_lint.jury.features import FEATURE_NAMES, Extracted, extract, schema_as_prose, schema_properties
+from mcp_lint.model import Tool
+
+
+@dataclass(frozen=True)
+class _Component:
+    weights: tuple[float, ...]
+    cuts: tuple[float, ...]
+
+    def raw(self, x: Sequence[float]) -> float:
+        return sum(w * v for w, v in zip(self.weights, x))
+
+    def score(self, x: Sequence[float]) -> int:
+        p = self.raw(x)
+        return 1 + sum(1 for c in self.cuts if p >= c)
+
+
+_MODEL: dict[str, _Component] | None = None
+
+
+def load_weights_document() -> dict[str, Any]:
+    text = resources.files("mcp_lint.jury").joinpath("data/offline-weights.json").read_text(encoding="utf-8")
+    doc = json.loads(text)
+    if not isinstance(doc, dict):
+        raise ValueError("offline-weights.json: expected a JSON object")
+    return doc
+
+
+def _model() -> dict[str, _Component]:
+    global _MODEL
+    if _MODEL is None:
+        doc = load_weights_document()
+        comps = doc["components"]
+        model: dict[str, _Component] = {}
+        for comp in COMPONENTS:
+            spec = comps[comp]
+            weights = spec["weights"]
+            model[comp] = _Component(
+                tuple(float(weights.get(name, 0.0)) for name in FEATURE_NAMES),
+                tuple(float(c) for c in spec["cuts"]),
+            )
+        _MODEL = model
+    return _MODEL
+
+
+def _names(items: Sequence[str], limit: int = 4) -> str:
+    shown = ", ".join(items[:limit])
+    return shown + (f", +{len(items) - limit} more" if len(items) > limit else "")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
+    mine = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if len(t) > 2}
+    out = []
+    for sib in siblings:
+        if sib == name:
+            continue
+        theirs = {t for t in re.split(r"[^a-z0-9]+", sib.lower()) if len(t) > 2}
+        if mine & theirs:
+            out.append(sib)
+    return sorted(out)
+
+
+class OfflineJury:
+    """Scores a tool on the six rubric components without any model call."""
+
+    name = "offline"
+
+    def scores(self, tool: Tool) -> tuple[dict[str, float], Extracted, int]:
+        """(scores, prose features, prose-only parameters score)."""
+        model = _model()
+        schema = tool.input_schema
+        ext = extract(tool.name, tool.description, schema)
+        scores = {comp: float(model[comp].score(ext.values)) for comp in COMPONENTS}
+        prose_params = int(scores["parameters"])
+        extra = schema_as_prose(schema)
+        if extra:
+            with_schema = extract(tool.name, tool.description, schema, extra=extra)
+            scores["parameters"] = float(max(prose_params, model["parameters"].score(with_schema.values)))
+        return scores, ext, prose_params
+
+    def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
+        scores, ext, prose_params = self.scores(tool)
+        reasons = self._reasons(tool, siblings, scores, ext, prose_params)
+        return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
+
+    # -----------------------------------------------------------------------------------------------
+
+    def _reasons(
+        self,
+        tool: Tool,
+        siblings: Sequence[str],
+        scores: Mapping[str, float],
+        ext: Extracted,
+        prose_params: int,
+    ) -> dict[str, str]:
+        units = ext.units
+        n_sent = units.novel
+        n_words = len(units.vocab)
+        empty = n_words == 0
+        filler_note = f" ({_plural(units.filler, 'filler sentence')} ignored)" if units.filler else ""
+        r: dict[str, str] = {}
+
+        if empty:
+            r["purpose"] = "the description is empty, so nothing says what the tool does"
+        elif scores["purpose"] >= 3:
+            r["purpose"] = "says what it does" + (
+                " and what it returns" if ext.return_hit else "; could still say what it returns"
+            )
+        elif n_sent <= 1:
+            r["purpose"] = (
+                "a single short statement: says roughly what it does"
+                + ("" if ext.return_hit else " but not what it returns or in what form")
+            )
+        else:
+            r["purpose"] = "what it does is vague" + (
+                "" if ext.return_hit else "; nothing says what it returns or in what form"
+            )
+
+        similar = _similar_siblings(tool.name, siblings)
+        if ext.usage_hits == 0:
+            msg = "no sentence says when to use it or when not to"
+            if similar:
+                msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
+            r["guidelines"] = msg
+        elif scores["guidelines"] < 3:
+            r["guidelines"] = (
+                f"only {_plural(ext.usage_hits, 'sentence')} hint at usage; say when to use it, "
+                "when not to, and which sibling to prefer"
+            )
+        else:
+            r["guidelines"] = f"{_plural(ext.usage_hits, 'sentence')} give usage guidance"
+
+        if ext.limit_hits == 0:
+            r["limitations"] = "no sentence states what it does not do, its scope or its constraints"
+        elif scores["limitations"] < 3:
+            r["limitations"] = (
+                f"{_plural(ext.limit_hits, 'sentence')} touch on constraints, but limits, scope and "
+                "failure cases are not spelled out"
+            )
+        else:
+            r["limitations"] = f"{_plural(ext.limit_hits, 'sentence')} state limits or constraints"
+
+        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
+
+        if empty:
+            r["length"] = "the description is empty"
+        elif scores["length"] < 3:
+            r["length"] = (
+                f"too thin to be complete: {_plural(n_sent, 'informative sentence')}, "
+                f"{_plural(n_words, 'distinct content word')}{filler_note}"
+            )
+        else:
+            r["length"] = (
+                f"substantive: {_plural(n_sent, 'informative sentence')}, "
+                f"{_plural(n_words, 'distinct content word')}{filler_note}"
+            )
+
+        if ext.example_hits == 0:
+            r["examples"] = "no example values, formats or sample calls"
+        elif scores["examples"] < 3:
+            r["examples"] = "examples are thin or stand in for the explanation"
+        else:
+            r["examples"] = f"{_plural(ext.example_hits, 'example or literal value')} support the prose"
+        return r
+
+    @staticmethod
+    def _param_reason(tool: Tool, ext: Extracted, score: float, prose_params: int) -> str:
+        schema = tool.input_schema
+        if not isinstance(schema, Mapping):
+            return "no input schema, and the prose does not describe any input"
+        props = schema_properties(schema)
+        if not props:
+            return "takes no parameters"
+        documented_in_schema = {
+            n
+            for n, spec in props.items()
+            if (isinstance(spec.get("description"), str) and str(spec.get("description")).strip())
+            or any(k in spec for k in ("enum", "default", "format"))
+        }
+        explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
+        missing = [n for n in props if n not in explained and n not in documented_in_schema]
+        total = len(props)
+        if missing:
+            return (
+                f"{len(missing)} of {_plural(total, 'parameter')} ({_names(missing)}) "
+                f"{'is' if len(missing) == 1 else 'are'} never explained"
+            )
+        if score > prose_params:
+            return f"all {_plural(total, 'parameter')} documented in the schema; the prose explains fewer"
+        if score < 3:
+            return (
+                f"all {_plural(total, 'parameter')} named, but their format, effect and defaults are "
+                "barely explained"
+            )
+        return f"all {_plural(total, 'parameter')} explained"
+
+
+__all__ = ["OfflineJury"]

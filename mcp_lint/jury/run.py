@@ -1,0 +1,331 @@
+"""The jury stage: score every tool of every server on the rubric, with the offline jury or LLM judges.
+
+With no models configured the embedded offline jury scores each tool synchronously (it is instant and
+deterministic, so it is never cached). With models, every (tool, judge) pair is looked up in the cache
+first, so an unchanged server costs nothing; the misses are judged concurrently, at most
+`settings.concurrency` calls in flight across all servers and judges, and the new verdicts are merged into
+the cache file once, at the end.
+
+Provider failures never raise out of `score_servers`: a (tool, judge) call that still fails after its
+retries, or a cache miss in frozen mode, becomes an `Unscored` record. A tool is still scored over the
+judges that did answer; a tool no judge answered for is absent from `tools`. Only invalid settings
+(unknown aggregate, refresh together with frozen, duplicate models) raise `ValueError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.jury.aggregate import ServerScore, ToolScores, aggregate_verdicts, check_aggregate, server_score
+from mcp_lint.jury.base import JudgeVerdict
+from mcp_lint.jury.cache import DEFAULT_CACHE_PATH, CacheEntry, JuryCache, cache_key
+from mcp_lint.jury.llm import SAMPLING, JudgeCallError, JudgeResult, LiteLLMJudge, describe_error
+from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
+from mcp_lint.jury.rubric import load_rubric
+from mcp_lint.model import ServerSnapshot, Tool
+
+__all__ = [
+    "JuryOutcome",
+    "JurySettings",
+    "ModelSpec",
+    "ServerScore",
+    "ToolScores",
+    "Unscored",
+    "Usage",
+    "score_servers",
+]
+
+OFFLINE_JUDGE = "offline"
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    model: str
+    api_base: str | None = None
+
+
+@dataclass(frozen=True)
+class JurySettings:
+    models: tuple[ModelSpec, ...] = ()  # empty -> the embedded offline jury only
+    concurrency: int = 8
+    aggregate: str = "median"  # median|mean|min
+    cache_path: Path | None = DEFAULT_CACHE_PATH  # None = --no-cache
+    refresh: bool = False  # ignore existing entries, re-judge, overwrite
+    frozen: bool = False  # a cache miss is an error (no call made)
+    timeout: float = 60.0
+    max_retries: int = 4
+    backoff_base: float = 0.5
+
+
+@dataclass(frozen=True)
+class Unscored:
+    server: str
+    tool: str
+    judge: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Usage:
+    calls: int = 0  # (tool, judge) verdicts requested from a provider, successful or not
+    attempts: int = 0  # HTTP requests including retries
+    failed: int = 0  # calls that ended unscored
+    cache_hits: int = 0
+    cache_misses: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = 0.0  # None when some call's price is unknown to litellm
+
+
+@dataclass(frozen=True)
+class JuryOutcome:
+    tools: Mapping[tuple[str, str], ToolScores]
+    servers: Mapping[str, ServerScore]
+    unscored: tuple[Unscored, ...] = ()
+    usage: Usage = field(default_factory=Usage)
+    warnings: tuple[str, ...] = ()
+    judges: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Item:
+    server: str
+    tool: Tool
+    siblings: tuple[str, ...]
+
+
+def score_servers(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> JuryOutcome:
+    check_aggregate(settings.aggregate)
+    if settings.refresh and settings.frozen:
+        raise ValueError("refresh and frozen cannot be combined: frozen forbids the calls refresh makes")
+    models = [spec.model for spec in settings.models]
+    duplicates = sorted({m for m in models if models.count(m) > 1})
+    if duplicates:
+        raise ValueError(f"model listed more than once: {', '.join(duplicates)}")
+    warnings: list[str] = []
+    items = _items(snapshots, warnings)
+    if not settings.models:
+        return _score_offline(items, settings, warnings)
+    return _run(_score_llm(items, settings, warnings))
+
+
+def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_Item]:
+    # Results are keyed by (server, tool) name, so a repeated name would silently overwrite: judge the first.
+    items: list[_Item] = []
+    seen_servers: set[str] = set()
+    for snapshot in snapshots:
+        if snapshot.name in seen_servers:
+            warnings.append(f"server {snapshot.name!r} appears more than once; only the first is scored")
+            continue
+        seen_servers.add(snapshot.name)
+        names = [tool.name for tool in snapshot.tools]
+        seen_tools: set[str] = set()
+        for tool in snapshot.tools:
+            if tool.name in seen_tools:
+                warnings.append(
+                    f"server {snapshot.name!r}: tool {tool.name!r} appears more than once; "
+                    "only the first is scored"
+                )
+                continue
+            seen_tools.add(tool.name)
+            siblings = tuple(sorted({n for n in names if n != tool.name}))
+            items.append(_Item(snapshot.name, tool, siblings))
+    return items
+
+
+def _run(coro: Any) -> JuryOutcome:
+    """asyncio.run, also from code that already runs an event loop (then on a private thread)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        result: JuryOutcome = asyncio.run(coro)
+        return result
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name="mcp-lint-jury")
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    value: JuryOutcome = box["value"]
+    return value
+
+
+def _score_offline(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
+    from mcp_lint.jury.offline import OfflineJury
+
+    jury = OfflineJury()
+    verdicts: dict[tuple[str, str], list[JudgeVerdict]] = {}
+    unscored: list[Unscored] = []
+    for item in items:
+        try:
+            verdict = jury.judge(item.tool, item.siblings)
+        except Exception as exc:
+            # The offline jury has no provider to blame; a crash on one odd tool must not sink the run.
+            unscored.append(Unscored(item.server, item.tool.name, jury.name, describe_error(exc)))
+            continue
+        verdicts[(item.server, item.tool.name)] = [verdict]
+    return _outcome(items, verdicts, unscored, Usage(), warnings, (jury.name,), settings.aggregate)
+
+
+async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
+    rubric = load_rubric()
+    judges = [
+        LiteLLMJudge(
+            spec.model,
+            spec.api_base,
+            settings.timeout,
+            settings.max_retries,
+            backoff_base=settings.backoff_base,
+            rubric=rubric,
+        )
+        for spec in settings.models
+    ]
+    cache = JuryCache(settings.cache_path) if settings.cache_path is not None else None
+    verdicts: dict[tuple[str, str], dict[str, JudgeVerdict]] = {}
+    failures: dict[tuple[str, str, str], str] = {}
+    pending: list[tuple[_Item, LiteLLMJudge, str]] = []
+    hits = misses = 0
+    for item in items:
+        payload = tool_payload(item.tool, item.siblings)
+        for judge in judges:
+            key = cache_key(
+                rubric_version=rubric.version,
+                prompt_version=PROMPT_VERSION,
+                model=judge.model,
+                sampling=SAMPLING,
+                payload=payload,
+            )
+            entry = cache.get(key) if cache is not None and not settings.refresh else None
+            if entry is not None:
+                hits += 1
+                verdicts.setdefault((item.server, item.tool.name), {})[judge.name] = JudgeVerdict(
+                    judge=judge.name,
+                    scores=dict(entry.scores),
+                    reasons=dict(entry.reasons),
+                    rewrite=entry.rewrite,
+                )
+                continue
+            misses += 1
+            if settings.frozen:
+                failures[(item.server, item.tool.name, judge.name)] = (
+                    "frozen: no cached verdict for this tool text and model; no call made"
+                )
+                continue
+            pending.append((item, judge, key))
+
+    semaphore = asyncio.Semaphore(max(1, settings.concurrency))
+
+    async def call(item: _Item, judge: LiteLLMJudge) -> JudgeResult | JudgeCallError:
+        async with semaphore:
+            try:
+                return await judge.ajudge(item.tool, item.siblings)
+            except JudgeCallError as exc:
+                return exc
+            except Exception as exc:
+                # Anything litellm raises that the judge did not classify is still a failed call, not a crash.
+                return JudgeCallError(describe_error(exc), 1)
+
+    results = await asyncio.gather(*(call(item, judge) for item, judge, _ in pending))
+
+    attempts = failed = prompt_tokens = completion_tokens = 0
+    cost: float | None = 0.0
+    for (item, judge, key), result in zip(pending, results, strict=True):
+        attempts += result.attempts if isinstance(result, JudgeCallError) else result.usage.attempts
+        if isinstance(result, JudgeCallError):
+            failed += 1
+            failures[(item.server, item.tool.name, judge.name)] = result.reason
+            continue
+        call_usage = result.usage
+        prompt_tokens += call_usage.prompt_tokens
+        completion_tokens += call_usage.completion_tokens
+        cost = None if cost is None or call_usage.cost_usd is None else cost + call_usage.cost_usd
+        verdict = result.verdict
+        verdicts.setdefault((item.server, item.tool.name), {})[judge.name] = verdict
+        if cache is not None:
+            cache.put(
+                key,
+                CacheEntry(
+                    model=judge.model,
+                    tool=item.tool.name,
+                    scores=dict(verdict.scores),
+                    reasons=dict(verdict.reasons),
+                    rewrite=verdict.rewrite,
+                ),
+            )
+    # Failed calls may have consumed tokens we never saw (the provider reported none); the cost stays a
+    # lower bound then, which is why it is only None when litellm could not price a successful call.
+    if cache is not None:
+        try:
+            cache.save()
+        except OSError as exc:
+            warnings.append(f"jury cache {cache.path} could not be written: {exc.strerror or exc}")
+        warnings[:0] = cache.warnings
+
+    unscored = [
+        Unscored(item.server, item.tool.name, judge.name, failures[(item.server, item.tool.name, judge.name)])
+        for item in items
+        for judge in judges
+        if (item.server, item.tool.name, judge.name) in failures
+    ]
+    ordered = {
+        key: [by_judge[j.name] for j in judges if j.name in by_judge] for key, by_judge in verdicts.items()
+    }
+    usage = Usage(
+        calls=len(pending),
+        attempts=attempts,
+        failed=failed,
+        cache_hits=hits,
+        cache_misses=misses,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+        cost_usd=cost,
+    )
+    return _outcome(
+        items, ordered, unscored, usage, warnings, tuple(j.name for j in judges), settings.aggregate
+    )
+
+
+def _outcome(
+    items: Sequence[_Item],
+    verdicts: Mapping[tuple[str, str], Sequence[JudgeVerdict]],
+    unscored: Sequence[Unscored],
+    usage: Usage,
+    warnings: Sequence[str],
+    judges: tuple[str, ...],
+    how: str,
+) -> JuryOutcome:
+    tools: dict[tuple[str, str], ToolScores] = {}
+    per_server: dict[str, list[ToolScores]] = {}
+    for item in items:
+        key = (item.server, item.tool.name)
+        answered = verdicts.get(key)
+        if not answered:
+            continue
+        scores = aggregate_verdicts(answered, how)
+        tools[key] = scores
+        per_server.setdefault(item.server, []).append(scores)
+    servers: dict[str, ServerScore] = {}
+    for name, scored in per_server.items():
+        summary = server_score(scored)
+        if summary is not None:
+            servers[name] = summary
+    return JuryOutcome(
+        tools=tools,
+        servers=servers,
+        unscored=tuple(unscored),
+        usage=usage,
+        warnings=tuple(warnings),
+        judges=judges,
+    )
