@@ -1,0 +1,88 @@
+"""Rule selection, overrides and suppressions, as the engine applies them to one snapshot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mcp_lint.check.engine import active_rules, check_server, validate_settings
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.config import parse_settings
+from mcp_lint.errors import UsageError
+from mcp_lint.model import ServerSnapshot, Severity
+from mcp_lint.reflect.tools import build_tools
+
+TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "get_forecast",
+        "description": "Get the forecast. Use period or use start and end.",
+        "inputSchema": {"type": "object", "properties": {"period": {"type": "string"}}},
+    },
+    {
+        "name": "legacy_lookup",
+        "description": "Looks up a legacy record by its key.",
+        "inputSchema": {"type": "object", "properties": {"key": {"type": "string"}}},
+    },
+]
+
+
+def snapshot() -> ServerSnapshot:
+    return ServerSnapshot(name="weather", tools=build_tools(TOOLS, "2025-11-25", None))
+
+
+def codes(settings_table: dict[str, Any]) -> list[tuple[str | None, str]]:
+    settings = parse_settings(settings_table, None)
+    catalogue = load_catalogue()
+    validate_settings(settings, catalogue)
+    findings = check_server(snapshot(), active_rules(catalogue, settings), settings)
+    return [(finding.tool, finding.code) for finding in findings]
+
+
+def test_everything_runs_by_default_except_rubric_without_scores() -> None:
+    found = codes({})
+    assert ("get_forecast", "MCP203") in found and ("legacy_lookup", "MCP202") in found
+    assert not any(code.startswith("MCP7") for _, code in found)
+
+
+def test_exact_ignore_beats_prefix_select() -> None:
+    found = codes({"select": ["MCP2"], "ignore": ["MCP202"]})
+    assert found and all(code.startswith("MCP2") and code != "MCP202" for _, code in found)
+
+
+def test_exact_select_beats_prefix_ignore() -> None:
+    found = codes({"select": ["undocumented-parameter"], "ignore": ["MCP2"]})
+    assert {code for _, code in found} == {"MCP202"}
+
+
+def test_rule_off_and_severity_override() -> None:
+    assert "MCP203" not in {code for _, code in codes({"rules": {"phantom-parameter": "off -- reviewed"}})}
+    settings = parse_settings({"rules": {"MCP202": "critical"}, "select": ["MCP202"]}, None)
+    findings = check_server(snapshot(), active_rules(load_catalogue(), settings), settings)
+    assert findings and {finding.severity for finding in findings} == {Severity.CRITICAL}
+
+
+def test_per_tool_ignores_need_a_matching_tool_and_code() -> None:
+    table = {"per-tool-ignores": {"legacy_*": {"codes": ["MCP202"], "reason": "frozen API"}}}
+    found = codes(table)
+    assert ("legacy_lookup", "MCP202") not in found
+    assert ("get_forecast", "MCP202") in found
+    qualified = {"per-tool-ignores": {"weather/get_*": {"codes": ["phantom-parameter"], "reason": "ok"}}}
+    assert ("get_forecast", "MCP203") not in codes(qualified)
+
+
+def test_per_tool_ignore_without_reason_is_rejected() -> None:
+    with pytest.raises(UsageError, match="reason"):
+        parse_settings({"per-tool-ignores": {"legacy_*": {"codes": ["MCP202"]}}}, None)
+
+
+def test_rule_options_are_validated_and_applied() -> None:
+    with pytest.raises(UsageError, match="unknown option 'max_tokens'"):
+        codes({"rules": {"description-too-long": {"max_tokens": 3}}})
+    found = codes({"select": ["description-too-long"], "rules": {"description-too-long": {"max-tokens": 3}}})
+    assert {code for _, code in found} == {"MCP102"}
+
+
+def test_unknown_rule_key_is_an_error() -> None:
+    with pytest.raises(UsageError, match="no-such-rule"):
+        codes({"rules": {"no-such-rule": "off"}})
