@@ -95,10 +95,8 @@ def main() -> int:
         f"  mcp-lint check, rules + offline jury (the default)    {lint_median:.3f} s   "
         f"{lint_median / bare_median:.2f}x   (target <= 1.30x)"
     )
-    print(
-        f"  offline jury share of the default run                 {(lint_median - static_median) / static_median:+.1%}"
-        "   (target < 10%)"
-    )
+    share = (lint_median - static_median) / static_median
+    print(f"  offline jury share of the default run                 {share:+.1%}   (target < 10%)")
     return 0
 
 

@@ -97,12 +97,24 @@ def _target_options(function: Any) -> Any:
     options = [
         click.argument("paths", nargs=-1, metavar="[TARGET]..."),
         click.option("--url", help="An MCP server over Streamable HTTP (SSE as the fallback)."),
-        click.option("--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."),
-        click.option("--server", "servers", multiple=True, metavar="NAME", help="Pick entries of a client config."),
-        click.option("--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for spawned servers."),
-        click.option("--env-file", type=click.Path(dir_okay=False), help="KEY=VALUE lines for spawned servers."),
-        click.option("--timeout", type=click.FloatRange(min=0.1), help="Seconds for start-up and each request [30]."),
-        click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file."),
+        click.option(
+            "--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."
+        ),
+        click.option(
+            "--server", "servers", multiple=True, metavar="NAME", help="Pick entries of a client config."
+        ),
+        click.option(
+            "--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for spawned servers."
+        ),
+        click.option(
+            "--env-file", type=click.Path(dir_okay=False), help="KEY=VALUE lines for spawned servers."
+        ),
+        click.option(
+            "--timeout", type=click.FloatRange(min=0.1), help="Seconds for start-up and each request [30]."
+        ),
+        click.option(
+            "--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file."
+        ),
         click.option("--isolated", is_flag=True, help="Ignore every config file."),
     ]
     for option in reversed(options):
@@ -141,7 +153,9 @@ def cli() -> None:
 
 @cli.command(help=CHECK_HELP)
 @_target_options
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE instead of stdout.")
 @click.option(
     "--fail-on",
@@ -151,7 +165,9 @@ def cli() -> None:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (3 and 4 still fail).")
 @click.option("--select", multiple=True, metavar="CODES", help="Only these rules (codes, prefixes or names).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (codes, prefixes or names).")
-@click.option("--jury", "jury_models", multiple=True, metavar="MODEL", help="A litellm model id to judge the rubric.")
+@click.option(
+    "--jury", "jury_models", multiple=True, metavar="MODEL", help="A litellm model id to judge the rubric."
+)
 @click.option("--frozen", is_flag=True, help="A jury cache miss is exit 4; no model is called.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the jury cache.")
 @click.option("--refresh", is_flag=True, help="Re-judge every tool and overwrite its cache entry.")
@@ -159,7 +175,7 @@ def cli() -> None:
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
 @click.pass_context
-def check(ctx: click.Context, **options: Any) -> None:
+def check(ctx: click.Context, /, **options: Any) -> None:
     settings = _load(options["config_file"], options["isolated"], options["timeout"])
     if options["fail_on"]:
         settings = replace(settings, fail_on=options["fail_on"])
@@ -202,7 +218,13 @@ def _jury_settings(settings: Any, options: Any) -> Any:
     config = settings.jury
     models = tuple(options["jury_models"]) or config.models
     cache_file = options["cache_file"] or config.cache
-    cache_path = None if options["no_cache"] else settings.base_dir / cache_file if not Path(cache_file).is_absolute() else Path(cache_file)
+    cache_path = (
+        None
+        if options["no_cache"]
+        else settings.base_dir / cache_file
+        if not Path(cache_file).is_absolute()
+        else Path(cache_file)
+    )
     return JurySettings(
         models=tuple(ModelSpec(model, config.api_bases.get(model)) for model in models),
         concurrency=config.concurrency,
@@ -219,7 +241,7 @@ def _jury_settings(settings: Any, options: Any) -> Any:
 @_target_options
 @click.option("-o", "--output", metavar="PATH", help="File (one server) or folder (several) [stdout].")
 @click.pass_context
-def snapshot(ctx: click.Context, **options: Any) -> None:
+def snapshot(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.reflect import reflect_all
     from mcp_lint.reflect.snapshot import snapshot_document, write_json_atomic
 
@@ -248,7 +270,9 @@ def snapshot(ctx: click.Context, **options: Any) -> None:
 
 
 @cli.command("rules")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
 def list_rules(output_format: str) -> None:
     """List every rule: code, name, severity and category."""
     from mcp_lint.check.rules import load_catalogue
@@ -256,7 +280,13 @@ def list_rules(output_format: str) -> None:
     catalogue = load_catalogue()
     if output_format == "json":
         rows = [
-            {"code": r.code, "name": r.name, "severity": r.severity.label, "category": r.category, "status": r.status}
+            {
+                "code": r.code,
+                "name": r.name,
+                "severity": r.severity.label,
+                "category": r.category,
+                "status": r.status,
+            }
             for r in catalogue.rules
         ]
         click.echo(json.dumps(rows, indent=2))
@@ -306,7 +336,7 @@ def cache_stats(cache_file: str) -> None:
 @click.option("--cache-file", default=".mcp-lint/jury-cache.json", show_default=True)
 @click.option("--jury", "jury_models", multiple=True, metavar="MODEL")
 @click.pass_context
-def cache_prune(ctx: click.Context, **options: Any) -> None:
+def cache_prune(ctx: click.Context, /, **options: Any) -> None:
     """Drop entries that no current tool of the given servers uses."""
     from mcp_lint.jury.run import live_cache_keys
     from mcp_lint.reflect import reflect_all

@@ -19,7 +19,7 @@ from mcp_lint.model import Severity
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
 FAIL_ON_CHOICES = ("info", "low", "moderate", "high", "critical", "none")
@@ -135,8 +135,9 @@ def read_config(path: Path) -> Mapping[str, Any]:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
     if path.name == "pyproject.toml":
         section = data.get("tool", {}).get("mcp-lint", {})
-        return section if isinstance(section, Mapping) else {}
-    return data
+        return section if isinstance(section, dict) else {}
+    table: dict[str, Any] = data
+    return table
 
 
 def _string_list(value: Any, where: str) -> tuple[str, ...]:
@@ -150,9 +151,7 @@ def _string_list(value: Any, where: str) -> tuple[str, ...]:
 def _check_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise UsageError(
-            f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}"
-        )
+        raise UsageError(f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}")
 
 
 def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
@@ -211,7 +210,9 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
             if isinstance(item.get("api-base"), str):
                 api_bases[item["model"]] = item["api-base"]
         else:
-            raise UsageError(f'{where}.models[{index}]: expected a model id or {{ model = "...", api-base = "..." }}')
+            raise UsageError(
+                f'{where}.models[{index}]: expected a model id or {{ model = "...", api-base = "..." }}'
+            )
     api_bases.update({str(key): str(base) for key, base in dict(value.get("api-bases", {})).items()})
     aggregate = str(value.get("aggregate", jury.aggregate))
     if aggregate not in AGGREGATES:
@@ -256,15 +257,19 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
         if not isinstance(rules, Mapping):
             raise UsageError(f"{where}: rules must be a table")
         settings = replace(
-            settings, rules={key: _parse_rule_override(key, value, f"{where}: rules") for key, value in rules.items()}
+            settings,
+            rules={key: _parse_rule_override(key, value, f"{where}: rules") for key, value in rules.items()},
         )
     if "per-tool-ignores" in table:
         settings = replace(
-            settings, per_tool_ignores=_parse_tool_ignores(table["per-tool-ignores"], f"{where}: per-tool-ignores")
+            settings,
+            per_tool_ignores=_parse_tool_ignores(table["per-tool-ignores"], f"{where}: per-tool-ignores"),
         )
     if "servers" in table:
         servers = table["servers"]
-        if not isinstance(servers, Mapping) or not all(isinstance(entry, Mapping) for entry in servers.values()):
+        if not isinstance(servers, Mapping) or not all(
+            isinstance(entry, Mapping) for entry in servers.values()
+        ):
             raise UsageError(f"{where}: servers must be a table of server tables")
         for name, entry in servers.items():
             _check_keys(

@@ -74,11 +74,25 @@ def test_exit_zero_passes_findings_but_not_unreachable_servers(
 
 
 def test_select_and_ignore_by_name_code_and_prefix(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--select", "MCP2,hidden-instructions"], capsys)
-    codes = {finding["code"] for server in json.loads(out)["servers"] for tool in server["tools"] for finding in tool["findings"]}
+    _, out, _ = run(
+        ["check", str(SNAPSHOT), "--format", "json", "--select", "MCP2,hidden-instructions"], capsys
+    )
+    codes = {
+        finding["code"]
+        for server in json.loads(out)["servers"]
+        for tool in server["tools"]
+        for finding in tool["findings"]
+    }
     assert "MCP301" in codes and all(code.startswith("MCP2") or code == "MCP301" for code in codes)
-    _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--select", "MCP2", "--ignore", "MCP202"], capsys)
-    codes = {finding["code"] for server in json.loads(out)["servers"] for tool in server["tools"] for finding in tool["findings"]}
+    _, out, _ = run(
+        ["check", str(SNAPSHOT), "--format", "json", "--select", "MCP2", "--ignore", "MCP202"], capsys
+    )
+    codes = {
+        finding["code"]
+        for server in json.loads(out)["servers"]
+        for tool in server["tools"]
+        for finding in tool["findings"]
+    }
     assert codes and "MCP202" not in codes
 
 
@@ -95,7 +109,9 @@ def test_unknown_config_key_names_the_key(tmp_path: Path, capsys: pytest.Capture
     assert "'fail_on'" in err and "pyproject.toml" in err
 
 
-def test_show_settings_reflects_file_and_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_settings_reflects_file_and_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / ".mcp-lint.toml").write_text('fail-on = "high"\ntimeout = 5\n', encoding="utf-8")
     code, out, _ = run(["check", "--show-settings", "--timeout", "7"], capsys)
     settings = json.loads(out)
@@ -138,7 +154,9 @@ def test_unknown_rule_suggests_close_names(capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "did you mean phantom-parameter" in err
 
 
-def test_output_file_is_written_and_stdout_stays_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_output_file_is_written_and_stdout_stays_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "out" / "report.json"
     code, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "-o", str(target)], capsys)
     assert code == 1 and out == ""
@@ -146,7 +164,9 @@ def test_output_file_is_written_and_stdout_stays_empty(tmp_path: Path, capsys: p
     assert [path.name for path in target.parent.iterdir()] == ["report.json"]
 
 
-def test_color_only_when_asked_or_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_color_only_when_asked_or_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert "\x1b[" not in run(["check", str(SNAPSHOT)], capsys)[1]
     assert "\x1b[" in run(["check", str(SNAPSHOT), "--color"], capsys)[1]
     monkeypatch.setenv("NO_COLOR", "1")
@@ -159,7 +179,12 @@ def test_snapshot_then_check_replays_the_live_run(tmp_path: Path, capsys: pytest
     code, _, err = run(["snapshot", "-o", str(saved), "--", sys.executable, str(EXAMPLE)], capsys)
     assert code == 0 and "4 tools" in err
     document = json.loads(saved.read_text(encoding="utf-8"))
-    assert [tool["name"] for tool in document["tools"]] == ["get_forecast", "current_conditions", "delete_alert", "get_forcast"]
+    assert [tool["name"] for tool in document["tools"]] == [
+        "get_forecast",
+        "current_conditions",
+        "delete_alert",
+        "get_forcast",
+    ]
     live = run(["check", "--format", "json", "--", sys.executable, str(EXAMPLE)], capsys)
     replay = run(["check", str(saved), "--format", "json"], capsys)
     strip = lambda text: [  # noqa: E731 - origins differ by design, everything else must match

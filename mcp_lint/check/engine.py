@@ -50,7 +50,11 @@ def _override_for(rule: Rule, overrides: Mapping[str, RuleOverride]) -> RuleOver
 def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
     """Every selector, rule key and option must name something real; typos are errors."""
     where = str(settings.config_path) if settings.config_path else "settings"
-    for selector in (*settings.select, *settings.ignore, *(s for item in settings.per_tool_ignores for s in item.selectors)):
+    for selector in (
+        *settings.select,
+        *settings.ignore,
+        *(s for item in settings.per_tool_ignores for s in item.selectors),
+    ):
         if not any(selector_strength(selector, rule) for rule in catalogue.rules):
             raise UsageError(f"{where}: {selector!r} matches no rule; see `mcp-lint rules`")
     for key, override in settings.rules.items():
@@ -66,7 +70,9 @@ def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
 def active_rules(catalogue: Catalogue, settings: Settings) -> list[ActiveRule]:
     selected: list[ActiveRule] = []
     for rule in catalogue.rules:
-        chosen = max((selector_strength(s, rule) for s in settings.select), default=1 if not settings.select else 0)
+        chosen = max(
+            (selector_strength(s, rule) for s in settings.select), default=1 if not settings.select else 0
+        )
         ignored = max((selector_strength(s, rule) for s in settings.ignore), default=0)
         if chosen == 0 or ignored >= chosen:
             continue
@@ -84,9 +90,9 @@ def _suppressed(rule: Rule, server: str, tool: str | None, ignores: tuple[ToolIg
         return False
     qualified = f"{server}/{tool}"
     for ignore in ignores:
-        if fnmatch.fnmatchcase(tool, ignore.pattern) or fnmatch.fnmatchcase(qualified, ignore.pattern):
-            if not ignore.selectors or matches_any(ignore.selectors, rule):
-                return True
+        matched = fnmatch.fnmatchcase(tool, ignore.pattern) or fnmatch.fnmatchcase(qualified, ignore.pattern)
+        if matched and (not ignore.selectors or matches_any(ignore.selectors, rule)):
+            return True
     return False
 
 

@@ -71,7 +71,9 @@ class Rule:
         ]
         if self.options:
             lines += ["", "## Options"]
-            lines += [f"- `{key}` (default: `{json.dumps(value)}`)" for key, value in sorted(self.options.items())]
+            lines += [
+                f"- `{key}` (default: `{json.dumps(value)}`)" for key, value in sorted(self.options.items())
+            ]
         return "\n".join(lines) + "\n"
 
 

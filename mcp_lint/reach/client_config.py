@@ -205,7 +205,11 @@ def server_entry_to_target(
         env.update(extra_env)
         cwd_value = entry.get("cwd")
         # Clients start project servers from the project folder, so relative paths in args resolve there.
-        cwd = str(base_dir / _expand(cwd_value, variables, workspace)) if isinstance(cwd_value, str) else str(workspace)
+        cwd = (
+            str(base_dir / _expand(cwd_value, variables, workspace))
+            if isinstance(cwd_value, str)
+            else str(workspace)
+        )
         return StdioTarget(
             name=name,
             command=_expand(command, variables, workspace),
@@ -229,12 +233,16 @@ def targets_from_client_config(
     if not isinstance(entries, Mapping):
         entries = data.get("servers")
     assert isinstance(entries, Mapping)
-    names = [name for name, entry in entries.items() if not (isinstance(entry, Mapping) and entry.get("disabled"))]
+    names = [
+        name for name, entry in entries.items() if not (isinstance(entry, Mapping) and entry.get("disabled"))
+    ]
     if only:
         missing = [name for name in only if name not in entries]
         if missing:
             available = ", ".join(sorted(entries)) or "none"
-            raise UsageError(f"{path}: no server named {', '.join(map(repr, missing))}; available: {available}")
+            raise UsageError(
+                f"{path}: no server named {', '.join(map(repr, missing))}; available: {available}"
+            )
         names = [name for name in entries if name in only]
     variables = {**os.environ, **(extra_env or {})}
     workspace = _workspace_folder(path)

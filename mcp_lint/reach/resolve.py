@@ -53,7 +53,9 @@ def command_name(command: Sequence[str]) -> str:
 def parse_header(text: str) -> tuple[str, str]:
     name, colon, value = text.partition(":")
     if not colon or not name.strip():
-        raise UsageError(f"--header {text!r}: expected NAME:VALUE, e.g. --header 'Authorization: Bearer $TOKEN'")
+        raise UsageError(
+            f"--header {text!r}: expected NAME:VALUE, e.g. --header 'Authorization: Bearer $TOKEN'"
+        )
     return name.strip(), value.strip()
 
 
@@ -71,7 +73,9 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
         missing = [name for name in request.servers if name not in entries]
         if missing:
             available = ", ".join(sorted(entries)) or "none"
-            raise UsageError(f"--server {missing[0]!r}: not in [servers] of the config; available: {available}")
+            raise UsageError(
+                f"--server {missing[0]!r}: not in [servers] of the config; available: {available}"
+            )
         names = [name for name in names if name in request.servers]
     base = settings.base_dir
     where = str(settings.config_path) if settings.config_path else "settings"
@@ -107,7 +111,9 @@ def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
     if is_client_config(data):
         return targets_from_client_config(path, data, only=request.servers, extra_env=request.env)
     if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
-        name = data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
+        name = (
+            data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
+        )
         return [SnapshotTarget(name=str(name), path=path, origin=str(path))]
     raise UsageError(
         f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
@@ -130,7 +136,9 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         scheme = urlsplit(request.url).scheme
         if scheme not in {"http", "https"}:
             raise UsageError(f"--url {request.url!r}: expected an http:// or https:// URL")
-        targets.append(HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers)))
+        targets.append(
+            HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers))
+        )
     for text in request.paths:
         targets.extend(_from_path(text, request))
     if not targets:

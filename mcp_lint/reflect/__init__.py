@@ -23,7 +23,6 @@ class Reflection:
     exit_code: int = 0
 
 
-
 async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
     from mcp_lint.reflect.live import reflect_http, reflect_stdio
     from mcp_lint.reflect.snapshot import load_snapshot

@@ -69,14 +69,17 @@ async def list_all_tools(client: Client, timeout: float, max_pages: int = MAX_PA
             return Listing(tools, observations)
         if not isinstance(next_cursor, str):
             observations.append(
-                Observation("broken-pagination", f"page {page} returned a non-string nextCursor {next_cursor!r}")
+                Observation(
+                    "broken-pagination", f"page {page} returned a non-string nextCursor {next_cursor!r}"
+                )
             )
             return Listing(tools, observations)
         if next_cursor in seen:
             observations.append(
                 Observation(
                     "broken-pagination",
-                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; stopped after {len(tools)} tools",
+                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; "
+                    f"stopped after {len(tools)} tools",
                 )
             )
             return Listing(tools, observations)
@@ -117,8 +120,9 @@ def _explain(exc: BaseException) -> str:
         return exc.error.message if exc.error.message else str(exc)
     if isinstance(exc, ValidationError):
         return f"the server's answer is not valid MCP ({exc.error_count()} problems)"
-    if isinstance(exc, BaseExceptionGroup):
-        leaves = [leaf for leaf in exc.exceptions if not isinstance(leaf, anyio.get_cancelled_exc_class())]
+    grouped = getattr(exc, "exceptions", None)  # an ExceptionGroup (a backport below Python 3.11)
+    if isinstance(grouped, (list, tuple)):
+        leaves = [leaf for leaf in grouped if not isinstance(leaf, anyio.get_cancelled_exc_class())]
         return _explain(leaves[0]) if leaves else "cancelled"
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
@@ -194,7 +198,9 @@ def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -
 
 
 async def reflect_http(target: HttpTarget, timeout: float) -> ServerSnapshot:
-    attempts = ["sse"] if target.transport == "sse" else ["http"] if target.transport == "http" else ["http", "sse"]
+    attempts = (
+        ["sse"] if target.transport == "sse" else ["http"] if target.transport == "http" else ["http", "sse"]
+    )
     errors: list[str] = []
     for transport in attempts:
         try:

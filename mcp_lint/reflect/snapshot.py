@@ -47,7 +47,9 @@ def load_snapshot(path: Path, name: str | None = None) -> ServerSnapshot:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file; pass a saved snapshot, a client config, or `-- COMMAND`") from None
+        raise UsageError(
+            f"{path}: no such file; pass a saved snapshot, a client config, or `-- COMMAND`"
+        ) from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
     try:
@@ -67,7 +69,9 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
     if snapshot.instructions is not None:
         document["instructions"] = snapshot.instructions
     if snapshot.observations:
-        document["observations"] = [{"kind": item.kind, "detail": item.detail} for item in snapshot.observations]
+        document["observations"] = [
+            {"kind": item.kind, "detail": item.detail} for item in snapshot.observations
+        ]
     document["tools"] = [dict(tool.raw) for tool in snapshot.tools]
     return document
 

@@ -60,7 +60,8 @@ def resolve_command(command: str, env: Mapping[str, str], cwd: str | None) -> st
     found = shutil.which(command, path=env.get("PATH", os.defpath))
     if found is None:
         raise ServerError(
-            f"cannot start server: command {command!r} was not found on PATH; install it or give its full path"
+            f"cannot start server: command {command!r} was not found on PATH; "
+            "install it or give its full path"
         )
     return found
 

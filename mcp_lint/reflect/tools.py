@@ -38,7 +38,9 @@ def sdk_rejection(raw: Any, protocol_version: str | None) -> str | None:
     return None
 
 
-def build_tools(raw_tools: Sequence[Any], protocol_version: str | None, origin: str | None) -> tuple[Tool, ...]:
+def build_tools(
+    raw_tools: Sequence[Any], protocol_version: str | None, origin: str | None
+) -> tuple[Tool, ...]:
     tools: list[Tool] = []
     for index, raw in enumerate(raw_tools):
         if isinstance(raw, Mapping):

@@ -58,7 +58,10 @@ def server_document(report: ServerReport) -> dict[str, Any]:
     tools: list[dict[str, Any]] = []
     seen: set[str] = set()
     for tool in snapshot.tools if snapshot else ():
-        entry: dict[str, Any] = {"name": tool.name, "findings": [] if tool.name in seen else by_tool.get(tool.name, [])}
+        entry: dict[str, Any] = {
+            "name": tool.name,
+            "findings": [] if tool.name in seen else by_tool.get(tool.name, []),
+        }
         seen.add(tool.name)
         scores = report.tool_scores.get(tool.name)
         if scores is not None:

@@ -35,7 +35,9 @@ def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) ->
     label = style(f"{finding.severity.label:<9}", _COLORS[finding.severity])
     yield f"    {label} {finding.code} {finding.rule}: {finding.message}"
     # Rubric findings of one tool quote the same description; once is enough in a terminal.
-    repeated = previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
+    repeated = (
+        previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
+    )
     if finding.evidence and not repeated:
         yield style(f"              evidence: {finding.evidence}", _DIM)
     if finding.suggestion:

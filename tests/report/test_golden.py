@@ -22,7 +22,14 @@ CASES = {
     "smelly.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "text", "--no-color"],
     "smelly.json": ["check", "smelly-snapshot.json", "--isolated", "--format", "json"],
     "smelly-static.txt": ["check", "smelly-snapshot.json", "--isolated", "--ignore", "MCP7", "--no-color"],
-    "unreachable.json": ["check", "unreachable.mcp.json", "smelly-snapshot.json", "--isolated", "--format", "json"],
+    "unreachable.json": [
+        "check",
+        "unreachable.mcp.json",
+        "smelly-snapshot.json",
+        "--isolated",
+        "--format",
+        "json",
+    ],
 }
 
 

@@ -58,10 +58,14 @@ def jury_disagreement(context: CheckContext) -> Iterator[Hit]:
         if wide:
             detail = "; ".join(
                 f"{name}: "
-                + ", ".join(f"{judge} {_format_score(per[name])}" for judge, per in sorted(scores.judges.items()))
+                + ", ".join(
+                    f"{judge} {_format_score(per[name])}" for judge, per in sorted(scores.judges.items())
+                )
                 for name in wide
             )
-            yield Hit(tool=tool.name, fields={"components": ", ".join(wide)}, evidence=detail, path="description")
+            yield Hit(
+                tool=tool.name, fields={"components": ", ".join(wide)}, evidence=detail, path="description"
+            )
 
 
 FUNCTIONS = {"rubric_component": rubric_component, "jury_disagreement": jury_disagreement}
