@@ -118,12 +118,23 @@ def find_config(start: Path) -> Path | None:
             if name != "pyproject.toml":
                 return candidate
             try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError):
+                text = candidate.read_text(encoding="utf-8")
+                data = tomllib.loads(text)
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                # A broken pyproject that mentions us is still ours: reading it reports the error.
+                if "tool.mcp-lint" in _peek(candidate):
+                    return candidate
                 continue
             if isinstance(data.get("tool"), dict) and "mcp-lint" in data["tool"]:
                 return candidate
     return None
+
+
+def _peek(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def read_config(path: Path) -> Mapping[str, Any]:
@@ -131,6 +142,10 @@ def read_config(path: Path) -> Mapping[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise UsageError(f"{path}: config file not found") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
     if path.name == "pyproject.toml":
@@ -168,11 +183,16 @@ def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
     if isinstance(value, Mapping):
         options = {name: item for name, item in value.items() if name not in {"severity", "enabled"}}
         severity = value.get("severity")
+        if severity is not None and not isinstance(severity, str):
+            raise UsageError(f"{where}.{key}.severity: expected one of info, low, moderate, high, critical")
         try:
-            parsed = Severity.parse(severity) if isinstance(severity, str) else None
+            parsed = Severity.parse(severity) if severity is not None else None
         except ValueError as exc:
             raise UsageError(f"{where}.{key}.severity: {exc}") from None
-        return RuleOverride(enabled=bool(value.get("enabled", True)), severity=parsed, options=options)
+        enabled = value.get("enabled", True)
+        if not isinstance(enabled, bool):
+            raise UsageError(f"{where}.{key}.enabled: expected true or false")
+        return RuleOverride(enabled=enabled, severity=parsed, options=options)
     raise UsageError(f"{where}.{key}: expected 'off', a severity, or a table of options")
 
 
@@ -201,7 +221,12 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
     jury = JuryConfig()
     models: list[str] = []
     api_bases: dict[str, str] = {}
-    for index, item in enumerate(value.get("models", [])):
+    listed = value.get("models", [])
+    if isinstance(listed, str):
+        listed = [listed]
+    if not isinstance(listed, list):
+        raise UsageError(f"{where}.models: expected a list of model ids")
+    for index, item in enumerate(listed):
         if isinstance(item, str):
             models.append(item)
         elif isinstance(item, Mapping) and isinstance(item.get("model"), str):
@@ -213,22 +238,34 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
             raise UsageError(
                 f'{where}.models[{index}]: expected a model id or {{ model = "...", api-base = "..." }}'
             )
-    api_bases.update({str(key): str(base) for key, base in dict(value.get("api-bases", {})).items()})
+    extra_bases = value.get("api-bases", {})
+    if not isinstance(extra_bases, Mapping):
+        raise UsageError(f'{where}.api-bases: expected a table of model = "url"')
+    api_bases.update({str(key): str(base) for key, base in extra_bases.items()})
     aggregate = str(value.get("aggregate", jury.aggregate))
     if aggregate not in AGGREGATES:
         raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
-    concurrency = value.get("concurrency", jury.concurrency)
-    if not isinstance(concurrency, int) or concurrency < 1:
-        raise UsageError(f"{where}.concurrency: expected a positive integer")
+    concurrency = _positive(value.get("concurrency", jury.concurrency), f"{where}.concurrency", integer=True)
+    timeout = _positive(value.get("timeout", jury.timeout), f"{where}.timeout")
+    retries = value.get("max-retries", jury.max_retries)
+    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+        raise UsageError(f"{where}.max-retries: expected a whole number, 0 or more")
     return JuryConfig(
         models=tuple(models),
         api_bases=api_bases,
-        concurrency=concurrency,
+        concurrency=int(concurrency),
         aggregate=aggregate,
         cache=str(value.get("cache", jury.cache)),
-        timeout=float(value.get("timeout", jury.timeout)),
-        max_retries=int(value.get("max-retries", jury.max_retries)),
+        timeout=float(timeout),
+        max_retries=retries,
     )
+
+
+def _positive(value: Any, where: str, integer: bool = False) -> float:
+    kinds = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or value <= 0:
+        raise UsageError(f"{where}: expected a positive {'integer' if integer else 'number'}")
+    return float(value)
 
 
 TOP_LEVEL_KEYS = {"select", "ignore", "rules", "per-tool-ignores", "fail-on", "timeout", "servers", "jury"}
@@ -249,7 +286,7 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]
-        if not isinstance(timeout, (int, float)) or timeout <= 0:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
             raise UsageError(f"{where}: timeout must be a positive number of seconds")
         settings = replace(settings, timeout=float(timeout))
     if "rules" in table:

@@ -36,16 +36,19 @@ class _Unresolved(Exception):
 
 
 def strip_json_comments(text: str) -> str:
-    """Drop // and /* */ comments and trailing commas outside strings (VS Code's JSONC)."""
-    out: list[str] = []
+    """Blank out // and /* */ comments and trailing commas outside strings (VS Code's JSONC).
+
+    Every removed character becomes a space (newlines stay), so a JSON error still points at the
+    line and column the user sees in the editor.
+    """
+    out = list(text)
     index, length = 0, len(text)
     in_string = False
+    last_comma: int | None = None
     while index < length:
         char = text[index]
         if in_string:
-            out.append(char)
-            if char == "\\" and index + 1 < length:
-                out.append(text[index + 1])
+            if char == "\\":
                 index += 2
                 continue
             if char == '"':
@@ -54,35 +57,54 @@ def strip_json_comments(text: str) -> str:
             continue
         if char == '"':
             in_string = True
-            out.append(char)
-            index += 1
+            last_comma = None
         elif text.startswith("//", index):
-            newline = text.find("\n", index)
-            index = length if newline < 0 else newline
+            end = text.find("\n", index)
+            end = length if end < 0 else end
+            out[index:end] = " " * (end - index)
+            index = end
+            continue
         elif text.startswith("/*", index):
             end = text.find("*/", index + 2)
-            index = length if end < 0 else end + 2
-        else:
-            out.append(char)
-            index += 1
-    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+            end = length if end < 0 else end + 2
+            out[index:end] = [c if c == "\n" else " " for c in text[index:end]]
+            index = end
+            continue
+        elif char == ",":
+            last_comma = index
+        elif char in "}]":
+            if last_comma is not None:
+                out[last_comma] = " "
+            last_comma = None
+        elif not char.isspace():
+            last_comma = None
+        index += 1
+    return "".join(out)
 
 
 def read_json_document(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: editors on Windows often save configs with a byte-order mark.
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text; save it as UTF-8") from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
-        pass
+    except json.JSONDecodeError as strict_error:
+        first_error = strict_error
+    stripped = strip_json_comments(text)
     try:
-        return json.loads(strip_json_comments(text))
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        return json.loads(stripped)
+    except json.JSONDecodeError as lenient_error:
+        # Blame the strict parser's spot unless it stopped at a comment JSONC allows.
+        pos = first_error.pos
+        in_comment = pos < len(text) and stripped[pos] != text[pos] and text[pos] != ","
+        error = lenient_error if in_comment else first_error
+        raise UsageError(f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
 
 
 def is_client_config(data: Any) -> bool:
@@ -109,10 +131,15 @@ def _expand(value: str, variables: Mapping[str, str], workspace: Path) -> str:
         if expression == "userHome":
             return str(Path.home())
         name, has_default, default = expression.removeprefix("env:").partition(":-")
+        if has_default:
+            # POSIX `:-`: the default also covers a variable that is set but empty.
+            return variables.get(name) or default
         if name in variables:
             return variables[name]
-        if has_default:
-            return default
+        if ":" in name:
+            raise _Unresolved(
+                f"${{{expression}}} is a variable mcp-lint cannot resolve; write the value instead"
+            )
         raise _Unresolved(f"${{{expression}}} is not set; export {name} or pass --env {name}=VALUE")
 
     return _VARIABLE.sub(replace, value)
@@ -131,7 +158,8 @@ def _string_map(value: Any, where: str) -> dict[str, str]:
         return {}
     if not isinstance(value, Mapping):
         raise UsageError(f"{where}: expected an object of string values")
-    return {str(key): str(item) for key, item in value.items()}
+    # JSON true/3/null in an env block mean the text a shell would see, not Python's repr.
+    return {str(key): item if isinstance(item, str) else json.dumps(item) for key, item in value.items()}
 
 
 def _read_env_file(path: Path, where: str) -> dict[str, str]:
@@ -228,7 +256,9 @@ def targets_from_client_config(
     *,
     only: tuple[str, ...] = (),
     extra_env: Mapping[str, str] | None = None,
+    strict: bool = True,
 ) -> list[Target | UnreachableTarget]:
+    """`strict=False` lets a caller combining several files check `only` across all of them."""
     entries = data.get("mcpServers")
     if not isinstance(entries, Mapping):
         entries = data.get("servers")
@@ -238,7 +268,7 @@ def targets_from_client_config(
     ]
     if only:
         missing = [name for name in only if name not in entries]
-        if missing:
+        if missing and strict:
             available = ", ".join(sorted(entries)) or "none"
             raise UsageError(
                 f"{path}: no server named {', '.join(map(repr, missing))}; available: {available}"
@@ -251,7 +281,7 @@ def targets_from_client_config(
             str(name),
             entries[name],
             where=str(path),
-            base_dir=path.resolve().parent,
+            base_dir=workspace,
             workspace=workspace,
             variables=variables,
             extra_env=extra_env or {},

@@ -36,17 +36,47 @@ class Request:
     env: Mapping[str, str] = field(default_factory=dict)
 
 
-_RUNNERS = {"python", "python3", "node", "npx", "uvx", "uv", "run", "deno", "bun", "bunx", "pipx", "tool"}
+_RUNNERS = {
+    "python",
+    "python3",
+    "node",
+    "npx",
+    "uvx",
+    "uv",
+    "run",
+    "deno",
+    "bun",
+    "bunx",
+    "pipx",
+    "tool",
+    "mcp",
+}
+_SCRIPT_SUFFIXES = (".py", ".js", ".ts", ".mjs", ".cjs")
+# Runner options whose value is not the server (uv run --with mcp[cli] ..., uvx --from pkg ...).
+_OPTIONS_WITH_VALUE = {"--with", "--directory", "--from", "--python", "-p", "--package", "--prefix", "-m"}
 
 
 def command_name(command: Sequence[str]) -> str:
-    """A readable server name from a command line: the first script or package it runs."""
-    for part in command[1:]:
+    """A readable server name from a command line: the script or package it runs."""
+    args = list(command[1:])
+    for part in args:
+        if part.endswith(_SCRIPT_SUFFIXES) and not part.startswith("-"):
+            return Path(part).stem
+    skip_next = False
+    for part in args:
+        if skip_next:
+            skip_next = part.startswith("-")
+            if not skip_next and args[args.index(part) - 1] == "-m":
+                return part
+            continue
+        if part in _OPTIONS_WITH_VALUE:
+            skip_next = True
+            continue
         if part.startswith("-") or part in _RUNNERS:
             continue
         if part.startswith("@"):
             return part.split("/")[-1].rsplit("@", 1)[0] or part
-        return Path(part).stem if part.endswith((".py", ".js", ".ts", ".mjs", ".cjs")) else Path(part).name
+        return Path(part).name.split("@")[0] or part
     return Path(command[0]).name
 
 
@@ -69,16 +99,14 @@ def parse_env_pair(text: str, where: str = "--env") -> tuple[str, str]:
 def _configured_servers(settings: Settings, request: Request) -> list[Target | UnreachableTarget]:
     entries = settings.servers
     names = list(entries)
+    where = str(settings.config_path) if settings.config_path else "settings"
     if request.servers:
         missing = [name for name in request.servers if name not in entries]
         if missing:
             available = ", ".join(sorted(entries)) or "none"
-            raise UsageError(
-                f"--server {missing[0]!r}: not in [servers] of the config; available: {available}"
-            )
+            raise UsageError(f"--server {missing[0]!r}: not in [servers] of {where}; available: {available}")
         names = [name for name in names if name in request.servers]
     base = settings.base_dir
-    where = str(settings.config_path) if settings.config_path else "settings"
     targets: list[Target | UnreachableTarget] = []
     for name in names:
         entry: Mapping[str, Any] = entries[name]
@@ -109,7 +137,11 @@ def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
         path = found[0]
     data = read_json_document(path)
     if is_client_config(data):
-        return targets_from_client_config(path, data, only=request.servers, extra_env=request.env)
+        # With several files, a --server name need only be in one of them; resolve_targets checks.
+        strict = len(request.paths) == 1
+        return targets_from_client_config(
+            path, data, only=request.servers, extra_env=request.env, strict=strict
+        )
     if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
         name = (
             data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
@@ -133,14 +165,18 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
             )
         )
     if request.url:
-        scheme = urlsplit(request.url).scheme
-        if scheme not in {"http", "https"}:
+        parts = urlsplit(request.url)
+        if parts.scheme not in {"http", "https"} or not parts.netloc:
             raise UsageError(f"--url {request.url!r}: expected an http:// or https:// URL")
         targets.append(
             HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers))
         )
     for text in request.paths:
         targets.extend(_from_path(text, request))
+    if request.servers and len(request.paths) > 1:
+        missing = [name for name in request.servers if name not in {target.name for target in targets}]
+        if missing:
+            raise UsageError(f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}")
     if not targets:
         if settings.servers:
             targets = _configured_servers(settings, request)
@@ -158,10 +194,17 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
 
 
 def _unique_names(targets: list[Target | UnreachableTarget]) -> list[Target | UnreachableTarget]:
-    seen: dict[str, int] = {}
+    # Real names are reserved first, so a suffixed duplicate never takes a name a target really has.
+    reserved = {target.name for target in targets}
+    taken: set[str] = set()
     unique: list[Target | UnreachableTarget] = []
     for target in targets:
-        count = seen.get(target.name, 0)
-        seen[target.name] = count + 1
-        unique.append(target if count == 0 else replace(target, name=f"{target.name}-{count + 1}"))
+        name, counter = target.name, 1
+        while name in taken:
+            counter += 1
+            name = f"{target.name}-{counter}"
+            if name in reserved:
+                name = target.name
+        taken.add(name)
+        unique.append(target if name == target.name else replace(target, name=name))
     return unique
