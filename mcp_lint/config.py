@@ -322,6 +322,8 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
 
 def load_settings(config: Path | None = None, isolated: bool = False, start: Path | None = None) -> Settings:
     if isolated:
+        if config is not None:
+            raise UsageError("--config and --isolated contradict each other; pass one of them")
         return Settings()
     path = config or find_config(start or Path.cwd())
     if path is None:

@@ -203,9 +203,12 @@ def server_entry_to_target(
                 for key, value in _string_map(entry.get("headers"), f"{where}: {name}.headers").items()
             }
             transport = _HTTP_TYPES.get(str(kind), "auto") if kind else "auto"
+            expanded = _expand(url, variables, workspace)
+            if not expanded.startswith(("http://", "https://")):
+                raise UsageError(f"{where}: server {name!r} url {expanded!r} is not an http:// or https:// URL")
             return HttpTarget(
                 name=name,
-                url=_expand(url, variables, workspace),
+                url=expanded,
                 headers=headers,
                 transport=transport,
                 origin=where,

@@ -154,6 +154,8 @@ def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
 
 
 def resolve_targets(request: Request, settings: Settings) -> list[Target | UnreachableTarget]:
+    if request.headers and not request.url:
+        raise UsageError("--header applies to --url only; put headers for configured servers in their config")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
         targets.append(

@@ -132,7 +132,9 @@ def test_load_settings_isolated_ignores_every_file(tmp_path: Path, monkeypatch: 
     config = write(tmp_path / "mcp-lint.toml", 'fail-on = "critical"\n')
     monkeypatch.chdir(tmp_path)
     assert load_settings(isolated=True) == Settings()
-    assert load_settings(config, isolated=True) == Settings()
+    # As in ruff, asking for a file and for no file at once is a usage error, not a silent choice.
+    with pytest.raises(UsageError, match="--config and --isolated"):
+        load_settings(config, isolated=True)
 
 
 def test_load_settings_explicit_config_skips_discovery(tmp_path: Path) -> None:
