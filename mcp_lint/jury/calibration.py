@@ -29,6 +29,8 @@ LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
 N_FOLDS = 10
 INNER_FOLDS = 5
 WEIGHTS_VERSION = 1
+# The cut-points maximise QWK + SMELL_WEIGHT * smell agreement on the training folds (fixed a priori).
+SMELL_WEIGHT = 0.5
 
 # Real judges' QWK against the other two (README of the calibration data), per component.
 JUDGE_QWK: Mapping[str, tuple[float, float, float]] = {
@@ -67,7 +69,7 @@ def qwk(a: Sequence[int], b: Sequence[int], lo: int = 1, hi: int = 5) -> float:
     if n == 0:
         return 0.0
     obs = [[0.0] * k for _ in range(k)]
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         obs[x - lo][y - lo] += 1
     ra = [sum(row) for row in obs]
     rb = [sum(obs[i][j] for i in range(k)) for j in range(k)]
@@ -81,7 +83,7 @@ def qwk(a: Sequence[int], b: Sequence[int], lo: int = 1, hi: int = 5) -> float:
 
 
 def smell_agreement(a: Sequence[int], b: Sequence[int]) -> float:
-    return sum((x < 3) == (y < 3) for x, y in zip(a, b)) / len(a) if a else 0.0
+    return sum((x < 3) == (y < 3) for x, y in zip(a, b, strict=False)) / len(a) if a else 0.0
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -108,7 +110,7 @@ def grouped_folds(groups: Sequence[str], k: int) -> list[list[int]]:
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row[:], b[i]] for i, row in enumerate(a)]
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]
@@ -141,7 +143,7 @@ class Gram:
         d = len(xs[0]) if xs else len(FEATURE_NAMES)
         xx = [[0.0] * d for _ in range(d)]
         xy = [0.0] * d
-        for x, y in zip(xs, ys):
+        for x, y in zip(xs, ys, strict=False):
             for i in range(d):
                 xi = x[i]
                 if xi:
@@ -153,8 +155,11 @@ class Gram:
 
     def plus(self, other: Gram) -> Gram:
         return Gram(
-            [[a + b for a, b in zip(r1, r2)] for r1, r2 in zip(self.xx, other.xx)],
-            [a + b for a, b in zip(self.xy, other.xy)],
+            [
+                [a + b for a, b in zip(r1, r2, strict=False)]
+                for r1, r2 in zip(self.xx, other.xx, strict=False)
+            ],
+            [a + b for a, b in zip(self.xy, other.xy, strict=False)],
         )
 
 
@@ -166,7 +171,7 @@ def ridge(g: Gram, lam: float) -> list[float]:
 
 
 def dot(w: Sequence[float], x: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(w, x))
+    return sum(a * b for a, b in zip(w, x, strict=False))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -178,8 +183,9 @@ def classify(p: float, cuts: Sequence[float]) -> int:
 
 
 def fit_cuts(preds: Sequence[float], ys: Sequence[int]) -> list[float]:
-    """Four increasing thresholds maximising QWK (ties broken by smell agreement, then closeness to
-    the plain .5 rounding), by coordinate search over a quantile grid of the predictions."""
+    """Four increasing thresholds maximising QWK + SMELL_WEIGHT * smell agreement (ties broken by
+    smell agreement, then closeness to the plain .5 rounding), by coordinate search over a quantile
+    grid of the predictions."""
     sp = sorted(preds)
     n = len(sp)
     grid = sorted({round(sp[min(n - 1, int(q * n / 60))], 6) for q in range(61)} | {1.5, 2.5, 3.5, 4.5})
@@ -188,9 +194,9 @@ def fit_cuts(preds: Sequence[float], ys: Sequence[int]) -> list[float]:
     def score(cs: Sequence[float]) -> tuple[float, float, float]:
         cls = [classify(p, cs) for p in preds]
         return (
-            round(qwk(cls, ys), 9),
+            round(qwk(cls, ys) + SMELL_WEIGHT * smell_agreement(cls, ys), 9),
             round(smell_agreement(cls, ys), 9),
-            -sum(abs(c - d) for c, d in zip(cs, (1.5, 2.5, 3.5, 4.5))),
+            -sum(abs(c - d) for c, d in zip(cs, (1.5, 2.5, 3.5, 4.5), strict=False)),
         )
 
     best = score(cuts)
@@ -202,7 +208,7 @@ def fit_cuts(preds: Sequence[float], ys: Sequence[int]) -> list[float]:
             for g in grid:
                 if not lo <= g <= hi or g == cuts[k]:
                     continue
-                trial = cuts[:k] + [g] + cuts[k + 1 :]
+                trial = [*cuts[:k], g, *cuts[k + 1 :]]
                 s = score(trial)
                 if s > best:
                     best, cuts, improved = s, trial, True
@@ -226,7 +232,9 @@ class Dataset:
 def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
     parameter names to look for in the prose)."""
-    xs = [extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")).values for r in rows]
+    xs = [
+        extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")).values for r in rows
+    ]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
     return Dataset(xs, [str(r["server"]) for r in rows], ys, [dict(r) for r in rows])
 
@@ -236,7 +244,8 @@ def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
     for i in idx:
         by.setdefault(ds.groups[i], []).append(i)
     return {
-        g: Gram.of([ds.xs[i] for i in ii], [float(ds.ys[comp][i]) for i in ii]) for g, ii in sorted(by.items())
+        g: Gram.of([ds.xs[i] for i in ii], [float(ds.ys[comp][i]) for i in ii])
+        for g, ii in sorted(by.items())
     }
 
 
@@ -297,7 +306,7 @@ def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, An
     for comp in COMPONENTS:
         m = fit_component(ds, comp, idx)
         comps[comp] = {
-            "weights": {n: _r(w) for n, w in zip(FEATURE_NAMES, m.weights)},
+            "weights": {n: _r(w) for n, w in zip(FEATURE_NAMES, m.weights, strict=False)},
             "cuts": [_r(c) for c in m.cuts],
             "ridge_lambda": m.lam,
         }
@@ -380,7 +389,7 @@ def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVRes
         judges = JUDGE_QWK[comp]
         row = (
             f"| {comp:<11} | {res.qwk:8.3f} | {100 * res.smell:10.1f}% | "
-            + " | ".join(f"{j:{len(n)}.2f}" for j, n in zip(judges, JUDGE_NAMES))
+            + " | ".join(f"{j:{len(n)}.2f}" for j, n in zip(judges, JUDGE_NAMES, strict=False))
             + f" | {res.qwk / max(judges):9.3f} | {res.qwk / min(judges):12.3f} |"
         )
         if runtime:

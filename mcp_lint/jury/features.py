@@ -29,7 +29,12 @@ from typing import Any
 # ---------------------------------------------------------------------------------------------------
 # Vocabularies
 
-STOPWORDS: frozenset[str] = frozenset(
+
+def _words(block: str) -> frozenset[str]:
+    return frozenset(block.split())
+
+
+STOPWORDS: frozenset[str] = _words(
     """
     a an the and or but nor so yet of to in on at by for with from into onto over under about as is
     are was were be been being am do does did done has have had having it its it's this that these
@@ -37,13 +42,13 @@ STOPWORDS: frozenset[str] = frozenset(
     could will would shall should may might must which who whom whose what when where why how all any
     each every some such no not only own same than too very just also more most other one ones if
     then else via per up out off again further once both few s t etc it’s
-    """.split()
+    """
 )
 
 # Words that carry no information about a specific tool. A unit made only of these (plus stopwords)
 # is boilerplate and is ignored entirely. Kept deliberately broad: the cost of dropping a genuinely
 # vacuous sentence is nil, and the benefit is that marketing filler can never raise a score.
-GENERIC: frozenset[str] = frozenset(
+GENERIC: frozenset[str] = _words(
     """
     tool tools function functions utility utilities powerful useful helpful handy great good nice best
     better excellent awesome amazing fantastic wonderful incredible incredibly superb outstanding
@@ -71,7 +76,7 @@ GENERIC: frozenset[str] = frozenset(
     next-level level seamless ultimate must-have go-to all-in-one tons plenty loads whole entire
     every possible imaginable kind kinds sort sorts type types lots others stuff assortment
     handy-dandy situation purpose-built intended meant serve serves serving part parts fine okay
-    """.split()
+    """
 )
 
 # Cue phrases, matched on lower-cased informative units (word-boundary regexes).
@@ -121,7 +126,7 @@ LIMIT_CUES: tuple[str, ...] = (
     r"仅|只|不支持|限制|失败|错误",
 )
 EXAMPLE_CUES: tuple[str, ...] = (
-    r"\be\.g\.|\beg\b|\bfor example\b|\bfor instance\b|\bexamples?\b|\bsample\b",
+    r"\be\.g\b|\beg\b|\bfor example\b|\bfor instance\b|\bexamples?\b|\bsample\b",
     r"\bsuch as\b|\blike\b ['\"`]",
     r"\bi\.e\.",
     r"例如|示例|比如",
@@ -144,15 +149,22 @@ PARAM_LINE = re.compile(
 TYPE_WORDS = re.compile(
     r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|"
     r"required|default(?:s)?|enum|one of)\b",
-    re.IGNORECASE,
 )
 FORMAT_WORDS = re.compile(
     r"\b(?:format|formatted|yyyy|iso|iso-?8601|url|uri|json|regex|pattern|unix|timestamp|utc|"
     r"seconds|milliseconds|ms|bytes|mb|kb|characters|chars|case[- ]sensitive|comma[- ]separated|"
     r"valid values?|allowed values?|possible values?|options are|one of)\b",
-    re.IGNORECASE,
 )
-DEFAULT_WORDS = re.compile(r"\bdefaults?\b|\bdefault(?:s)? to\b|\boptional\b|\brequired\b", re.IGNORECASE)
+DEFAULT_WORDS = re.compile(r"\bdefaults?\b|\bdefault(?:s)? to\b|\boptional\b|\brequired\b")
+# "... including X, Y and Z": says what the result contains (purpose / completeness evidence)
+CONTENT_LIST = re.compile(
+    r"\bincluding\b|\bincludes?\b|\bcontaining\b|\bcontains?\b|\bconsist|\bsuch as\b|"
+    r"\bwith (?:columns|fields|keys|details|information)\b|\bcovering\b|包含|包括"
+)
+# words that make a statement specific: conditions, objects, outputs
+QUALIFIERS = re.compile(
+    r"\b(?:if|when|whether|and returns?|by|for a|for the|from|within|between|based on|using|in \w+ format)\b"
+)
 NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
@@ -187,8 +199,18 @@ VERB_START = re.compile(
 )
 
 
-def _compile(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+@dataclass(frozen=True)
+class _Family:
+    """Cue patterns of one kind, matched on lower-cased text (IGNORECASE is slow in `re`), with one
+    combined pattern as a pre-filter so texts without any cue of the kind cost a single scan."""
+
+    any: re.Pattern[str]
+    each: tuple[re.Pattern[str], ...]
+
+
+def _compile(patterns: Iterable[str]) -> _Family:
+    pats = tuple(patterns)
+    return _Family(re.compile("|".join(f"(?:{p})" for p in pats)), tuple(re.compile(p) for p in pats))
 
 
 _USAGE = _compile(USAGE_CUES)
@@ -378,16 +400,18 @@ def schema_as_prose(schema: Any) -> str:
 # Features
 
 
-def _cue_hits(joined: str, starts: Sequence[int], patterns: Sequence[re.Pattern[str]]) -> tuple[int, int]:
+def _cue_hits(low: str, starts: Sequence[int], family: _Family) -> tuple[int, int]:
     """(number of distinct patterns matched, number of distinct units matching any pattern).
 
-    `joined` is the kept units joined by newlines and `starts` their start offsets; no pattern
-    crosses a newline, so each match lies inside one unit."""
+    `low` is the kept units joined by newlines, lower-cased, and `starts` their start offsets; no
+    pattern crosses a newline, so each match lies inside one unit."""
+    if not family.any.search(low):
+        return 0, 0
     matched = 0
     units: set[int] = set()
-    for pat in patterns:
+    for pat in family.each:
         hit = False
-        for m in pat.finditer(joined):
+        for m in pat.finditer(low):
             hit = True
             units.add(bisect.bisect_right(starts, m.start()) - 1)
         matched += hit
@@ -407,7 +431,10 @@ FEATURE_NAMES: tuple[str, ...] = (
     "vocab_ge40",
     "vocab_ge100",
     "cjk",
+    "cjk_vocab",
     "verb_start",
+    "content_list",
+    "qualifiers",
     "name_overlap",
     "return_cue",
     "return_section",
@@ -453,13 +480,12 @@ class Extracted:
     return_hit: bool
 
     def as_dict(self) -> dict[str, float]:
-        return dict(zip(FEATURE_NAMES, self.values))
+        return dict(zip(FEATURE_NAMES, self.values, strict=False))
 
 
 _STRONG_LIMIT = re.compile(
     r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
     r"\bmax(?:imum)?\b|\blimit|\bonly (?:supports?|works?|returns?|available)\b|\bup to \d|\brate",
-    re.IGNORECASE,
 )
 
 
@@ -486,11 +512,11 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    usage_pat, usage_units = _cue_hits(joined, starts, _USAGE)
-    limit_pat, limit_units = _cue_hits(joined, starts, _LIMIT)
-    ex_pat, ex_units = _cue_hits(joined, starts, _EXAMPLE)
-    ret_pat, _ = _cue_hits(joined, starts, _RETURN)
-    strong = len({bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(joined)})
+    usage_pat, usage_units = _cue_hits(low, starts, _USAGE)
+    limit_pat, limit_units = _cue_hits(low, starts, _LIMIT)
+    ex_pat, ex_units = _cue_hits(low, starts, _EXAMPLE)
+    ret_pat, _ = _cue_hits(low, starts, _RETURN)
+    strong = len({bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(low)})
 
     code_spans = {m.strip() for m in CODE_SPAN.findall(joined)}
     quoted = {next(g for g in m if g) for m in QUOTED.findall(joined)}
@@ -511,7 +537,10 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
         1.0 if nv >= 40 else 0.0,
         1.0 if nv >= 100 else 0.0,
         1.0 if CJK.search(joined) else 0.0,
+        math.log1p(nv) if CJK.search(joined) else 0.0,
         1.0 if kept and VERB_START.match(kept[0]) else 0.0,
+        1.0 if CONTENT_LIST.search(low) else 0.0,
+        _cap_log(len({m.group(0) for m in QUALIFIERS.finditer(low)}), 6),
         name_overlap,
         1.0 if ret_pat else 0.0,
         1.0 if RETURN_SECTION.search(joined) else 0.0,

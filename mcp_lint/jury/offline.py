@@ -32,7 +32,7 @@ class _Component:
     cuts: tuple[float, ...]
 
     def raw(self, x: Sequence[float]) -> float:
-        return sum(w * v for w, v in zip(self.weights, x))
+        return sum(w * v for w, v in zip(self.weights, x, strict=False))
 
     def score(self, x: Sequence[float]) -> int:
         p = self.raw(x)
@@ -135,9 +135,8 @@ class OfflineJury:
                 " and what it returns" if ext.return_hit else "; could still say what it returns"
             )
         elif n_sent <= 1:
-            r["purpose"] = (
-                "a single short statement: says roughly what it does"
-                + ("" if ext.return_hit else " but not what it returns or in what form")
+            r["purpose"] = "a single short statement: says roughly what it does" + (
+                "" if ext.return_hit else " but not what it returns or in what form"
             )
         else:
             r["purpose"] = "what it does is vague" + (

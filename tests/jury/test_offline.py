@@ -1,0 +1,204 @@
+"""Offline jury: range, determinism, reasons, anti-gaming, schema credit, reproducible weights."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+from mcp_lint.jury.calibration import dumps_weights, fit_weights, load_rows
+from mcp_lint.jury.offline import OfflineJury
+from mcp_lint.model import Tool
+
+ROOT = Path(__file__).resolve().parents[2]
+JURY = OfflineJury()
+ROWS = load_rows()
+
+FILLERS = (
+    "This powerful tool is useful in many situations.",
+    "It is a great and versatile tool that helps you.",
+    "This tool is extremely reliable and easy to use.",
+    "Use it whenever you need it.",
+    "Highly recommended.",
+    "It works seamlessly and efficiently in any workflow.",
+)
+
+
+def make_tool(name: str, description: str | None, schema: Any = None, *, with_schema: bool = True) -> Tool:
+    raw: dict[str, Any] = {"name": name}
+    if description is not None:
+        raw["description"] = description
+    if with_schema:
+        raw["inputSchema"] = schema
+    return Tool(name=name, raw=raw)
+
+
+def row_tool(row: dict[str, Any], description: str | None = None) -> Tool:
+    desc = row["description"] if description is None else description
+    return make_tool(row["tool"], desc, row["input_schema"], with_schema=row["input_schema"] is not None)
+
+
+def check_verdict(verdict: JudgeVerdict) -> None:
+    assert verdict.judge == "offline"
+    assert set(verdict.scores) == set(COMPONENTS)
+    for comp in COMPONENTS:
+        score = verdict.scores[comp]
+        assert isinstance(score, float)
+        assert 1.0 <= score <= 5.0
+        assert float(int(score)) == score
+        assert verdict.reasons[comp].strip()
+
+
+def test_every_calibration_tool_scores_in_range_with_reasons() -> None:
+    for row in ROWS:
+        check_verdict(JURY.judge(row_tool(row), []))
+
+
+def test_deterministic_and_independent_of_call_order() -> None:
+    first = [JURY.judge(row_tool(r), []).scores for r in ROWS[:80]]
+    fresh = OfflineJury()
+    second = [fresh.judge(row_tool(r), []).scores for r in reversed(ROWS[:80])]
+    assert first == list(reversed(second))
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        make_tool("empty", ""),
+        make_tool("missing", None),
+        make_tool("no_schema", "Fetch the weather.", with_schema=False),
+        make_tool("schema_list", "Fetch the weather.", ["not", "a", "dict"]),
+        make_tool("schema_str", "Fetch the weather.", "object"),
+        make_tool("props_not_dict", "Fetch the weather.", {"type": "object", "properties": [1, 2]}),
+        make_tool("prop_spec_not_dict", "Fetch it.", {"type": "object", "properties": {"a": 3}}),
+        make_tool(
+            "chinese", "根据用户的忌口、过敏原、人数智能推荐菜谱，创建一周的膳食计划以及大致的购物清单"
+        ),
+        make_tool("emoji", "🚀🚀🚀 ¿Qué? Ünïcödé — ñ 😀"),
+        make_tool("punct", "... --- ``` !!! ???"),
+        make_tool("huge", "Search the archive for matching records by keyword and date. " * 900),
+        make_tool("huge_varied", " ".join(f"Parameter p{i} sets option {i}." for i in range(4000))),
+    ],
+    ids=lambda t: t.name,
+)
+def test_odd_inputs_do_not_crash(tool: Tool) -> None:
+    check_verdict(JURY.judge(tool, ["other_tool", tool.name]))
+
+
+def test_empty_description_is_a_smell_everywhere_but_parameters_without_params() -> None:
+    verdict = JURY.judge(make_tool("empty", ""), [])
+    for comp in ("purpose", "guidelines", "limitations", "length", "examples"):
+        assert verdict.scores[comp] < 3, comp
+
+
+def _variants(description: str) -> dict[str, str]:
+    sentences = re.split(r"(?<=[.!?])\s+", description)
+    return {
+        "repeat-space": description + " " + description,
+        "sentences-doubled": " ".join(s + " " + s for s in sentences),
+        "filler-0": description + " " + FILLERS[0],
+        "filler-1": description + " " + FILLERS[1],
+        "filler-all": description + " " + " ".join(FILLERS),
+        "filler-and-repeat": description + " " + FILLERS[0] + " " + FILLERS[1] + "\n" + description,
+    }
+
+
+def test_repetition_and_filler_never_raise_any_score() -> None:
+    violations: list[str] = []
+    for row in ROWS:
+        base = JURY.judge(row_tool(row), []).scores
+        for label, text in _variants(row["description"]).items():
+            got = JURY.judge(row_tool(row, text), []).scores
+            for comp in COMPONENTS:
+                if got[comp] > base[comp]:
+                    violations.append(f"{row['tool']} {label} {comp}: {base[comp]} -> {got[comp]}")
+    assert not violations, violations[:20]
+
+
+def test_filler_is_ignored_and_reported() -> None:
+    tool = make_tool("get_price", "Get the current stock price for a ticker symbol. " + " ".join(FILLERS))
+    verdict = JURY.judge(tool, [])
+    assert "filler" in verdict.reasons["length"]
+
+
+def test_schema_documentation_raises_parameters() -> None:
+    bare = {
+        "type": "object",
+        "properties": {"symbol": {"type": "string"}, "start": {"type": "string"}, "end": {"type": "string"}},
+        "required": ["symbol"],
+    }
+    documented = {
+        "type": "object",
+        "properties": {
+            "symbol": {"type": "string", "description": "Ticker symbol in Yahoo Finance format, e.g. AAPL."},
+            "start": {
+                "type": "string",
+                "format": "date",
+                "description": "First day (YYYY-MM-DD), inclusive.",
+            },
+            "end": {
+                "type": "string",
+                "format": "date",
+                "description": "Last day (YYYY-MM-DD); defaults to today.",
+            },
+        },
+        "required": ["symbol"],
+    }
+    desc = "Get daily closing prices for a stock between two dates."
+    low = JURY.judge(make_tool("prices", desc, bare), [])
+    high = JURY.judge(make_tool("prices", desc, documented), [])
+    assert high.scores["parameters"] > low.scores["parameters"]
+    assert high.scores["parameters"] >= 3
+    assert "start" in low.reasons["parameters"] and "never explained" in low.reasons["parameters"]
+    for comp in COMPONENTS:
+        if comp != "parameters":
+            assert high.scores[comp] == low.scores[comp]
+
+
+GOOD = """Search the company's issue tracker and return matching issues, newest first.
+
+Use this when the user asks about bugs, tickets or feature requests by keyword; to read one issue
+in full use get_issue instead, and do not use it for pull requests (use search_prs).
+
+Returns: a JSON list of at most 50 issues, each with `id`, `title`, `state` and `url`.
+Limitations: only searches open and closed issues of the configured repository; it cannot search
+comments, and the API rate limit is 30 requests per minute.
+
+Args:
+    query (str, required): keywords, e.g. "login timeout" or "label:bug crash".
+    state (str, optional): one of "open", "closed" or "all". Defaults to "open".
+    limit (int, optional): maximum number of results, 1-50. Defaults to 20.
+
+Example: search_issues(query="oauth redirect", state="all", limit=5)
+"""
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"query": {"type": "string"}, "state": {"type": "string"}, "limit": {"type": "integer"}},
+    "required": ["query"],
+}
+
+
+def test_well_written_description_beats_a_one_liner() -> None:
+    good = JURY.judge(make_tool("search_issues", GOOD, SCHEMA), ["get_issue", "search_prs"])
+    poor = JURY.judge(make_tool("search_issues", "Search issues.", SCHEMA), ["get_issue", "search_prs"])
+    for comp in ("guidelines", "limitations", "examples", "parameters", "purpose", "length"):
+        assert good.scores[comp] > poor.scores[comp], comp
+    assert good.scores["guidelines"] >= 3 and good.scores["limitations"] >= 3
+    assert "when to use" in poor.reasons["guidelines"]
+    assert "get_issue" not in poor.reasons["guidelines"] or "similar" in poor.reasons["guidelines"]
+
+
+def test_shipped_weights_match_a_fresh_fit() -> None:
+    shipped = (ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json").read_text(encoding="utf-8")
+    assert dumps_weights(fit_weights(ROWS)) == shipped
+
+
+def test_vendored_calibration_data_and_notice() -> None:
+    data = ROOT / "mcp_lint" / "jury" / "data"
+    assert len(ROWS) == 408
+    notice = (data / "NOTICE.md").read_text(encoding="utf-8")
+    assert "Apache" in notice and "SAILResearch" in notice and "LiveMCPBench" in notice
