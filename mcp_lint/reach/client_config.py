@@ -205,7 +205,9 @@ def server_entry_to_target(
             transport = _HTTP_TYPES.get(str(kind), "auto") if kind else "auto"
             expanded = _expand(url, variables, workspace)
             if not expanded.startswith(("http://", "https://")):
-                raise UsageError(f"{where}: server {name!r} url {expanded!r} is not an http:// or https:// URL")
+                raise UsageError(
+                    f"{where}: server {name!r} url {expanded!r} is not an http:// or https:// URL"
+                )
             return HttpTarget(
                 name=name,
                 url=expanded,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +50,8 @@ Target = StdioTarget | HttpTarget | SnapshotTarget
 def describe(target: Target) -> str:
     """A short human description for messages: what was started or contacted."""
     if isinstance(target, StdioTarget):
-        return " ".join([target.command, *target.args])
+        # Quoted like a shell would take it, and kept on one line for error messages.
+        return shlex.join([target.command, *target.args]).replace("\n", "\\n")
     if isinstance(target, HttpTarget):
         return target.url
     return str(target.path)

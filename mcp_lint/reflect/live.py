@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +21,7 @@ from mcp_lint.errors import ServerError
 from mcp_lint.model import Observation, ServerSnapshot
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, describe
 from mcp_lint.reflect.stdio import ProcessMonitor, bounded_stdio
-from mcp_lint.reflect.tools import build_tools
+from mcp_lint.reflect.tools import build_tools, page_rejection
 
 MAX_PAGES = 500
 
@@ -56,13 +58,29 @@ async def _request_raw_page(client: Client, cursor: str | None, timeout: float) 
 async def list_all_tools(client: Client, timeout: float, max_pages: int = MAX_PAGES) -> Listing:
     tools: list[Any] = []
     observations: list[Observation] = []
-    seen: set[str] = set()
+    seen_cursors: set[str] = set()
+    seen_tools: set[str] = set()
     cursor: str | None = None
+    version = client.protocol_version
     for page in range(1, max_pages + 1):
         result = await _request_raw_page(client, cursor, timeout)
         page_tools = result.get("tools")
         if not isinstance(page_tools, list):
             raise ServerError(f"tools/list page {page} has no 'tools' array")
+        rejection = page_rejection(result, version)
+        if rejection is not None and not any(item.kind == "sdk-rejected-listing" for item in observations):
+            observations.append(Observation("sdk-rejected-listing", f"page {page}: {rejection}"))
+        fingerprints = [json.dumps(tool, sort_keys=True) for tool in page_tools]
+        if page > 1 and fingerprints and all(print_ in seen_tools for print_ in fingerprints):
+            # A cursor that leads back to tools already listed would report every one of them twice.
+            observations.append(
+                Observation(
+                    "broken-pagination",
+                    f"page {page} repeats tools already listed; stopped after {len(tools)} tools",
+                )
+            )
+            return Listing(tools, observations)
+        seen_tools.update(fingerprints)
         tools.extend(page_tools)
         next_cursor = result.get("nextCursor")
         if next_cursor is None:
@@ -74,16 +92,15 @@ async def list_all_tools(client: Client, timeout: float, max_pages: int = MAX_PA
                 )
             )
             return Listing(tools, observations)
-        if next_cursor in seen:
+        if next_cursor in seen_cursors:
             observations.append(
                 Observation(
                     "broken-pagination",
-                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; "
-                    f"stopped after {len(tools)} tools",
+                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; stopped after {len(tools)} tools",
                 )
             )
             return Listing(tools, observations)
-        seen.add(next_cursor)
+        seen_cursors.add(next_cursor)
         cursor = next_cursor
     observations.append(
         Observation(
@@ -100,7 +117,9 @@ def spawn_environment(target: StdioTarget) -> dict[str, str]:
 
 
 @contextlib.asynccontextmanager
-async def _http_transport(target: HttpTarget, transport: str, timeout: float) -> AsyncIterator[Transport]:
+async def _http_transport(
+    target: HttpTarget, transport: str, timeout: float, statuses: list[int]
+) -> AsyncIterator[Transport]:
     import httpx2
     from mcp.client.sse import sse_client
     from mcp.client.streamable_http import streamable_http_client
@@ -111,11 +130,27 @@ async def _http_transport(target: HttpTarget, transport: str, timeout: float) ->
         yield sse_client(target.url, headers=headers, timeout=timeout, sse_read_timeout=max(timeout, 30.0))
         return
     http_timeout = httpx2.Timeout(timeout, read=max(timeout, 30.0))
+
+    async def remember_status(response: httpx2.Response) -> None:
+        # The SDK turns a bare 401/404 into a generic JSON-RPC error; keep the status to say why.
+        if response.status_code >= 400:
+            statuses.append(response.status_code)
+
     async with create_mcp_http_client(headers=headers, timeout=http_timeout) as http_client:
+        http_client.event_hooks["response"] = [*http_client.event_hooks.get("response", []), remember_status]
         yield streamable_http_client(target.url, http_client=http_client)
 
 
+def _one_line(text: str) -> str:
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return " ".join(first.split())
+
+
 def _explain(exc: BaseException) -> str:
+    return _one_line(_describe_exception(exc)) or type(exc).__name__
+
+
+def _describe_exception(exc: BaseException) -> str:
     if isinstance(exc, MCPError):
         return exc.error.message if exc.error.message else str(exc)
     if isinstance(exc, ValidationError):
@@ -123,7 +158,7 @@ def _explain(exc: BaseException) -> str:
     grouped = getattr(exc, "exceptions", None)  # an ExceptionGroup (a backport below Python 3.11)
     if isinstance(grouped, (list, tuple)):
         leaves = [leaf for leaf in grouped if not isinstance(leaf, anyio.get_cancelled_exc_class())]
-        return _explain(leaves[0]) if leaves else "cancelled"
+        return _describe_exception(leaves[0]) if leaves else "cancelled"
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
@@ -149,6 +184,7 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
     env = spawn_environment(target)
     failure: str | None = None
     snapshot: ServerSnapshot | None = None
+    started = time.monotonic()
     # The whole reflection is bounded too, so a server that trickles answers cannot stall the run.
     with anyio.move_on_after(timeout * 4) as overall:
         try:
@@ -159,11 +195,11 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
         except ServerError:
             raise
         except TimeoutError:
-            failure = f"no answer within {timeout:g}s"
+            failure = _no_answer(started, timeout)
         except Exception as exc:
             failure = _explain(exc)
     if overall.cancelled_caught:
-        failure = f"no answer within {timeout:g}s"
+        failure = _no_answer(started, timeout)
     if monitor.overflow:
         failure = monitor.overflow
     if snapshot is None or failure is not None:
@@ -184,9 +220,13 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
     return snapshot
 
 
+def _no_answer(started: float, timeout: float) -> str:
+    return f"no answer after {time.monotonic() - started:.0f}s (--timeout {timeout:g}s per request)"
+
+
 def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -> str:
     parts = [f"server {target.name!r} ({describe(target)}) failed: {reason}"]
-    if monitor.returncode not in (None, 0) and "exit" not in reason:
+    if monitor.returncode not in (None, 0) and not monitor.signalled and "exit" not in reason:
         parts.append(f"exit code {monitor.returncode}")
     stderr = monitor.last_stderr_lines()
     if stderr:
@@ -203,16 +243,21 @@ async def reflect_http(target: HttpTarget, timeout: float) -> ServerSnapshot:
     )
     errors: list[str] = []
     for transport in attempts:
+        statuses: list[int] = []
+        started = time.monotonic()
         try:
             with anyio.fail_after(timeout * 4):
-                async with _http_transport(target, transport, timeout) as connection:
+                async with _http_transport(target, transport, timeout, statuses) as connection:
                     client = Client(connection, read_timeout_seconds=timeout, cache=None)
                     return await _reflect_with(client, target.name, timeout, target.origin)
         except TimeoutError:
-            errors.append(f"{transport}: no answer within {timeout:g}s")
+            errors.append(f"{transport}: {_no_answer(started, timeout)}")
             break
         except Exception as exc:
-            errors.append(f"{transport}: {_explain(exc)}")
+            reason = _explain(exc)
+            if statuses and str(statuses[-1]) not in reason:
+                reason = f"HTTP {statuses[-1]}: {reason}"
+            errors.append(f"{transport}: {reason}")
     raise ServerError(
         f"server {target.name!r} ({target.url}) could not be reflected: {'; '.join(errors)}; "
         "check the URL, the headers (--header NAME:VALUE) and that the server is running"

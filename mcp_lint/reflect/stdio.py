@@ -43,6 +43,8 @@ class ProcessMonitor:
     polluted_lines: int = 0
     overflow: str | None = None
     returncode: int | None = None
+    # True once mcp-lint had to signal the process, so its exit status is ours, not the server's.
+    signalled: bool = False
 
     def last_stderr_lines(self, count: int = 5) -> str:
         text = self.stderr_tail.decode("utf-8", "replace")
@@ -150,6 +152,7 @@ async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
             await process.stdin.aclose()
     for signum in (None, signal.SIGTERM, getattr(signal, "SIGKILL", signal.SIGTERM)):
         if signum is not None:
+            monitor.signalled = True
             _signal_group(process, signum)
         with anyio.move_on_after(EXIT_GRACE_SECONDS):
             monitor.returncode = await process.wait()
@@ -200,6 +203,7 @@ async def bounded_stdio(
     finally:
         with anyio.CancelScope(shield=True):
             if monitor.returncode is None and process.returncode is None:
+                monitor.signalled = True
                 _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
             with contextlib.suppress(Exception):
                 await process.aclose()

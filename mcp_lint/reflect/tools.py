@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import mcp_types
 from mcp.shared.inbound import find_invalid_x_mcp_header
+from mcp_types.methods import SERVER_RESULTS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+
+# What a client assumes when the version is unknown (a saved snapshot without protocolVersion).
+DEFAULT_VERSION = "2025-11-25"
 
 from mcp_lint.model import Tool
 
@@ -22,12 +27,44 @@ def _first_error(error: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
+@functools.lru_cache(maxsize=8)
+def listing_model(protocol_version: str) -> type[BaseModel]:
+    """The SDK client's model of a tools/list result at this protocol version."""
+    model = (
+        SERVER_RESULTS.get(("tools/list", protocol_version))
+        or SERVER_RESULTS[("tools/list", DEFAULT_VERSION)]
+    )
+    return typing.cast(type[BaseModel], model)
+
+
+@functools.lru_cache(maxsize=8)
+def tool_model(protocol_version: str) -> type[BaseModel]:
+    """The per-version Tool model the SDK client validates each listed tool against."""
+    annotation = listing_model(protocol_version).model_fields["tools"].annotation
+    return typing.cast(type[BaseModel], typing.get_args(annotation)[0])
+
+
+def page_rejection(page: Mapping[str, Any], protocol_version: str | None) -> str | None:
+    """Why the SDK client would refuse a whole tools/list page for reasons other than one tool."""
+    try:
+        listing_model(protocol_version or DEFAULT_VERSION).model_validate(page, by_name=False)
+    except ValidationError as error:
+        outside_tools = [
+            item for item in error.errors(include_url=False) if item.get("loc", ("",))[0] != "tools"
+        ]
+        if outside_tools:
+            first = outside_tools[0]
+            where = ".".join(str(part) for part in first.get("loc", ())) or "(result)"
+            return f"{where}: {first.get('msg', 'invalid')}"
+    return None
+
+
 def sdk_rejection(raw: Any, protocol_version: str | None) -> str | None:
     """Why the MCP SDK's client would raise on, or silently drop, this tool; None if it accepts it."""
     if not isinstance(raw, Mapping):
         return "the tool is not a JSON object"
     try:
-        mcp_types.Tool.model_validate(raw, by_name=False)
+        tool_model(protocol_version or DEFAULT_VERSION).model_validate(raw, by_name=False)
     except ValidationError as error:
         return f"the MCP SDK rejects this tool ({_first_error(error)}), so its whole tools/list page fails"
     if protocol_version is None or protocol_version in MODERN_PROTOCOL_VERSIONS:
