@@ -100,7 +100,7 @@ class CacheEntry:
 
 @dataclass(frozen=True)
 class CacheStats:
-    path: Path
+    path: str  # a string, so `dataclasses.asdict(stats)` goes straight to JSON
     entries: int
     size_bytes: int
     models: Mapping[str, int]
@@ -176,7 +176,10 @@ class JuryCache:
         except OSError:
             size = 0
         return CacheStats(
-            path=self.path, entries=len(self._entries), size_bytes=size, models=dict(sorted(models.items()))
+            path=str(self.path),
+            entries=len(self._entries),
+            size_bytes=size,
+            models=dict(sorted(models.items())),
         )
 
     def _warn(self, message: str) -> None:

@@ -53,6 +53,16 @@ def load_rows(path: Path | None = None) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def soft_target(row: Mapping[str, Any], component: str) -> float:
+    """Regression target: the mean of the judges' scores (less noisy than their median), falling back
+    to the median when no judge answered."""
+    key = CORPUS_KEYS[component]
+    vals = [float(v[key]) for v in row.get("judges", {}).values() if isinstance(v, Mapping) and v.get(key) is not None]
+    if not vals:
+        return float(row["jury_median"][key])
+    return sum(vals) / len(vals)
+
+
 def label(row: Mapping[str, Any], component: str) -> int:
     """Jury median as an integer class (a median of 1.5 rounds half up)."""
     return int(float(row["jury_median"][CORPUS_KEYS[component]]) + 0.5)
@@ -226,6 +236,7 @@ class Dataset:
     xs: list[tuple[float, ...]]
     groups: list[str]
     ys: dict[str, list[int]]
+    ts: dict[str, list[float]]
     rows: list[dict[str, Any]]
 
 
@@ -236,7 +247,8 @@ def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
         extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")).values for r in rows
     ]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
-    return Dataset(xs, [str(r["server"]) for r in rows], ys, [dict(r) for r in rows])
+    ts = {c: [soft_target(r, c) for r in rows] for c in COMPONENTS}
+    return Dataset(xs, [str(r["server"]) for r in rows], ys, ts, [dict(r) for r in rows])
 
 
 def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
@@ -244,7 +256,7 @@ def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
     for i in idx:
         by.setdefault(ds.groups[i], []).append(i)
     return {
-        g: Gram.of([ds.xs[i] for i in ii], [float(ds.ys[comp][i]) for i in ii])
+        g: Gram.of([ds.xs[i] for i in ii], [ds.ts[comp][i] for i in ii])
         for g, ii in sorted(by.items())
     }
 
@@ -269,7 +281,7 @@ def choose_lambda(ds: Dataset, comp: str, idx: Sequence[int]) -> float:
             w = ridge(_sum([g for name, g in grams.items() if name not in test_groups]), lam)
             for j in fold:
                 i = idx[j]
-                err += (dot(w, ds.xs[i]) - ds.ys[comp][i]) ** 2
+                err += (dot(w, ds.xs[i]) - ds.ts[comp][i]) ** 2
         if best is None or err < best[0] - 1e-9:
             best = (err, lam)
     assert best is not None

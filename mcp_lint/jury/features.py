@@ -462,6 +462,15 @@ FEATURE_NAMES: tuple[str, ...] = (
     "type_words",
     "format_words",
     "default_words",
+    "lim_scope",
+    "lim_fail",
+    "lim_quant",
+    "lim_negation",
+    "lim_prereq",
+    "lim_effect",
+    "lim_note",
+    "lim_kinds",
+    "must_call",
 )
 
 
@@ -487,6 +496,38 @@ _STRONG_LIMIT = re.compile(
     r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
     r"\bmax(?:imum)?\b|\blimit|\bonly (?:supports?|works?|returns?|available)\b|\bup to \d|\brate",
 )
+
+
+LIMIT_KINDS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"\bonly (?:works?|supports?|available|applies|returns?|searches|accepts?|within|for|in|on|"
+        r"when|if|from|the)\b|\bwithin (?:the )?allowed\b|\blimited to\b|\brestricted to\b|"
+        r"\bnot both\b|\beither\b.*\bor\b.*\bnot\b|仅|只能|仅支持"
+    ),
+    re.compile(
+        r"\bwill fail\b|\bfails?\b|\bfailure\b|\berrors? (?:if|when|is)\b|\b(?:returns?|raises?|throws?) "
+        r"(?:an? )?(?:error|exception)|\bif [^.\n]{0,60}(?:does not|doesn't|not) exist|\binvalid\b|失败|错误"
+    ),
+    re.compile(
+        r"\b(?:max(?:imum)?|at most|up to|no more than|limit(?:ed)?(?: of| to)?|at least|minimum|between)"
+        r"\b[^.\n]{0,25}\d|\b\d+ (?:results|items|requests|characters|chars|tokens|records|pages|rows|mb|kb)"
+        r"\b|\bper (?:request|minute|second|hour|day|call|page)\b|\brate[- ]limit|\bquota\b|\btimeout\b"
+    ),
+    re.compile(
+        r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bcan not\b|\bnot supported\b|\bunsupported\b|"
+        r"\bwon't\b|\bwill not\b|\bnot (?:available|included|include|return|work)|\bunable\b|不支持|无法"
+    ),
+    re.compile(
+        r"\brequires?\b|\brequired\b|\bprerequisite|\bmust (?:be|have|exist|first)\b|\bneeds? to be\b|"
+        r"\bapi key\b|\bauthenticat|\bpermissions?\b|\bbefore (?:calling|using)\b|需要"
+    ),
+    re.compile(
+        r"\boverwrit|\bpermanent|\birreversib|\bdestructive\b|\bread[- ]only\b|\bcannot be undone\b|"
+        r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b"
+    ),
+    re.compile(r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意"),
+)
+MUST_CALL = re.compile(r"\b(?:you )?(?:\*?must\*? )(?:always )?(?:call|use|first)\b")
 
 
 def extract(name: str, description: str, schema: Any, extra: str = "") -> Extracted:
@@ -525,6 +566,10 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
     headers = {m.group(0).strip().lower() for m in HEADER.finditer(joined)}
     param_lines = {m.group(1).lower() for m in PARAM_LINE.finditer(joined)}
 
+    kinds = []
+    for pat in LIMIT_KINDS:
+        hits = {bisect.bisect_right(starts, m.start()) - 1 for m in pat.finditer(low)}
+        kinds.append(len(hits))
     mentioned = mentioned_params(joined, props)
     explained = explained_params(joined, props)
     n_props = len(props)
@@ -568,6 +613,9 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
         1.0 if TYPE_WORDS.search(low) else 0.0,
         1.0 if FORMAT_WORDS.search(low) else 0.0,
         1.0 if DEFAULT_WORDS.search(low) else 0.0,
+        *(_cap_log(k, 6) for k in kinds),
+        float(sum(1 for k in kinds if k)),
+        1.0 if MUST_CALL.search(low) else 0.0,
     )
     return Extracted(
         values=values,

@@ -42,17 +42,19 @@ _LITELLM_PREFIX = re.compile(r"^(litellm\.\w+:\s*)?(\w+:\s*)?")
 class JudgeCallError(Exception):
     """A judge call that failed for good; `reason` is one line, fit for the report."""
 
-    def __init__(self, reason: str, attempts: int) -> None:
+    def __init__(self, reason: str, attempts: int, usage: CallUsage | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.attempts = attempts
+        # Tokens spent before giving up (malformed answers are billed too).
+        self.usage = usage if usage is not None else CallUsage(attempts=attempts)
 
 
 @dataclass(frozen=True)
 class CallUsage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    cost_usd: float | None = None
+    cost_usd: float | None = 0.0  # None: litellm could not price a response
     attempts: int = 1
 
 
@@ -190,7 +192,8 @@ class LiteLLMJudge:
                     transient_retries += 1
                     continue
                 suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
-                raise JudgeCallError(describe_error(exc) + suffix, attempts) from None
+                spent = CallUsage(prompt_tokens, completion_tokens, cost, attempts)
+                raise JudgeCallError(describe_error(exc) + suffix, attempts, spent) from None
             p, c, call_cost = self._usage(response, litellm)
             prompt_tokens += p
             completion_tokens += c
@@ -201,7 +204,8 @@ class LiteLLMJudge:
                 if malformed_retries < _MALFORMED_RETRIES:
                     malformed_retries += 1
                     continue
-                raise JudgeCallError(f"malformed answer: {_one_line(str(exc))}", attempts) from None
+                spent = CallUsage(prompt_tokens, completion_tokens, cost, attempts)
+                raise JudgeCallError(f"malformed answer: {_one_line(str(exc))}", attempts, spent) from None
             verdict = JudgeVerdict(
                 judge=self.name,
                 scores={k: float(v) for k, v in answer.scores().items()},
@@ -236,6 +240,12 @@ class LiteLLMJudge:
         usage = getattr(response, "usage", None)
         prompt = getattr(usage, "prompt_tokens", 0) or 0
         completion = getattr(usage, "completion_tokens", 0) or 0
+        # litellm already priced the response while logging it; pricing again costs a few ms per call.
+        hidden = getattr(response, "_hidden_params", None)
+        if isinstance(hidden, Mapping) and "response_cost" in hidden:
+            known = hidden["response_cost"]
+            cost = float(known) if isinstance(known, int | float) and not isinstance(known, bool) else None
+            return int(prompt), int(completion), cost
         try:
             cost = float(litellm.completion_cost(completion_response=response))
         except Exception:

@@ -9,6 +9,7 @@ exact original text.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -63,12 +64,18 @@ class JudgeAnswer(BaseModel):
 assert tuple(name for name in JudgeAnswer.model_fields if name != "rewrite") == COMPONENTS
 
 
+@functools.lru_cache(maxsize=1)
+def _answer_schema() -> str:
+    # Generating the schema costs milliseconds; a fresh copy per request keeps callers free to mutate it.
+    return json.dumps(JudgeAnswer.model_json_schema())
+
+
 def response_format() -> dict[str, Any]:
     return {
         "type": "json_schema",
         "json_schema": {
             "name": RESPONSE_FORMAT_NAME,
-            "schema": JudgeAnswer.model_json_schema(),
+            "schema": json.loads(_answer_schema()),
             "strict": True,
         },
     }

@@ -19,8 +19,9 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
+from mcp_lint.errors import UsageError
 from mcp_lint.jury.aggregate import ServerScore, ToolScores, aggregate_verdicts, check_aggregate, server_score
 from mcp_lint.jury.base import JudgeVerdict
 from mcp_lint.jury.cache import DEFAULT_CACHE_PATH, CacheEntry, JuryCache, cache_key
@@ -32,11 +33,14 @@ from mcp_lint.model import ServerSnapshot, Tool
 __all__ = [
     "JuryOutcome",
     "JurySettings",
+    "JurySettingsError",
     "ModelSpec",
     "ServerScore",
     "ToolScores",
     "Unscored",
     "Usage",
+    "live_cache_keys",
+    "prune_cache",
     "score_servers",
 ]
 
@@ -99,14 +103,27 @@ class _Item:
     siblings: tuple[str, ...]
 
 
-def score_servers(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> JuryOutcome:
-    check_aggregate(settings.aggregate)
+class JurySettingsError(UsageError, ValueError):
+    """Settings the jury cannot run with (exit 2 from the CLI)."""
+
+
+def _validate(settings: JurySettings) -> None:
+    try:
+        check_aggregate(settings.aggregate)
+    except ValueError as exc:
+        raise JurySettingsError(str(exc)) from None
     if settings.refresh and settings.frozen:
-        raise ValueError("refresh and frozen cannot be combined: frozen forbids the calls refresh makes")
+        raise JurySettingsError(
+            "--refresh and --frozen cannot be combined: frozen forbids the calls refresh makes"
+        )
     models = [spec.model for spec in settings.models]
     duplicates = sorted({m for m in models if models.count(m) > 1})
     if duplicates:
-        raise ValueError(f"model listed more than once: {', '.join(duplicates)}")
+        raise JurySettingsError(f"jury model listed more than once: {', '.join(duplicates)}")
+
+
+def score_servers(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> JuryOutcome:
+    _validate(settings)
     warnings: list[str] = []
     items = _items(snapshots, warnings)
     if not settings.models:
@@ -200,13 +217,7 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
     for item in items:
         payload = tool_payload(item.tool, item.siblings)
         for judge in judges:
-            key = cache_key(
-                rubric_version=rubric.version,
-                prompt_version=PROMPT_VERSION,
-                model=judge.model,
-                sampling=SAMPLING,
-                payload=payload,
-            )
+            key = _key(rubric.version, judge.model, payload)
             entry = cache.get(key) if cache is not None and not settings.refresh else None
             if entry is not None:
                 hits += 1
@@ -228,6 +239,8 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
     semaphore = asyncio.Semaphore(max(1, settings.concurrency))
 
     async def call(item: _Item, judge: LiteLLMJudge) -> JudgeResult | JudgeCallError:
+        # Retries and their backoff happen inside the slot: a rate-limited provider should see fewer
+        # requests in flight, not the same number plus a queue of retries.
         async with semaphore:
             try:
                 return await judge.ajudge(item.tool, item.siblings)
@@ -242,15 +255,15 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
     attempts = failed = prompt_tokens = completion_tokens = 0
     cost: float | None = 0.0
     for (item, judge, key), result in zip(pending, results, strict=True):
-        attempts += result.attempts if isinstance(result, JudgeCallError) else result.usage.attempts
+        call_usage = result.usage
+        attempts += call_usage.attempts
+        prompt_tokens += call_usage.prompt_tokens
+        completion_tokens += call_usage.completion_tokens
+        cost = None if cost is None or call_usage.cost_usd is None else cost + call_usage.cost_usd
         if isinstance(result, JudgeCallError):
             failed += 1
             failures[(item.server, item.tool.name, judge.name)] = result.reason
             continue
-        call_usage = result.usage
-        prompt_tokens += call_usage.prompt_tokens
-        completion_tokens += call_usage.completion_tokens
-        cost = None if cost is None or call_usage.cost_usd is None else cost + call_usage.cost_usd
         verdict = result.verdict
         verdicts.setdefault((item.server, item.tool.name), {})[judge.name] = verdict
         if cache is not None:
@@ -264,8 +277,6 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
                     rewrite=verdict.rewrite,
                 ),
             )
-    # Failed calls may have consumed tokens we never saw (the provider reported none); the cost stays a
-    # lower bound then, which is why it is only None when litellm could not price a successful call.
     if cache is not None:
         try:
             cache.save()
@@ -329,3 +340,59 @@ def _outcome(
         warnings=tuple(warnings),
         judges=judges,
     )
+
+
+def _key(rubric_version: int, model: str, payload: Mapping[str, Any]) -> str:
+    return cache_key(
+        rubric_version=rubric_version,
+        prompt_version=PROMPT_VERSION,
+        model=model,
+        sampling=SAMPLING,
+        payload=payload,
+    )
+
+
+@overload
+def live_cache_keys(
+    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: Literal[False] = False
+) -> frozenset[str]: ...
+
+
+@overload
+def live_cache_keys(
+    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: Literal[True]
+) -> int: ...
+
+
+def live_cache_keys(
+    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: bool = False
+) -> frozenset[str] | int:
+    """The cache keys a run over these servers with these models would look up.
+
+    With `prune=True`, drops every other entry from `settings.cache_path` and returns how many went
+    (what `mcp-lint cache prune` does); see `prune_cache`.
+    """
+    if prune:
+        return prune_cache(snapshots, settings)
+    _validate(settings)
+    rubric = load_rubric()
+    keys = {
+        _key(rubric.version, spec.model, tool_payload(item.tool, item.siblings))
+        for item in _items(snapshots, [])
+        for spec in settings.models
+    }
+    return frozenset(keys)
+
+
+def prune_cache(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> int:
+    """Remove cache entries no (tool, model) pair of these servers uses; returns how many were removed.
+
+    Refuses to run without models: every entry would look stale, and a forgotten `--jury` must not wipe
+    a committed cache.
+    """
+    if not settings.models:
+        raise JurySettingsError("no jury models configured: pass --jury MODEL (or set them in the config)")
+    if settings.cache_path is None:
+        raise JurySettingsError("no cache file to prune")
+    keep = live_cache_keys(snapshots, settings)
+    return JuryCache(settings.cache_path).prune(keep)

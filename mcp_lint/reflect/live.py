@@ -96,7 +96,8 @@ async def list_all_tools(client: Client, timeout: float, max_pages: int = MAX_PA
             observations.append(
                 Observation(
                     "broken-pagination",
-                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; stopped after {len(tools)} tools",
+                    f"nextCursor {next_cursor[:60]!r} repeated on page {page}; "
+                    f"stopped after {len(tools)} tools",
                 )
             )
             return Listing(tools, observations)

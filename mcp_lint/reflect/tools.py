@@ -12,10 +12,10 @@ from mcp_types.methods import SERVER_RESULTS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
+from mcp_lint.model import Tool
+
 # What a client assumes when the version is unknown (a saved snapshot without protocolVersion).
 DEFAULT_VERSION = "2025-11-25"
-
-from mcp_lint.model import Tool
 
 
 def _first_error(error: ValidationError) -> str:

@@ -39,9 +39,20 @@ _SCHEMA_MAP_KEYS = frozenset({"properties", "$defs", "definitions", "dependentSc
 _SCHEMA_LIST_KEYS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
 _NUMBER_KEYS = frozenset({"maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"})
 _COUNT_KEYS = frozenset(
-    {"maxLength", "minLength", "maxItems", "minItems", "maxContains", "minContains", "maxProperties", "minProperties"}
+    {
+        "maxLength",
+        "minLength",
+        "maxItems",
+        "minItems",
+        "maxContains",
+        "minContains",
+        "maxProperties",
+        "minProperties",
+    }
 )
-_STRING_KEYS = frozenset({"title", "description", "format", "$comment", "contentEncoding", "contentMediaType"})
+_STRING_KEYS = frozenset(
+    {"title", "description", "format", "$comment", "contentEncoding", "contentMediaType"}
+)
 _BOOL_KEYS = frozenset({"uniqueItems", "deprecated", "readOnly", "writeOnly"})
 _ANY_KEYS = frozenset({"default", "const"})
 # Vocabulary keywords whose constraints the fast path does not check: always ask jsonschema.
@@ -75,7 +86,11 @@ def _is_count(value: Any) -> bool:
 
 
 def _unique_strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value) and len(set(value)) == len(value)
+    return (
+        isinstance(value, list)
+        and all(isinstance(item, str) for item in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def _surely_valid(schema: Any) -> bool:

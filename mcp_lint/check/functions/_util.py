@@ -83,3 +83,8 @@ def property_variants(root: Any, prop: Any) -> list[Mapping[str, Any]]:
                     if target is not branch:
                         found.append(target)
     return found
+
+
+def words(text: str) -> list[str]:
+    """Whitespace-separated words: keeps long vocabulary lists readable in the source."""
+    return text.split()

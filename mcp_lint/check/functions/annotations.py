@@ -1,4 +1,4 @@
-"""Annotation rules (MCP5xx): are the behaviour hints present, and do they match what the tool says it does?"""
+"""Annotation rules (MCP5xx): are the behaviour hints present, and do they match what the tool does?"""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import name_words, trim
+from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.model import Tool
 
 READ = "read"
@@ -17,27 +17,37 @@ DESTROY = "destroy"
 # guess here is a false contradiction.
 _VERBS: dict[str, str] = {
     **dict.fromkeys(
-        "get list read search find fetch query lookup describe show view inspect browse retrieve count check "
-        "diff explain".split(),
+        words(
+            "get list read search find fetch query lookup describe show view inspect browse retrieve "
+            "count check diff explain"
+        ),
         READ,
     ),
     **dict.fromkeys(
-        "create add insert append write update edit set put patch post send publish upload move rename copy "
-        "merge push commit install deploy start stop restart execute exec submit approve assign close lock "
-        "unlock archive enable disable invite schedule save store upsert modify change replace overwrite "
-        "tag label comment reply transfer apply".split(),
+        words(
+            "create add insert append write update edit set put patch post send publish upload move "
+            "rename copy merge push commit install deploy start stop restart execute exec submit "
+            "approve assign close lock unlock archive enable disable invite schedule save store "
+            "upsert modify change replace overwrite tag label comment reply transfer apply"
+        ),
         WRITE,
     ),
     **dict.fromkeys(
-        "delete remove drop destroy purge wipe truncate erase kill terminate revoke reset clear uninstall "
-        "unlink rm del".split(),
+        words(
+            "delete remove drop destroy purge wipe truncate erase kill terminate revoke reset clear "
+            "uninstall unlink rm del"
+        ),
         DESTROY,
     ),
 }
 # Writes that overwrite or discard existing state are destructive in the spec's sense.
-_OVERWRITING = frozenset("update edit set put patch write move rename overwrite replace modify change merge push".split())
+_OVERWRITING = frozenset(
+    words("update edit set put patch write move rename overwrite replace modify change merge push")
+)
 _DESC_WORDS = re.compile(r"[A-Za-z]+")
-_READ_ONLY_CLAIM = re.compile(r"read[- ]?only|does not (?:modify|change|write)|without (?:modifying|changing)|no side effects", re.I)
+_READ_ONLY_CLAIM = re.compile(
+    r"read[- ]?only|does not (?:modify|change|write)|without (?:modifying|changing)|no side effects", re.I
+)
 
 
 def _desc_verb(word: str) -> str:
@@ -77,7 +87,7 @@ def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
         hints = tool.annotations or {}
         if hints.get("readOnlyHint") is True or "destructiveHint" in hints:
             continue
-        # readOnlyHint: false alone leaves destructiveHint at its default (true): every write looks destructive.
+        # readOnlyHint: false alone leaves destructiveHint at its default (true): writes look destructive.
         missing = ["destructiveHint"] if "readOnlyHint" in hints else ["readOnlyHint", "destructiveHint"]
         found = leading_verb(tool)
         yield Hit(
@@ -103,9 +113,15 @@ def _contradiction(tool: Tool) -> tuple[str, str] | None:
     if read_only and kind in (WRITE, DESTROY) and not _READ_ONLY_CLAIM.search(tool.description):
         return f"its {where} says {verb!r} but it declares readOnlyHint: true", "annotations.readOnlyHint"
     if kind == READ and destructive is True and hints.get("readOnlyHint") is not False:
-        return f"its {where} says {verb!r} (read-only) but it declares destructiveHint: true", "annotations.destructiveHint"
+        return (
+            f"its {where} says {verb!r} (read-only) but it declares destructiveHint: true",
+            "annotations.destructiveHint",
+        )
     if kind == DESTROY and destructive is False and not read_only:
-        return f"its {where} says {verb!r} but it declares destructiveHint: false", "annotations.destructiveHint"
+        return (
+            f"its {where} says {verb!r} but it declares destructiveHint: false",
+            "annotations.destructiveHint",
+        )
     return None
 
 

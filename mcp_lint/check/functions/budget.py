@@ -15,7 +15,12 @@ def tool_tokens(tool: Tool) -> int:
     schema = tool.input_schema
     # Compact separators: clients send schemas to the model compactly, so this is closer to the real cost.
     schema_text = json.dumps(schema, separators=(",", ":"), ensure_ascii=False, default=str) if schema else ""
-    return estimate_tokens(tool.name) + estimate_tokens(tool.title or "") + estimate_tokens(tool.description) + estimate_tokens(schema_text)
+    return (
+        estimate_tokens(tool.name)
+        + estimate_tokens(tool.title or "")
+        + estimate_tokens(tool.description)
+        + estimate_tokens(schema_text)
+    )
 
 
 def context_budget(ctx: CheckContext) -> Iterator[Hit]:

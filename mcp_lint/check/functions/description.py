@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import name_words, trim
+from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.check.tokens import estimate_tokens
 
 
@@ -23,7 +23,12 @@ def missing_description(ctx: CheckContext) -> Iterator[Hit]:
             state = "only whitespace"
         else:
             state = "empty"
-        yield Hit(tool=tool.name, fields={"state": state}, evidence=f"description: {trim(repr(value), 60)}", path="description")
+        yield Hit(
+            tool=tool.name,
+            fields={"state": state},
+            evidence=f"description: {trim(repr(value), 60)}",
+            path="description",
+        )
 
 
 def description_too_long(ctx: CheckContext) -> Iterator[Hit]:
@@ -41,23 +46,28 @@ def description_too_long(ctx: CheckContext) -> Iterator[Hit]:
 
 # Words that add nothing beyond the name: "Tool to get weather." says only "get weather".
 _FILLER = frozenset(
-    "a an the this that tool function endpoint method api mcp to for of which will is it used use can you".split()
+    words(
+        "a an the this that tool function endpoint method api mcp to for of which will is it used use can you"
+    )
 )
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
 def _stem(word: str) -> str:
+    # Crude on purpose: both sides go through it, so "creates", "created" and "create" meet at "creat".
     for suffix in ("ies", "es", "s", "ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word.rstrip("e") or word
 
 
 def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
     max_words = int(ctx.options.get("max-words", 8))
     for tool in ctx.server.tools:
         text = tool.description
-        if not text.strip():
+        # Cheap upper bound on the word count first: most descriptions are far longer than an echo.
+        if not text.strip() or text.count(" ") > 2 * max_words:
             continue
         words = [word.lower() for word in _WORDS.findall(text)]
         if len(words) > max_words:
@@ -69,10 +79,12 @@ def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
 
 
 _ELLIPSIS = re.compile(r"(?:\.\.\.|…)\s*$")
+_PLACEHOLDER_WORDS = ("TODO", "FIXME", "TBD", "XXX", "WIP", "lorem ipsum")
 _PLACEHOLDER = re.compile(r"\b(?:TODO|FIXME|TBD|XXX|WIP|lorem ipsum)\b")
 # "Turn the light on" and "Log the user in" are finished sentences, so only words that cannot end one.
 _DANGLING = re.compile(
-    r"(?:\b(?:the|a|an|and|or|to|of|with|by|from|if|when|that|which|such as|including|like)|\be\.g\.)\s*,?\s*$"
+    r"(?:\b(?:the|a|an|and|or|to|of|with|by|from|if|when|that|which|such as|including|like)|\be\.g\.)"
+    r"\s*,?\s*$"
     r"|\b(?:of|following|follows|are|is|include|includes|options|values|modes|types|either|below|these|"
     r"example|examples)\s*:\s*$|[,(]\s*$"
 )
@@ -85,12 +97,13 @@ def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
         if not text:
             continue
         reason = None
-        placeholder = _PLACEHOLDER.search(text)
+        tail = text[-60:]
+        placeholder = _PLACEHOLDER.search(text) if any(word in text for word in _PLACEHOLDER_WORDS) else None
         if placeholder:
             reason = f"contains the placeholder {placeholder.group(0)!r}"
-        elif _ELLIPSIS.search(text) and not _ETC.search(text):
+        elif _ELLIPSIS.search(tail) and not _ETC.search(tail):
             reason = "ends with an ellipsis"
-        elif _DANGLING.search(text):
+        elif _DANGLING.search(tail):
             reason = "ends mid-sentence"
         if reason is None:
             continue

@@ -32,9 +32,12 @@ _ACCESS = (
     r"exfiltrate|forward|append|embed|contents?\s+of)\b"
 )
 # (reason, pattern); first match per text wins, so the most specific come first.
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+# (reason, cheap substrings of the lower-cased text that any match contains, pattern). The substring
+# test skips most texts before the regex runs; first match per text wins, most specific first.
+_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     (
         "markup addressed to the model",
+        ("<", "[", "#"),
         re.compile(
             r"<\s*/?\s*(?:important|system|instructions?|system[-_ ]?prompt|secret|hidden|admin|critical)\s*>"
             r"|\[/?INST\]|<\|im_(?:start|end)\|>|<\|system\|>|^\s*#+\s*system\b",
@@ -43,6 +46,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "asks to hide something from the user",
+        ("user",),
         re.compile(
             r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t)\s+"
             r"(?:tell|inform|notify|alert|warn|let)\s+(?:the\s+)?users?\b"
@@ -58,6 +62,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "tells the model to ignore its instructions",
+        ("ignore", "disregard", "forget", "override", "you are now", "new instructions"),
         re.compile(
             r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|your\s+|the\s+)*"
             r"(?:previous|prior|above|earlier|preceding|system|original|other)\s+"
@@ -68,6 +73,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "orders the model to read credentials or private files",
+        (
+            "ssh",
+            "id_",
+            "aws",
+            "mcp.json",
+            "claude_desktop",
+            "rc",
+            "credential",
+            "pgpass",
+            "kube",
+            "docker",
+            "/etc/",
+            ".env",
+            "private key",
+            "content",
+        ),
         re.compile(
             rf"{_ACCESS}[^.\n]{{0,80}}?(?:{_SENSITIVE})|(?:{_SENSITIVE})[^.\n]{{0,80}}?\b(?:and|then)\s+{_ACCESS}"
             r"|\bpass\s+(?:its|their|the(?:\s+file'?s)?|all)\s+(?:full\s+|entire\s+)?contents?\s+(?:as|in|to|into)\b",
@@ -76,11 +97,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "gives instructions about other tools",
+        ("tool", "recipient", "destination", "address", "sender", "bcc", "webhook", "target"),
         re.compile(
             r"\bwhen(?:ever)?\s+(?:the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(?:called|used|invoked|run)"
             r"|\bbefore\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b"
-            r"|\b(?:change|replace|redirect|override|rewrite)\s+(?:the\s+)?(?:recipient|destination|to[- ]address|"
-            r"sender|bcc|webhook|target\s+(?:address|url|account))s?\b"
+            r"|\b(?:change|replace|redirect|override|rewrite)\s+(?:the\s+)?"
+            r"(?:recipient|destination|to[- ]address|sender|bcc|webhook|target\s+(?:address|url|account))s?\b"
             r"|\b(?:for|on)\s+(?:all|every|any)\s+(?:other\s+)?tools?\s+calls?\b",
             re.IGNORECASE,
         ),
@@ -91,7 +113,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         for path, text in tool_texts(tool):
-            for reason, pattern in _PATTERNS:
+            lowered = text.lower()
+            for reason, keys, pattern in _PATTERNS:
+                if not any(key in lowered for key in keys):
+                    continue
                 match = pattern.search(text)
                 if match:
                     yield Hit(
@@ -128,7 +153,9 @@ def clean_text(text: str) -> str:
 def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         fields: list[tuple[str, str]] = [("name", tool.name)]
-        fields += [(f"inputSchema.properties.{name}", name) for name in tool.properties if isinstance(name, str)]
+        fields += [
+            (f"inputSchema.properties.{name}", name) for name in tool.properties if isinstance(name, str)
+        ]
         fields += list(tool_texts(tool))
         for path, text in fields:
             if text.isascii() and text.isprintable():
@@ -144,9 +171,15 @@ def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
             counts: dict[str, int] = {}
             for match in found:
                 counts[match.group()] = counts.get(match.group(), 0) + 1
-            listed = [_code_point(char) + (f" ×{count}" if count > 1 else "") for char, count in counts.items()]
-            chars = ", ".join(listed[:_MAX_LISTED]) + (f" and {len(listed) - _MAX_LISTED} more" if len(listed) > _MAX_LISTED else "")
-            positions = ", ".join(str(match.start()) for match in found[:5]) + (" …" if len(found) > 5 else "")
+            listed = [
+                _code_point(char) + (f" ×{count}" if count > 1 else "") for char, count in counts.items()
+            ]
+            chars = ", ".join(listed[:_MAX_LISTED]) + (
+                f" and {len(listed) - _MAX_LISTED} more" if len(listed) > _MAX_LISTED else ""
+            )
+            positions = ", ".join(str(match.start()) for match in found[:5]) + (
+                " …" if len(found) > 5 else ""
+            )
             yield Hit(
                 tool=tool.name,
                 fields={"chars": chars, "where": path, "count": len(found)},

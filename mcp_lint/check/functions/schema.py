@@ -9,7 +9,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
 from mcp_lint.check.functions._metaschema import metaschema_error
-from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim
+from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim, words
 from mcp_lint.model import Tool
 
 
@@ -39,7 +39,9 @@ def schema_problems(tool: Tool) -> list[tuple[str, str]]:
     if isinstance(names, list) and isinstance(props, Mapping) and not schema.get("additionalProperties"):
         for index, name in enumerate(names):
             if isinstance(name, str) and name not in props:
-                problems.append((f"inputSchema.required[{index}]", f'"required" names {name!r}, which is not a property'))
+                problems.append(
+                    (f"inputSchema.required[{index}]", f'"required" names {name!r}, which is not a property')
+                )
     error = metaschema_error(schema)
     if error is not None:
         where, message = error
@@ -81,7 +83,12 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
         root = tool.input_schema
         for name, prop in tool.properties.items():
             if not _has_description(root, prop):
-                yield Hit(tool=tool.name, fields={"parameter": name}, evidence=_prop_path(name), path=_prop_path(name))
+                yield Hit(
+                    tool=tool.name,
+                    fields={"parameter": name},
+                    evidence=_prop_path(name),
+                    path=_prop_path(name),
+                )
 
 
 # --- MCP205 required-parameter-with-default -----------------------------------------------------
@@ -107,24 +114,67 @@ def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
 
 # kind -> (what to add, a shape in the description that already answers it)
 _KINDS: dict[str, tuple[str, str]] = {
-    "date": ('"format": "date" (YYYY-MM-DD)', r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch"),
-    "date-time": ('"format": "date-time" (ISO 8601)', r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch"),
-    "time": ('"format": "time" (HH:MM:SS)', r"hh|iso[ -]?8601|rfc ?3339|\d{1,2}:\d{2}|\bformat\b|unix|epoch|24.hour"),
+    "date": (
+        '"format": "date" (YYYY-MM-DD)',
+        r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch",
+    ),
+    "date-time": (
+        '"format": "date-time" (ISO 8601)',
+        r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch",
+    ),
+    "time": (
+        '"format": "time" (HH:MM:SS)',
+        r"hh|iso[ -]?8601|rfc ?3339|\d{1,2}:\d{2}|\bformat\b|unix|epoch|24.hour",
+    ),
     "uuid": ('"format": "uuid"', r"uuid|guid|[0-9a-f]{8}-"),
-    "id": ('a "pattern" or "examples"', r"uuid|guid|\bformat\b|returned by|\bfrom\b|obtained|\bfound\b|\bvia\b|\bsee\b"),
+    "id": (
+        'a "pattern" or "examples"',
+        r"uuid|guid|\bformat\b|returned by|\bfrom\b|obtained|\bfound\b|\bvia\b|\bsee\b",
+    ),
     "email": ('"format": "email"', r"@|\bformat\b|rfc ?5322"),
     "uri": ('"format": "uri"', r"https?://|\bformat\b|rfc ?3986|absolute|relative|scheme"),
-    "path": ("whether it is absolute or relative, with an example", r"absolute|relative|/|\\\\|\bformat\b|glob"),
+    "path": (
+        "whether it is absolute or relative, with an example",
+        r"absolute|relative|/|\\\\|\bformat\b|glob",
+    ),
     "phone": ('a "pattern" for E.164 numbers', r"e\.?164|\+\d|\bformat\b|digits"),
-    "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', r"iso[ -]?4217|\b[A-Z]{3}\b|\bformat\b"),
-    "language": ('"pattern" for BCP 47 tags (e.g. en, en-US)', r"iso[ -]?639|bcp[ -]?47|\b[a-z]{2}(?:-[A-Z]{2})?\b['\")]|\bformat\b|programming"),
-    "country": ('"pattern": "^[A-Z]{2}$" (ISO 3166-1 alpha-2)', r"iso[ -]?3166|alpha-?2|\b[A-Z]{2}\b|\bformat\b"),
+    "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', r"iso[ -]?4217|(?-i:\b[A-Z]{3}\b)|\bformat\b"),
+    "language": (
+        '"pattern" for BCP 47 tags (e.g. en, en-US)',
+        r"iso[ -]?639|bcp[ -]?47|\b[a-z]{2}(?:-[A-Z]{2})?\b['\")]|\bformat\b|programming",
+    ),
+    "country": (
+        '"pattern": "^[A-Z]{2}$" (ISO 3166-1 alpha-2)',
+        r"iso[ -]?3166|alpha-?2|(?-i:\b[A-Z]{2}\b)|\bformat\b",
+    ),
     "ip": ('"format": "ipv4" or "ipv6"', r"ipv[46]|\d+\.\d+\.\d+|\bformat\b|cidr"),
-    "timezone": ('an IANA zone name example (e.g. Europe/Paris)', r"iana|tz database|[A-Z][a-z]+/[A-Z]|utc|\bformat\b"),
+    "timezone": (
+        "an IANA zone name example (e.g. Europe/Paris)",
+        r"iana|tz database|[A-Z][a-z]+/[A-Z]|utc|\bformat\b",
+    ),
+}
+_KIND_LABELS = {
+    "date": "a date",
+    "date-time": "a date-time",
+    "time": "a time of day",
+    "uuid": "a UUID",
+    "id": "an id",
+    "email": "an email address",
+    "uri": "a URL",
+    "path": "a file path",
+    "phone": "a phone number",
+    "currency": "a currency code",
+    "language": "a language code",
+    "country": "a country code",
+    "ip": "an IP address",
+    "timezone": "a time zone",
 }
 _SHAPE_COMPILED = {kind: re.compile(shape, re.IGNORECASE) for kind, (_, shape) in _KINDS.items()}
 # Shapes that answer for any kind: an example or an explicit format statement.
-_GENERIC_SHAPE = re.compile(r"\be\.g\.|\beg\b|\bfor example\b|\bexample\b|\bsuch as\b|\blike ['\"`]|`[^`]+`|'[^'\s]+'|\"[^\"\s]+\"", re.IGNORECASE)
+_GENERIC_SHAPE = re.compile(
+    r"\be\.g\.|\beg\b|\bfor example\b|\bexample\b|\bsuch as\b|\blike ['\"`]|`[^`]+`|'[^'\s]+'|\"[^\"\s]+\"",
+    re.IGNORECASE,
+)
 _SHAPE_KEYS = ("format", "pattern", "enum", "examples", "example", "const", "contentMediaType", "oneOf")
 
 _NAME_KINDS: dict[str, str] = {
@@ -212,7 +262,7 @@ def _param_kind(name: str, description: str) -> str | None:
     match = _DESC_KIND.match(head)
     if match:
         word = " ".join(match.group(1).lower().split())
-        return _DESC_WORD_KIND.get(word, _DESC_WORD_KIND.get(word.replace(" ", ""), None))
+        return _DESC_WORD_KIND.get(word, _DESC_WORD_KIND.get(word.replace(" ", "")))
     return None
 
 
@@ -235,7 +285,7 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
             advice = _KINDS[kind][0]
             yield Hit(
                 tool=tool.name,
-                fields={"parameter": name, "kind": kind},
+                fields={"parameter": name, "kind": _KIND_LABELS[kind]},
                 evidence=f"{_prop_path(name)}: " + trim(description or "(no description)", 90),
                 path=_prop_path(name),
                 suggestion=f"Add {advice} to `{name}`.",
@@ -247,37 +297,54 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
 _INJECTED = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "progress"})
 # Words that sit before "parameter" without naming one ("the optional parameter").
 _NOT_NAMES = frozenset(
-    """a an the this that these those each every any all other same first second third last next previous
-    following above below optional required additional extra named input output query path header headers body
-    url search filter filters tool tools function json string boolean integer number array object valid invalid
-    new old custom default specific single multiple various several given different mandatory relevant
-    corresponding appropriate such its their your his her our my one two both which what no some more config
-    configuration request response form sort sorting filtering pagination per with without as of to in on or
-    and for by from is are be use using set pass provide specify supply either omit it them you we
-    http get post api cli command line environment env template type value values data key keys name names
-    true false null none then also only just not instead first later now here there when where while if
-    unless so but yet more less most least all none once again always never other otherwise""".split()
+    words(
+        "a an the this that these those each every any all other same first second third last next "
+        "previous following above below optional required additional extra named input output query "
+        "path header headers body url search filter filters tool tools function json string boolean "
+        "integer number array object valid invalid new old custom default specific single multiple "
+        "various several given different mandatory relevant corresponding appropriate such its their "
+        "your his her our my one two both which what no some more config configuration request "
+        "response form sort sorting filtering pagination per with without as of to in on or and for "
+        "by from is are be use using set pass provide specify supply either omit it them you we http "
+        "get post api cli command line environment env template type value values data key keys name "
+        "names true false null none then also only just not instead first later now here there when "
+        "where while if unless so but yet more less most least all none once again always never other "
+        "otherwise"
+    )
 )
 _CUE = re.compile(
     r"`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(parameter|argument|param|arg|field|option|flag)s?\b", re.IGNORECASE
 )
 _IDENT = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
-_USAGE_BEFORE = re.compile(r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+_USAGE_BEFORE = re.compile(
+    r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I
+)
 _USAGE_AFTER = re.compile(
     r"^\s*(?:is\s+(?:set|true|false|provided|given|omitted|empty|null|not|required|optional)|must\b|should\b|=|"
     r"can be\b|defaults? to\b|are (?:set|provided|given|omitted))",
     re.IGNORECASE,
 )
-_CHAIN_TRIGGER = re.compile(r"\b(?:use|set|pass|provide|specify|supply|either|omit)\s+", re.IGNORECASE)
+_CHAIN_TRIGGER = re.compile(
+    r"\b(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Ee]ither|[Oo]mit)\s+"
+)
 _CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|and/or)")
 _CHAIN_CONNECT = frozenset({",", "or", "and", "and/or"})
-_CHAIN_FILLER = frozenset({"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"})
-_SECTION = re.compile(r"^\s*(?:args|arguments|parameters|params|inputs)\s*:\s*$", re.IGNORECASE | re.MULTILINE)
+_CHAIN_FILLER = frozenset(
+    {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
+)
+_SECTION = re.compile(
+    r"^\s*(?:args|arguments|parameters|params|inputs)\s*:\s*$", re.IGNORECASE | re.MULTILINE
+)
 _SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
 _SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
-_OUTPUT_SENTENCE = re.compile(r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes)\b", re.I)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n")
+_OUTPUT_SENTENCE = re.compile(
+    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes)\b", re.I
+)
+_SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
+_FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_CUE_WORDS = ("param", "arg", "field", "option", "flag")
 
 
 def _norm(name: str) -> str:
@@ -347,8 +414,17 @@ def _looks_like_identifier(word: str) -> bool:
     return word.startswith("`") or "_" in word or (word[:1].islower() and any(c.isupper() for c in word))
 
 
-def phantom_mentions(tool: Tool, siblings: set[str]) -> list[tuple[str, str]]:
-    """(name, evidence) of parameter-like names in the description that the schema does not have."""
+def _has_identifiers(sentence: str) -> bool:
+    # Cheap gate before the identifier regex: backticks, snake_case or camelCase must be present.
+    return "`" in sentence or "_" in sentence or _CAMEL.search(sentence) is not None
+
+
+def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
+    """(name, evidence) of parameter-like names in the description that the schema does not have.
+
+    `tool_names` holds every tool name of the server (normalized): a mention of a tool is not a
+    parameter, and a sentence that names another tool is about that tool's parameters.
+    """
     text = tool.description
     if not text:
         return []
@@ -359,7 +435,7 @@ def phantom_mentions(tool: Tool, siblings: set[str]) -> list[tuple[str, str]]:
         nonlocal known
         name = raw.strip("`")
         key = _norm(name)
-        if len(name) < 2 or name.lower() in _INJECTED or key in siblings or name.isdigit():
+        if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
             return
         if known is None:
             known = set()
@@ -368,31 +444,44 @@ def phantom_mentions(tool: Tool, siblings: set[str]) -> list[tuple[str, str]]:
         if key not in known and name not in found:
             found[name] = evidence
 
-    for name, start, end in _section_names(text):
-        consider(name, snippet(text, start, end))
-    clean = _URLS.sub(" ", text)
-    props = {_norm(name) for name in tool.properties}
+    if ":\n" in text:
+        for name, start, end in _section_names(text):
+            consider(name, snippet(text, start, end))
+    clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
+    props: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(clean):
-        if not sentence or any(sibling_mentioned(sentence, siblings)):
+        if not sentence:
+            continue
+        identifiers = _has_identifiers(sentence)
+        if identifiers and any(tool_mentioned(sentence, tool_names)):
+            continue
+        lowered = sentence.lower()
+        has_cue = any(cue in lowered for cue in _CUE_WORDS)
+        has_chain = " or " in lowered or " and " in lowered or "," in lowered
+        if not (identifiers or has_cue or has_chain):
             continue
         output = _OUTPUT_SENTENCE.search(sentence) is not None
-        for match in _CUE.finditer(sentence):
-            word = match.group(1)
-            if word.lower() in _NOT_NAMES:
-                continue
-            if match.group(2).lower() in ("field", "option", "flag") and not _looks_like_identifier(word):
-                continue
-            if output and not _looks_like_identifier(match.group(0)):
-                continue
-            consider(word, snippet(sentence, match.start(), match.end()))
-        for items, cued in _chains(sentence):
-            anchored = cued or any(_norm(item.strip("`")) in props for item in items)
-            for item in items:
-                if item.strip("`").lower() in _NOT_NAMES:
+        if has_cue:
+            for match in _CUE.finditer(sentence):
+                word = match.group(1)
+                if word.lower() in _NOT_NAMES:
                     continue
-                if anchored or (_looks_like_identifier(item) and not output):
-                    consider(item, trim(sentence))
-        if output:
+                if match.group(2).lower() in ("field", "option", "flag") and not _looks_like_identifier(word):
+                    continue
+                if output and not _looks_like_identifier(match.group(0)):
+                    continue
+                consider(word, snippet(sentence, match.start(), match.end()))
+        if has_chain:
+            for items, cued in _chains(sentence):
+                if props is None:
+                    props = {_norm(name) for name in tool.properties}
+                anchored = cued or any(_norm(item.strip("`")) in props for item in items)
+                for item in items:
+                    if item.strip("`").lower() in _NOT_NAMES:
+                        continue
+                    if anchored or (_looks_like_identifier(item) and not output):
+                        consider(item, trim(sentence))
+        if output or not identifiers:
             continue
         for match in _IDENT.finditer(sentence):
             word = match.group(1) or match.group(2)
@@ -403,17 +492,16 @@ def phantom_mentions(tool: Tool, siblings: set[str]) -> list[tuple[str, str]]:
     return list(found.items())
 
 
-def sibling_mentioned(sentence: str, siblings: set[str]) -> Iterable[bool]:
-    """Sentences that mention a sibling tool describe that tool's parameters, not ours."""
+def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
     for match in _IDENT.finditer(sentence):
-        yield _norm(match.group(1) or match.group(2)) in siblings
+        yield _norm(match.group(1) or match.group(2)) in tool_names
 
 
 def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    # The tool's own name is also in this set; it is a legitimate mention either way.
     all_names = {_norm(tool.name) for tool in ctx.server.tools}
     for tool in ctx.server.tools:
-        siblings = all_names - {_norm(tool.name)}
-        for name, evidence in phantom_mentions(tool, siblings):
+        for name, evidence in phantom_mentions(tool, all_names):
             close = difflib.get_close_matches(name, list(tool.properties), n=1)
             yield Hit(
                 tool=tool.name,

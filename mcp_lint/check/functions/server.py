@@ -29,7 +29,11 @@ def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
     # this rule reports only the reasons schema validation cannot see (x-mcp-header, names...).
     for tool in ctx.server.tools:
         if tool.sdk_rejection and not schema_problems(tool):
-            yield Hit(tool=tool.name, fields={"reason": trim(tool.sdk_rejection, 100)}, evidence=trim(tool.sdk_rejection))
+            yield Hit(
+                tool=tool.name,
+                fields={"reason": trim(tool.sdk_rejection, 100)},
+                evidence=trim(tool.sdk_rejection),
+            )
 
 
 FUNCTIONS: dict[str, CheckFunction] = {
