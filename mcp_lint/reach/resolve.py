@@ -58,6 +58,10 @@ _OPTIONS_WITH_VALUE = {"--with", "--directory", "--from", "--python", "-p", "--p
 
 def command_name(command: Sequence[str]) -> str:
     """A readable server name from a command line: the script or package it runs."""
+    program = Path(command[0]).name
+    if program not in _RUNNERS and not program.startswith(("python", "node")):
+        # An installed server binary names itself (mcp-server-time --local-timezone UTC).
+        return program
     args = list(command[1:])
     for part in args:
         if part.endswith(_SCRIPT_SUFFIXES) and not part.startswith("-"):

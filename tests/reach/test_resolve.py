@@ -83,6 +83,8 @@ def configured(tmp_path: Path) -> tuple[Path, Settings]:
         (["/usr/local/bin/my-mcp-server"], "my-mcp-server"),
         (["python"], "python"),
         (["./run-server.sh", "--stdio"], "run-server.sh"),
+        ([".ci/work/venvs/t/bin/mcp-server-time", "--local-timezone", "UTC"], "mcp-server-time"),
+        (["docker", "run", "-i", "--rm", "mcp/github"], "docker"),
     ],
 )
 def test_command_name(command: list[str], expected: str) -> None:

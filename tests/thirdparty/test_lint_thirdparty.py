@@ -1,0 +1,107 @@
+"""End to end: `mcp-lint check` on real third-party servers, as a user runs it.
+
+These pin what mcp-lint reports on servers it was not written against, so a rule change that
+starts crying wolf on well-known servers (or stops seeing their real gaps) shows up here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from mcp_lint.cli import main
+from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.reach.targets import StdioTarget
+
+SECURITY_CODES = ("MCP301", "MCP302")
+
+
+def lint(target: StdioTarget, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[str, Any]]:
+    env_args = [item for key, value in target.env.items() for item in ("--env", f"{key}={value}")]
+    code = main(
+        ["check", "--isolated", "--format", "json", *env_args, *extra, "--", target.command, *target.args]
+    )
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def findings(document: dict[str, Any]) -> dict[str, list[str]]:
+    [server] = document["servers"]
+    assert server["error"] is None, server["error"]
+    result = {tool["name"]: [finding["code"] for finding in tool["findings"]] for tool in server["tools"]}
+    result["(server)"] = [finding["code"] for finding in server["findings"]]
+    return result
+
+
+def test_time_server_is_clean_on_deterministic_rules(
+    time_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, document = lint(time_server, capsys, "--ignore", "MCP7")
+    assert code == 0
+    assert document["servers"][0]["name"] == "mcp-server-time"
+    assert findings(document) == {"get_current_time": [], "convert_time": [], "(server)": []}
+
+
+def test_time_server_gets_every_rubric_score(
+    time_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, document = lint(time_server, capsys)
+    for tool in document["servers"][0]["tools"]:
+        assert set(tool["scores"]) == set(COMPONENTS)
+        assert all(1 <= value <= 5 for value in tool["scores"].values())
+        assert list(tool["judges"]) == ["offline"]
+    assert document["jury"]["judges"] == ["offline"] and document["jury"]["unscored"] == []
+
+
+def test_git_server_parameters_without_descriptions(
+    git_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, document = lint(git_server, capsys, "--select", "MCP2,MCP3,MCP4,MCP5")
+    found = findings(document)
+    assert code == 1
+    assert len(found) == 13  # 12 tools and the server row
+    assert "MCP202" in found["git_status"] and "MCP202" in found["git_commit"]
+    assert not any(code.startswith(SECURITY_CODES) for codes in found.values() for code in codes)
+    # git_log and git_diff do different things; their descriptions must not read as near duplicates.
+    assert "MCP403" not in found["git_log"] and "MCP403" not in found["git_diff"]
+
+
+def test_fetch_server_has_no_deterministic_findings(
+    fetch_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, document = lint(fetch_server, capsys, "--ignore", "MCP7")
+    assert code == 0
+    assert findings(document) == {"fetch": [], "(server)": []}
+
+
+def test_filesystem_server_no_false_alarms(
+    filesystem_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, document = lint(filesystem_server, capsys, "--ignore", "MCP7")
+    found = findings(document)
+    assert len(found) == 15
+    assert "MCP202" in found["read_text_file"]
+    flagged = [code for codes in found.values() for code in codes]
+    # Its annotations are right and its descriptions are plain: no poisoning, no contradiction.
+    assert not [code for code in flagged if code.startswith((*SECURITY_CODES, "MCP50"))]
+
+
+def test_memory_server_nested_arrays_without_descriptions(
+    memory_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, document = lint(memory_server, capsys, "--select", "MCP2")
+    found = findings(document)
+    assert found["create_entities"] == ["MCP202"]
+    assert found["read_graph"] == []
+
+
+def test_everything_server_only_real_gaps(
+    everything_server: StdioTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, document = lint(everything_server, capsys, "--ignore", "MCP7")
+    found = findings(document)
+    assert len(found) == 14
+    assert found["echo"] == [] and found["get-sum"] == []
+    assert not any(code.startswith(SECURITY_CODES) for codes in found.values() for code in codes)
