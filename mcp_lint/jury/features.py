@@ -199,24 +199,44 @@ VERB_START = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class _Family:
-    """Cue patterns of one kind, matched on lower-cased text (IGNORECASE is slow in `re`), with one
-    combined pattern as a pre-filter so texts without any cue of the kind cost a single scan."""
-
-    any: re.Pattern[str]
-    each: tuple[re.Pattern[str], ...]
+def _family(patterns: Iterable[str]) -> re.Pattern[str]:
+    """One scan per cue family: the patterns as named alternatives (`g0`, `g1`, ...), so a match says
+    which pattern it is. Matched on lower-cased text (IGNORECASE is slow in `re`)."""
+    return re.compile("|".join(f"(?P<g{i}>{p})" for i, p in enumerate(patterns)))
 
 
-def _compile(patterns: Iterable[str]) -> _Family:
-    pats = tuple(patterns)
-    return _Family(re.compile("|".join(f"(?:{p})" for p in pats)), tuple(re.compile(p) for p in pats))
-
-
-_USAGE = _compile(USAGE_CUES)
-_LIMIT = _compile(LIMIT_CUES)
-_EXAMPLE = _compile(EXAMPLE_CUES)
-_RETURN = _compile(RETURN_CUES)
+_USAGE = _family(USAGE_CUES)
+_LIMIT = _family(LIMIT_CUES)
+_EXAMPLE = _family(EXAMPLE_CUES)
+_RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
+_STRONG_LIMIT = re.compile(
+    r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
+    r"\bmax(?:imum)?\b|\blimit|\bonly (?:supports?|works?|returns?|available)\b|\bup to \d|\brate",
+)
+# Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note);
+# the number of distinct kinds a description covers tracks the judges' limitation score.
+LIMIT_KINDS: tuple[str, ...] = (
+    r"\bonly (?:works?|supports?|available|applies|returns?|searches|accepts?|within|for|in|on|when|if|"
+    r"from|the)\b|\bwithin (?:the )?allowed\b|\blimited to\b|\brestricted to\b|\bnot both\b|\brather than\b|"
+    r"仅|只能",
+    r"\bwill fail\b|\bfails?\b|\bfailure\b|\berrors? (?:if|when|is)\b|\b(?:returns?|raises?|throws?) "
+    r"(?:an? )?(?:error|exception)|\binvalid\b|失败|错误",
+    r"\b(?:max(?:imum)?|at most|up to|no more than|limit(?:ed)?(?: of| to)?|at least|minimum|between)\b"
+    r"[^.\n]{0,25}\d|\b\d+ (?:results|items|requests|characters|chars|tokens|records|pages|rows|mb|kb)\b|"
+    r"\bper (?:request|minute|second|hour|day|call|page)\b|\brate[- ]limit|\bquota\b|\btimeout\b",
+    r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bcan not\b|\bnot supported\b|\bunsupported\b|"
+    r"\bwon't\b|\bwill not\b|\bnot (?:available|included|include|return|work)|\bunable\b|不支持|无法",
+    r"\brequires?\b|\bprerequisite|\bmust (?:be|have|exist)\b|\bneeds? to be\b|\bapi key\b|\bauthenticat|"
+    r"\bpermissions?\b|需要",
+    r"\boverwrit|\bpermanent|\birreversib|\bdestructive\b|\bread[- ]only\b|\bcannot be undone\b|"
+    r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b",
+    r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意",
+)
+_KINDS = _family(LIMIT_KINDS)
+# "you must always call this" is a usage instruction, not a limitation
+MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
+_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # ---------------------------------------------------------------------------------------------------
 # Text units
@@ -224,8 +244,11 @@ _RETURN = _compile(RETURN_CUES)
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens; each CJK character counts as its own token."""
+    words: list[str] = WORD.findall(text.lower())
+    if not CJK.search(text):
+        return words
     out: list[str] = []
-    for word in WORD.findall(text.lower()):
+    for word in words:
         if CJK.search(word):
             out.extend(ch for ch in word if not ch.isspace())
         else:
@@ -243,6 +266,9 @@ def is_filler(unit: str) -> bool:
     return not content_tokens(unit)
 
 
+_NOT_CONTENT = STOPWORDS | GENERIC
+
+
 @dataclass(frozen=True)
 class Units:
     """The informative, de-duplicated units of a text and what they add."""
@@ -254,7 +280,7 @@ class Units:
 
 
 def split_units(text: str) -> list[str]:
-    return [u.strip() for u in SENT_SPLIT.split(text) if u and u.strip()]
+    return [s for u in SENT_SPLIT.split(text) if u and (s := u.strip())]
 
 
 def strip_repetition(text: str) -> str:
@@ -264,40 +290,56 @@ def strip_repetition(text: str) -> str:
     copy is glued to an unterminated last sentence ("... last line First sentence ..."), which would
     otherwise form a new unit.
     """
-    matches = list(WORD.finditer(text))
-    n = len(matches)
+    words = WORD.findall(text.lower())
+    n = len(words)
     if n < 2:
         return text
-    words = [m.group(0).lower() for m in matches]
     for period in range(1, n // 2 + 1):
         if n % period == 0 and words == words[:period] * (n // period):
+            matches = list(WORD.finditer(text))
             return text[: matches[period].start()]
     return text
 
 
+@dataclass
+class _UnitState:
+    """De-duplication state carried from the description into appended prose (schema docs)."""
+
+    seen: set[str]
+    filler: set[str]
+    vocab: set[str]
+    novel: int = 0
+
+    def copy(self) -> _UnitState:
+        return _UnitState(set(self.seen), set(self.filler), set(self.vocab), self.novel)
+
+    def add(self, units: Iterable[str]) -> list[str]:
+        kept: list[str] = []
+        seen, filler, vocab = self.seen, self.filler, self.vocab
+        for unit in units:
+            toks = tokens(unit)
+            key = " ".join(toks) if toks else unit
+            if key in seen or key in filler:
+                continue
+            content = set(toks)
+            content -= _NOT_CONTENT
+            if toks and not content:  # boilerplate: only stopwords and generic words
+                filler.add(key)
+                continue
+            seen.add(key)
+            kept.append(unit)
+            if not content <= vocab:  # a unit that says nothing new adds no sentence count
+                self.novel += 1
+                vocab |= content
+        return kept
+
+
 def informative_units(text: str, extra: str = "") -> Units:
     """Informative units of `text` (de-repeated), then of `extra` (e.g. rendered schema docs)."""
-    seen: set[str] = set()
-    filler: set[str] = set()
-    kept: list[str] = []
-    vocab: set[str] = set()
-    novel = 0
-    for unit in split_units(strip_repetition(text)) + split_units(extra):
-        toks = tokens(unit)
-        key = " ".join(toks) if toks else unit
-        if key in seen:
-            continue
-        content = {t for t in toks if t not in STOPWORDS and t not in GENERIC}
-        if toks and not content:  # boilerplate: only stopwords and generic words
-            filler.add(key)
-            continue
-        seen.add(key)
-        kept.append(unit)
-        new = content - vocab
-        if new:  # a unit that says nothing new (a re-mix of earlier words) adds no sentence count
-            novel += 1
-            vocab |= new
-    return Units(tuple(kept), novel, frozenset(vocab), len(filler))
+    state = _UnitState(set(), set(), set())
+    kept = state.add(split_units(strip_repetition(text)))
+    kept += state.add(split_units(extra))
+    return Units(tuple(kept), state.novel, frozenset(state.vocab), len(state.filler))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -326,7 +368,9 @@ def _name_variants(name: str) -> set[str]:
     return {low, spaced.strip()}
 
 
-_INLINE_ENTRY = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)")
+_INLINE_ENTRY = re.compile(
+    r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
+)
 _ALNUM = re.compile(r"[a-z0-9]+")
 
 
@@ -397,25 +441,8 @@ def schema_as_prose(schema: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------------
 # Features
-
-
-def _cue_hits(low: str, starts: Sequence[int], family: _Family) -> tuple[int, int]:
-    """(number of distinct patterns matched, number of distinct units matching any pattern).
-
-    `low` is the kept units joined by newlines, lower-cased, and `starts` their start offsets; no
-    pattern crosses a newline, so each match lies inside one unit."""
-    if not family.any.search(low):
-        return 0, 0
-    matched = 0
-    units: set[int] = set()
-    for pat in family.each:
-        hit = False
-        for m in pat.finditer(low):
-            hit = True
-            units.add(bisect.bisect_right(starts, m.start()) - 1)
-        matched += hit
-    return matched, len(units)
 
 
 def _cap_log(x: float, cap: float) -> float:
@@ -470,8 +497,10 @@ FEATURE_NAMES: tuple[str, ...] = (
     "lim_effect",
     "lim_note",
     "lim_kinds",
+    "lim_prose_units_log",
     "must_call",
 )
+N_KINDS = len(LIMIT_KINDS)
 
 
 @dataclass(frozen=True)
@@ -492,42 +521,266 @@ class Extracted:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
 
 
-_STRONG_LIMIT = re.compile(
-    r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
-    r"\bmax(?:imum)?\b|\blimit|\bonly (?:supports?|works?|returns?|available)\b|\bup to \d|\brate",
-)
+def _unit_hits(pattern: re.Pattern[str], low: str, starts: Sequence[int]) -> tuple[set[str], set[int]]:
+    """(names of the alternatives that matched, indices of the units they matched in). `low` is the
+    units joined by newlines and `starts` their offsets; no pattern crosses a newline."""
+    names: set[str] = set()
+    units: set[int] = set()
+    for m in pattern.finditer(low):
+        names.add(m.lastgroup or "")
+        units.add(bisect.bisect_right(starts, m.start()) - 1)
+    return names, units
 
 
-LIMIT_KINDS: tuple[re.Pattern[str], ...] = (
-    re.compile(
-        r"\bonly (?:works?|supports?|available|applies|returns?|searches|accepts?|within|for|in|on|"
-        r"when|if|from|the)\b|\bwithin (?:the )?allowed\b|\blimited to\b|\brestricted to\b|"
-        r"\bnot both\b|\beither\b.*\bor\b.*\bnot\b|仅|只能|仅支持"
-    ),
-    re.compile(
-        r"\bwill fail\b|\bfails?\b|\bfailure\b|\berrors? (?:if|when|is)\b|\b(?:returns?|raises?|throws?) "
-        r"(?:an? )?(?:error|exception)|\bif [^.\n]{0,60}(?:does not|doesn't|not) exist|\binvalid\b|失败|错误"
-    ),
-    re.compile(
-        r"\b(?:max(?:imum)?|at most|up to|no more than|limit(?:ed)?(?: of| to)?|at least|minimum|between)"
-        r"\b[^.\n]{0,25}\d|\b\d+ (?:results|items|requests|characters|chars|tokens|records|pages|rows|mb|kb)"
-        r"\b|\bper (?:request|minute|second|hour|day|call|page)\b|\brate[- ]limit|\bquota\b|\btimeout\b"
-    ),
-    re.compile(
-        r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bcan not\b|\bnot supported\b|\bunsupported\b|"
-        r"\bwon't\b|\bwill not\b|\bnot (?:available|included|include|return|work)|\bunable\b|不支持|无法"
-    ),
-    re.compile(
-        r"\brequires?\b|\brequired\b|\bprerequisite|\bmust (?:be|have|exist|first)\b|\bneeds? to be\b|"
-        r"\bapi key\b|\bauthenticat|\bpermissions?\b|\bbefore (?:calling|using)\b|需要"
-    ),
-    re.compile(
-        r"\boverwrit|\bpermanent|\birreversib|\bdestructive\b|\bread[- ]only\b|\bcannot be undone\b|"
-        r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b"
-    ),
-    re.compile(r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意"),
-)
-MUST_CALL = re.compile(r"\b(?:you )?(?:\*?must\*? )(?:always )?(?:call|use|first)\b")
+@dataclass(frozen=True)
+class _Segment:
+    """What a run of kept units contributes. Segments of one text merge by union / sum, so prose
+    appended later (the schema's docs) is analysed on its own and merged, never re-scanned."""
+
+    n_units: int
+    usage_pat: frozenset[str]
+    usage_units: int
+    limit_pat: frozenset[str]
+    limit_units: int
+    limit_prose_units: int
+    example_pat: frozenset[str]
+    example_units: int
+    strong: int
+    kinds: tuple[int, ...]
+    must_call: bool
+    return_cue: bool
+    return_section: bool
+    content_list: bool
+    qualifiers: frozenset[str]
+    code_spans: frozenset[str]
+    quoted: frozenset[str]
+    numbers: frozenset[str]
+    bullets: int
+    headers: frozenset[str]
+    param_lines: frozenset[str]
+    fence: bool
+    jsonish: bool
+    param_section: bool
+    type_words: bool
+    format_words: bool
+    default_words: bool
+    cjk: bool
+    mentioned: frozenset[str]
+    explained: frozenset[str]
+
+    def merge(self, o: _Segment) -> _Segment:
+        return _Segment(
+            self.n_units + o.n_units,
+            self.usage_pat | o.usage_pat,
+            self.usage_units + o.usage_units,
+            self.limit_pat | o.limit_pat,
+            self.limit_units + o.limit_units,
+            self.limit_prose_units + o.limit_prose_units,
+            self.example_pat | o.example_pat,
+            self.example_units + o.example_units,
+            self.strong + o.strong,
+            tuple(a + b for a, b in zip(self.kinds, o.kinds, strict=True)),
+            self.must_call or o.must_call,
+            self.return_cue or o.return_cue,
+            self.return_section or o.return_section,
+            self.content_list or o.content_list,
+            self.qualifiers | o.qualifiers,
+            self.code_spans | o.code_spans,
+            self.quoted | o.quoted,
+            self.numbers | o.numbers,
+            self.bullets + o.bullets,
+            self.headers | o.headers,
+            self.param_lines | o.param_lines,
+            self.fence or o.fence,
+            self.jsonish or o.jsonish,
+            self.param_section or o.param_section,
+            self.type_words or o.type_words,
+            self.format_words or o.format_words,
+            self.default_words or o.default_words,
+            self.cjk or o.cjk,
+            self.mentioned | o.mentioned,
+            self.explained | o.explained,
+        )
+
+
+_EMPTY_SET: frozenset[str] = frozenset()
+
+
+def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
+    if not kept:
+        return _Segment(
+            0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
+            _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
+            False, False, False, False, _EMPTY_SET, _EMPTY_SET,
+        )  # fmt: skip
+    joined = "\n".join(kept)
+    low = joined.lower()
+    starts: list[int] = []
+    pos = 0
+    for unit in kept:
+        starts.append(pos)
+        pos += len(unit) + 1
+    usage_pat, usage_units = _unit_hits(_USAGE, low, starts)
+    limit_pat, limit_units = _unit_hits(_LIMIT, low, starts)
+    ex_pat, ex_units = _unit_hits(_EXAMPLE, low, starts)
+    kind_names, _ = _unit_hits(_KINDS, low, starts)
+    kinds = [0] * N_KINDS
+    if kind_names:
+        kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
+        for m in _KINDS.finditer(low):
+            kind_units[int((m.lastgroup or "g0")[1:])].add(bisect.bisect_right(starts, m.start()) - 1)
+        kinds = [len(u) for u in kind_units]
+    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(low)}
+    param_line_units: set[int] = set()
+    param_lines: set[str] = set()
+    for m in PARAM_LINE.finditer(joined):
+        param_lines.add(m.group(1).lower())
+        param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+    if props:
+        entries = param_lines | {m.group(1).lower() for m in _INLINE_ENTRY.finditer(joined)}
+        explained = frozenset(n for n in props if n.lower() in entries)
+        mentioned = frozenset(mentioned_params(joined, props))
+    else:
+        explained = mentioned = _EMPTY_SET
+    return _Segment(
+        n_units=len(kept),
+        usage_pat=frozenset(usage_pat),
+        usage_units=len(usage_units),
+        limit_pat=frozenset(limit_pat),
+        limit_units=len(limit_units),
+        limit_prose_units=len(limit_units - param_line_units),
+        example_pat=frozenset(ex_pat),
+        example_units=len(ex_units),
+        strong=len(strong),
+        kinds=tuple(kinds),
+        must_call=bool(MUST_CALL.search(low)),
+        return_cue=bool(_RETURN.search(low)),
+        return_section=bool(RETURN_SECTION.search(joined)),
+        content_list=bool(CONTENT_LIST.search(low)),
+        qualifiers=frozenset(m.group(0) for m in QUALIFIERS.finditer(low)),
+        code_spans=frozenset(m.strip() for m in CODE_SPAN.findall(joined)),
+        quoted=frozenset(next(g for g in m if g) for m in QUOTED.findall(joined)),
+        numbers=frozenset(NUMBER.findall(joined)),
+        bullets=sum(1 for u in kept if BULLET.match(u)),
+        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
+        param_lines=frozenset(param_lines),
+        fence="```" in joined,
+        jsonish=bool(JSONISH.search(joined)),
+        param_section=bool(PARAM_SECTION.search(joined)),
+        type_words=bool(TYPE_WORDS.search(low)),
+        format_words=bool(FORMAT_WORDS.search(low)),
+        default_words=bool(DEFAULT_WORDS.search(low)),
+        cjk=bool(CJK.search(joined)),
+        mentioned=mentioned,
+        explained=explained,
+    )
+
+
+def _name_tokens(name: str) -> frozenset[str]:
+    return frozenset(t for t in _NAME_SPLIT.split(_CAMEL.sub(" ", name).lower()) if t)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
+    docs) incrementally: only the new units are scanned, then the segments are merged."""
+
+    name_tokens: frozenset[str]
+    props: tuple[str, ...]
+    state: _UnitState
+    kept: tuple[str, ...]
+    first_verb: bool
+    seg: _Segment
+
+    def with_extra(self, extra: str) -> Analysis:
+        if not extra:
+            return self
+        state = self.state.copy()
+        new = state.add(split_units(extra))
+        if not new:
+            return Analysis(self.name_tokens, self.props, state, self.kept, self.first_verb, self.seg)
+        first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
+        seg = self.seg.merge(_segment(new, self.props))
+        return Analysis(self.name_tokens, self.props, state, (*self.kept, *new), first_verb, seg)
+
+    def values(self) -> tuple[float, ...]:
+        s = self.seg
+        state = self.state
+        nv = len(state.vocab)
+        lv = math.log1p(nv)
+        name_toks = self.name_tokens
+        n_props = len(self.props)
+        kinds = s.kinds
+        return (
+            1.0,
+            lv,
+            _cap_log(state.novel, 60),
+            1.0 if state.novel <= 1 else 0.0,
+            1.0 if nv <= 5 else 0.0,
+            1.0 if nv >= 40 else 0.0,
+            1.0 if nv >= 100 else 0.0,
+            1.0 if s.cjk else 0.0,
+            lv if s.cjk else 0.0,
+            1.0 if self.first_verb else 0.0,
+            1.0 if s.content_list else 0.0,
+            _cap_log(len(s.qualifiers), 6),
+            len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,
+            1.0 if s.return_cue else 0.0,
+            1.0 if s.return_section else 0.0,
+            float(min(len(s.usage_pat), 4)),
+            _cap_log(s.usage_units, 8),
+            float(min(len(s.limit_pat), 6)),
+            _cap_log(s.limit_units, 10),
+            _cap_log(s.strong, 6),
+            1.0 if s.example_pat else 0.0,
+            _cap_log(s.example_units, 8),
+            _cap_log(len(s.code_spans), 12),
+            _cap_log(len(s.quoted), 12),
+            1.0 if s.fence else 0.0,
+            1.0 if s.jsonish else 0.0,
+            _cap_log(len(s.numbers), 12),
+            _cap_log(s.bullets, 20),
+            _cap_log(len(s.headers), 8),
+            1.0 if s.param_section else 0.0,
+            _cap_log(len(s.param_lines), 12),
+            math.log1p(min(n_props, 20)),
+            1.0 if n_props == 0 else 0.0,
+            len(s.mentioned) / n_props if n_props else 0.0,
+            len(s.explained) / n_props if n_props else 0.0,
+            _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),
+            1.0 if s.type_words else 0.0,
+            1.0 if s.format_words else 0.0,
+            1.0 if s.default_words else 0.0,
+            *(_cap_log(k, 6) for k in kinds),
+            float(sum(1 for k in kinds if k)),
+            _cap_log(s.limit_prose_units, 10),
+            1.0 if s.must_call else 0.0,
+        )
+
+    def extracted(self) -> Extracted:
+        s = self.seg
+        state = self.state
+        return Extracted(
+            values=self.values(),
+            units=Units(self.kept, state.novel, frozenset(state.vocab), len(state.filler)),
+            props=self.props,
+            mentioned=s.mentioned,
+            explained=s.explained,
+            usage_hits=s.usage_units,
+            limit_hits=s.limit_units,
+            example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
+            return_hit=s.return_cue,
+        )
+
+
+def analyze(name: str, description: str, schema: Any) -> Analysis:
+    """Analyse a tool's name and description; the schema is read only for its parameter names."""
+    text = description if isinstance(description, str) else ""
+    props = tuple(schema_properties(schema))
+    state = _UnitState(set(), set(), set())
+    kept = state.add(split_units(strip_repetition(text)))
+    first_verb = bool(kept and VERB_START.match(kept[0]))
+    return Analysis(_name_tokens(name), props, state, tuple(kept), first_verb, _segment(kept, props))
 
 
 def extract(name: str, description: str, schema: Any, extra: str = "") -> Extracted:
@@ -536,95 +789,4 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
     `extra` is more prose appended after the description - the runtime passes `schema_as_prose`
     here to score schema-side parameter documentation with the prose-trained model.
     """
-    text = description if isinstance(description, str) else ""
-    units = informative_units(text, extra)
-    kept = units.kept
-    joined = "\n".join(kept)
-    low = joined.lower()
-    props = tuple(schema_properties(schema))
-    vocab = units.vocab
-    nv = len(vocab)
-
-    name_toks = {t for t in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()) if t}
-    name_overlap = len(name_toks & vocab) / len(name_toks) if name_toks else 0.0
-
-    starts: list[int] = []
-    pos = 0
-    for unit in kept:
-        starts.append(pos)
-        pos += len(unit) + 1
-    usage_pat, usage_units = _cue_hits(low, starts, _USAGE)
-    limit_pat, limit_units = _cue_hits(low, starts, _LIMIT)
-    ex_pat, ex_units = _cue_hits(low, starts, _EXAMPLE)
-    ret_pat, _ = _cue_hits(low, starts, _RETURN)
-    strong = len({bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(low)})
-
-    code_spans = {m.strip() for m in CODE_SPAN.findall(joined)}
-    quoted = {next(g for g in m if g) for m in QUOTED.findall(joined)}
-    numbers = set(NUMBER.findall(joined))
-    bullets = {u for u in kept if BULLET.match(u)}
-    headers = {m.group(0).strip().lower() for m in HEADER.finditer(joined)}
-    param_lines = {m.group(1).lower() for m in PARAM_LINE.finditer(joined)}
-
-    kinds = []
-    for pat in LIMIT_KINDS:
-        hits = {bisect.bisect_right(starts, m.start()) - 1 for m in pat.finditer(low)}
-        kinds.append(len(hits))
-    mentioned = mentioned_params(joined, props)
-    explained = explained_params(joined, props)
-    n_props = len(props)
-    values = (
-        1.0,
-        math.log1p(nv),
-        _cap_log(units.novel, 60),
-        1.0 if units.novel <= 1 else 0.0,
-        1.0 if nv <= 5 else 0.0,
-        1.0 if nv >= 40 else 0.0,
-        1.0 if nv >= 100 else 0.0,
-        1.0 if CJK.search(joined) else 0.0,
-        math.log1p(nv) if CJK.search(joined) else 0.0,
-        1.0 if kept and VERB_START.match(kept[0]) else 0.0,
-        1.0 if CONTENT_LIST.search(low) else 0.0,
-        _cap_log(len({m.group(0) for m in QUALIFIERS.finditer(low)}), 6),
-        name_overlap,
-        1.0 if ret_pat else 0.0,
-        1.0 if RETURN_SECTION.search(joined) else 0.0,
-        float(min(usage_pat, 4)),
-        _cap_log(usage_units, 8),
-        float(min(limit_pat, 6)),
-        _cap_log(limit_units, 10),
-        _cap_log(strong, 6),
-        1.0 if ex_pat else 0.0,
-        _cap_log(ex_units, 8),
-        _cap_log(len(code_spans), 12),
-        _cap_log(len(quoted), 12),
-        1.0 if FENCE.search(joined) else 0.0,
-        1.0 if JSONISH.search(joined) else 0.0,
-        _cap_log(len(numbers), 12),
-        _cap_log(len(bullets), 20),
-        _cap_log(len(headers), 8),
-        1.0 if PARAM_SECTION.search(joined) else 0.0,
-        _cap_log(len(param_lines), 12),
-        math.log1p(min(n_props, 20)),
-        1.0 if n_props == 0 else 0.0,
-        len(mentioned) / n_props if n_props else 0.0,
-        len(explained) / n_props if n_props else 0.0,
-        _cap_log(len(explained) if n_props else len(param_lines), 12),
-        1.0 if TYPE_WORDS.search(low) else 0.0,
-        1.0 if FORMAT_WORDS.search(low) else 0.0,
-        1.0 if DEFAULT_WORDS.search(low) else 0.0,
-        *(_cap_log(k, 6) for k in kinds),
-        float(sum(1 for k in kinds if k)),
-        1.0 if MUST_CALL.search(low) else 0.0,
-    )
-    return Extracted(
-        values=values,
-        units=units,
-        props=props,
-        mentioned=frozenset(mentioned),
-        explained=frozenset(explained),
-        usage_hits=usage_units,
-        limit_hits=limit_units,
-        example_hits=ex_units + len(code_spans) + len(quoted),
-        return_hit=bool(ret_pat),
-    )
+    return analyze(name, description, schema).with_extra(extra).extracted()

@@ -8,8 +8,9 @@ the cache file once, at the end.
 
 Provider failures never raise out of `score_servers`: a (tool, judge) call that still fails after its
 retries, or a cache miss in frozen mode, becomes an `Unscored` record. A tool is still scored over the
-judges that did answer; a tool no judge answered for is absent from `tools`. Only invalid settings
-(unknown aggregate, refresh together with frozen, duplicate models) raise `ValueError`.
+judges that did answer; a tool no judge answered for is absent from `tools`. Cache trouble (unreadable,
+corrupt, unwritable) becomes a warning. Only invalid settings (unknown aggregate, refresh together with
+frozen, duplicate models) raise, as `JurySettingsError` (a `UsageError` and a `ValueError`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,197 @@
+"""Jury throughput: 120 tools x 2 LLM judges against a local fake provider answering in 100 ms.
+
+    .venv/bin/python benchmarks/jury_concurrency.py
+
+Cold runs at concurrency 1 and at the default concurrency (8) must each call every (tool, judge) exactly
+once; the ratio of their wall times should be >= 6x. A warm run against the cache written by the cold run
+must make 0 calls. Finally the offline jury is timed on the same tools, next to the deterministic checks
+alone when that stage is importable. Exits non-zero when a target is missed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from mcp_lint.jury.run import JurySettings, ModelSpec, score_servers  # noqa: E402
+from mcp_lint.model import ServerSnapshot, Tool  # noqa: E402
+
+TOOLS = 120
+JUDGES = ("openai/judge-a", "openai/judge-b")
+LATENCY = 0.1
+TARGET_RATIO = 6.0
+
+
+def snapshot() -> ServerSnapshot:
+    tools = []
+    for i in range(TOOLS):
+        name = f"tool_{i:03d}"
+        description = f"Tool number {i}: looks up record {i} by id and returns it as JSON. " * (1 + i % 4)
+        if i % 3:
+            description += "Does not modify anything."
+        schema = {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
+        tools.append(Tool(name, {"name": name, "description": description, "inputSchema": schema}))
+    return ServerSnapshot("bench", tuple(tools))
+
+
+class RemoteFake:
+    """The fake provider in its own process: its threads must not compete with the client for the GIL."""
+
+    def __init__(self, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.api_base = f"{self.base}/v1"
+
+    def _call(self, path: str, method: str) -> dict[str, object]:
+        request = urllib.request.Request(
+            self.base + path, method=method, data=b"" if method == "POST" else None
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            data: dict[str, object] = json.loads(response.read())
+            return data
+
+    def reset(self) -> None:
+        self._call("/_reset", "POST")
+
+    def counts(self) -> tuple[dict[tuple[str, str], int], int]:
+        data = self._call("/_calls", "GET")
+        rows = data["calls"]
+        assert isinstance(rows, list)
+        max_in_flight = data["max_in_flight"]
+        assert isinstance(max_in_flight, int)
+        return {(str(m), str(t)): int(n) for m, t, n in rows}, max_in_flight
+
+
+@contextmanager
+def remote_fake(latency: float) -> Iterator[RemoteFake]:
+    script = REPO / "tests" / "jury" / "fake_llm_server.py"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "--latency", str(latency)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line.startswith("PORT "):
+            raise RuntimeError(f"fake server did not start: {line!r}")
+        yield RemoteFake(int(line.split()[1]))
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def settings(fake: RemoteFake, cache: Path | None, concurrency: int) -> JurySettings:
+    return JurySettings(
+        models=tuple(ModelSpec(m, fake.api_base) for m in JUDGES),
+        concurrency=concurrency,
+        cache_path=cache,
+        timeout=10.0,
+        max_retries=2,
+        backoff_base=0.05,
+    )
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    os.environ["OPENAI_API_KEY"] = "bench-key"
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_BASE"):
+        os.environ.pop(name, None)
+    failures: list[str] = []
+    server = snapshot()
+    expected = TOOLS * len(JUDGES)
+    with remote_fake(LATENCY) as fake, tempfile.TemporaryDirectory() as tmp:
+        # Warm-up: litellm's import and first client set-up are not what is being measured.
+        score_servers([ServerSnapshot("warmup", server.tools[:1])], settings(fake, None, 1))
+
+        results: dict[int, float] = {}
+        for concurrency in (1, 8):
+            fake.reset()
+            cache = Path(tmp) / f"cache-{concurrency}.json"
+            start, cpu = time.perf_counter(), time.process_time()
+            outcome = score_servers([server], settings(fake, cache, concurrency))
+            results[concurrency] = elapsed = time.perf_counter() - start
+            cpu_ms = (time.process_time() - cpu) * 1000 / expected
+            counts, max_in_flight = fake.counts()
+            once = len(counts) == expected and set(counts.values()) == {1}
+            print(
+                f"cold, concurrency={concurrency}: {elapsed:6.2f} s, {sum(counts.values())} calls "
+                f"({'each (tool, judge) exactly once' if once else 'NOT each exactly once'}), "
+                f"max in flight {max_in_flight}, unscored {len(outcome.unscored)}, "
+                f"client CPU {cpu_ms:.1f} ms/call"
+            )
+            if not once:
+                failures.append(f"concurrency={concurrency}: expected {expected} distinct calls once each")
+        ratio = results[1] / results[8]
+        # litellm spends ~8 ms of CPU per call; on a busy machine that, not the semaphore, caps the ratio.
+        # (Load average printed for context.)
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+        print(
+            f"speed-up concurrency 8 vs 1: {ratio:.1f}x (target >= {TARGET_RATIO:.0f}x; "
+            f"{os.cpu_count()} CPUs, load average {load})"
+        )
+        if ratio < TARGET_RATIO:
+            failures.append(f"speed-up {ratio:.1f}x below {TARGET_RATIO}x")
+
+        fake.reset()
+        warm_cache = Path(tmp) / "cache-8.json"
+        warm_time = timed(lambda: score_servers([server], settings(fake, warm_cache, 8)))
+        warm_calls = sum(fake.counts()[0].values())
+        print(f"warm run with cache: {warm_time:6.2f} s, {warm_calls} calls made (target 0)")
+        if warm_calls:
+            failures.append(f"warm run made {warm_calls} calls")
+
+    offline = timed(lambda: score_servers([server], JurySettings(cache_path=None)))
+    baseline = deterministic_baseline(server)
+    line = f"offline jury on {TOOLS} tools: {offline * 1000:7.1f} ms"
+    if baseline is not None:
+        line += f" (deterministic checks alone: {baseline * 1000:.1f} ms)"
+    print(line)
+
+    for failure in failures:
+        print(f"FAIL: {failure}")
+    return 1 if failures else 0
+
+
+def deterministic_baseline(server: ServerSnapshot) -> float | None:
+    try:
+        from mcp_lint.check.engine import active_rules, check_server
+        from mcp_lint.check.rules import load_catalogue
+        from mcp_lint.config import Settings
+    except ImportError:
+        return None
+    try:
+        config = Settings()
+        rules = active_rules(load_catalogue(), config)
+        check_server(server, rules, config)  # warm-up: rule loading, regex compilation
+        return timed(lambda: check_server(server, rules, config))
+    except Exception as exc:
+        print(f"(deterministic baseline skipped: {type(exc).__name__}: {exc})")
+        return None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,84 @@
+"""Combining judges per tool and tools per server."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcp_lint.jury.aggregate import aggregate_verdicts, server_score
+from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+
+
+def verdict(judge: str, base: float, rewrite: str | None = None, **overrides: float) -> JudgeVerdict:
+    scores = dict.fromkeys(COMPONENTS, base) | overrides
+    return JudgeVerdict(
+        judge=judge,
+        scores=scores,
+        reasons={c: f"{judge}:{c}" for c in COMPONENTS},
+        rewrite=rewrite if rewrite is not None else f"rewrite by {judge}",
+    )
+
+
+THREE = [verdict("a", 2, purpose=1), verdict("b", 3, purpose=5), verdict("c", 4, purpose=4)]
+
+
+def test_median_mean_min() -> None:
+    assert aggregate_verdicts(THREE, "median").aggregate["purpose"] == 4
+    assert aggregate_verdicts(THREE, "mean").aggregate["purpose"] == pytest.approx(10 / 3, abs=1e-3)
+    assert aggregate_verdicts(THREE, "min").aggregate["purpose"] == 1
+    assert aggregate_verdicts(THREE).aggregate["guidelines"] == 3
+    with pytest.raises(ValueError):
+        aggregate_verdicts(THREE, "max")
+    with pytest.raises(ValueError):
+        aggregate_verdicts([])
+
+
+def test_per_judge_scores_spread_and_disagreements() -> None:
+    scores = aggregate_verdicts(THREE)
+    assert scores.judges["b"]["purpose"] == 5 and scores.judges["a"]["length"] == 2
+    assert scores.spread["purpose"] == 4 and scores.spread["length"] == 2
+    assert scores.disagreements == COMPONENTS  # every component spans 2..4 or more
+    close = aggregate_verdicts([verdict("a", 3), verdict("b", 4, examples=1)])
+    assert close.spread == dict.fromkeys(COMPONENTS, 1.0) | {"examples": 2.0}
+    assert close.disagreements == ("examples",)
+
+
+def test_single_judge_passes_through() -> None:
+    only = aggregate_verdicts([verdict("offline", 3, limitations=1)])
+    assert only.aggregate == dict.fromkeys(COMPONENTS, 3.0) | {"limitations": 1.0}
+    assert only.spread == dict.fromkeys(COMPONENTS, 0.0)
+    assert only.disagreements == ()
+    assert only.reasons["limitations"] == "offline:limitations"
+    assert only.rewrite == "rewrite by offline"
+    assert only.overall == pytest.approx((5 * 3 + 1) / 6, abs=1e-3)
+
+
+def test_quoted_reason_is_closest_to_aggregate_ties_to_lower() -> None:
+    scores = aggregate_verdicts(THREE)
+    assert scores.reasons["purpose"] == "c:purpose"  # median 4: judge c scored exactly 4
+    two = aggregate_verdicts([verdict("hi", 4), verdict("lo", 2)])
+    assert two.reasons["purpose"] == "lo:purpose"  # median 3: both 1 away, the harsher is quoted
+
+
+def test_rewrite_comes_from_the_judge_nearest_the_consensus() -> None:
+    scores = aggregate_verdicts([verdict("a", 1), verdict("b", 3), verdict("c", 5)])
+    assert scores.rewrite == "rewrite by b"
+    no_rewrite = [JudgeVerdict("x", dict.fromkeys(COMPONENTS, 3.0)), verdict("y", 1)]
+    assert aggregate_verdicts(no_rewrite).rewrite == "rewrite by y"
+    assert aggregate_verdicts([JudgeVerdict("x", dict.fromkeys(COMPONENTS, 3.0))]).rewrite is None
+
+
+def test_server_score_blends_mean_and_worst_tool() -> None:
+    tools = [aggregate_verdicts([verdict("j", s)]) for s in (5, 5, 2)]
+    summary = server_score(tools)
+    assert summary is not None
+    assert summary.tools == 3
+    assert summary.overall == pytest.approx(0.6 * 4 + 0.4 * 2)
+    assert summary.components["purpose"] == pytest.approx(3.2)
+    uneven = server_score(
+        [aggregate_verdicts([verdict("j", 4, examples=1)]), aggregate_verdicts([verdict("j", 2)])]
+    )
+    assert uneven is not None
+    assert uneven.components["examples"] == pytest.approx(0.6 * 1.5 + 0.4 * 1)
+    assert uneven.overall == pytest.approx(0.6 * ((3.5 + 2) / 2) + 0.4 * 2)
+    assert server_score([]) is None
+    assert 1 <= summary.overall <= 5
