@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 EVIDENCE_LIMIT = 120
+# Keywords whose values are data, not schemas: a "description" key inside them describes nothing.
+_VALUE_KEYS = frozenset({"enum", "const", "default", "examples"})
 
 _WORD_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -33,17 +35,26 @@ def name_words(name: str) -> list[str]:
     return [word.lower() for word in _WORD_SPLIT.split(name) if word]
 
 
-def schema_texts(schema: Any, path: str = "inputSchema") -> Iterator[tuple[str, str]]:
+def schema_texts(schema: Any, path: str = "inputSchema") -> list[tuple[str, str]]:
     """Every `description` and `title` string anywhere in a JSON Schema, with its dotted path."""
-    if isinstance(schema, Mapping):
-        for key, value in schema.items():
-            if key in ("description", "title") and isinstance(value, str):
-                yield f"{path}.{key}", value
-            elif isinstance(value, (Mapping, list)) and key not in ("enum", "const", "default", "examples"):
-                yield from schema_texts(value, f"{path}.{key}")
-    elif isinstance(schema, list):
-        for index, item in enumerate(schema):
-            yield from schema_texts(item, f"{path}[{index}]")
+    # An explicit stack rather than recursive generators: this runs for every tool in several rules.
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[Any, str]] = [(schema, path)]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if isinstance(value, str):
+                    if key == "description" or key == "title":
+                        found.append((f"{where}.{key}", value))
+                elif isinstance(value, (Mapping, list)) and key not in _VALUE_KEYS:
+                    stack.append((value, f"{where}.{key}"))
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                if isinstance(item, (Mapping, list)):
+                    stack.append((item, f"{where}[{index}]"))
+    found.sort()
+    return found
 
 
 def resolve_local_ref(root: Any, node: Any) -> Any:

@@ -1,12 +1,12 @@
 """Overlap rules (MCP403): sibling tools a model cannot tell apart.
 
 Comparing every pair is O(n²): 50 million pairs for 10,000 tools. Instead each description becomes
-a set of word 3-grams (shingles), and prefix filtering (Chaudhuri et al., "A primitive operator for similarity
-joins") finds every pair that can reach the threshold: with words sorted rarest first, two sets
-whose Jaccard similarity is at least t must share a word among the first |s| - ceil(t·|s|) + 1 of
-each. Those prefixes are short and made of rare shingles, so the candidate lists stay small. Word
-3-grams rather than single words because single words repeat across unrelated descriptions ("the",
-"returns", "file") while 3-grams rarely do, which is what keeps the index sparse.
+a set of word 3-grams (shingles), and prefix filtering (Chaudhuri et al., "A primitive operator
+for similarity joins") finds every pair that can reach the threshold: with shingles sorted rarest
+first, two sets whose Jaccard similarity is at least t must share one among the first
+|s| - ceil(t·|s|) + 1 of each. Those prefixes are short and made of rare shingles, so the candidate
+lists stay small. Word 3-grams rather than single words because single words repeat across unrelated
+descriptions ("the", "returns", "file") while 3-grams rarely do, which keeps the index sparse.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
 from mcp_lint.check.functions._util import name_words
@@ -24,8 +24,6 @@ _WORDS = re.compile(r"[a-z0-9]+")
 _NAME_SUFFIXES = frozenset(
     {"v1", "v2", "v3", "new", "old", "tool", "all", "by", "id", "ids", "list", "one", "2", "3"}
 )
-
-
 _SHINGLE = 3  # words per shingle; shingles() builds them with a three-way zip
 
 
@@ -33,12 +31,16 @@ def _word_set(text: str) -> frozenset[str]:
     return frozenset(_WORDS.findall(text.lower()))
 
 
-def shingles(text: str) -> frozenset[Hashable]:
-    """Word 3-grams of the description; descriptions too short for 3-grams keep their words."""
+def shingles(text: str) -> frozenset[int]:
+    """Hashes of the description's word 3-grams; under six words, of its single words.
+
+    Hashes rather than the 3-grams themselves: ints are cheap to hash again in every set and dict
+    operation below, and a 64-bit collision is too rare to matter for a similarity score.
+    """
     found = _WORDS.findall(text.lower())
     if len(found) < 2 * _SHINGLE:
-        return frozenset(found)
-    return frozenset(zip(found, found[1:], found[2:], strict=False))
+        return frozenset(map(hash, found))
+    return frozenset(map(hash, zip(found, found[1:], found[2:], strict=False)))
 
 
 def _jaccard(left: frozenset[str], right: frozenset[str]) -> float:
@@ -62,50 +64,52 @@ def name_key(name: str) -> str:
     return " ".join(words)
 
 
-def similar_pairs(
-    token_sets: Sequence[frozenset[Hashable]], threshold: float
-) -> Iterator[tuple[int, int, float]]:
+def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[tuple[int, int, float]]:
     """(i, j, similarity) pairs with Jaccard >= threshold; every tool in such a pair appears in one.
 
     Only each tool's closest sibling is reported, so within a group of identical sets neighbours
     are enough, which keeps a server that repeats one description many times linear.
     """
-    frequency = Counter(itertools.chain.from_iterable(token_sets))
-    # One global order, rarest first, ties broken once: prefix filtering is exact only if all sets
-    # agree on the order.
-    rank = {token: position for position, token in enumerate(sorted(frequency, key=frequency.__getitem__))}
-    sets = [frozenset(map(rank.__getitem__, tokens)) for tokens in token_sets]
     groups: dict[frozenset[int], list[int]] = {}
-    for position, ranks in enumerate(sets):
-        groups.setdefault(ranks, []).append(position)
+    for position, tokens in enumerate(sets):
+        groups.setdefault(tokens, []).append(position)
     for members in groups.values():
         for first, second in itertools.pairwise(members):
             yield first, second, 1.0
+    # Prefix filtering is exact only if every set sorts its shingles in the same global order:
+    # rarest first, ties broken by value. Template phrases ("in the workspace") come last, so they
+    # rarely reach a prefix.
+    frequency = Counter(itertools.chain.from_iterable(groups))
     index: dict[int, list[int]] = {}
-    for ranks, members in sorted(groups.items(), key=lambda item: len(item[0])):
-        ordered = sorted(ranks)
-        prefix = ordered[: len(ordered) - math.ceil(threshold * len(ordered) - 1e-9) + 1]
+    for tokens, members in sorted(groups.items(), key=lambda item: len(item[0])):
+        size = len(tokens) - math.ceil(threshold * len(tokens) - 1e-9) + 1
+        if list(map(frequency.__getitem__, tokens)).count(1) >= size:
+            # The whole prefix is shingles no other description has: no pair can reach the
+            # threshold. Most distinct descriptions stop here, before any sorting.
+            continue
+        prefix = sorted(tokens, key=lambda token: (frequency[token], token))[:size]
         me = members[0]
         candidates: set[int] = set()
         for token in prefix:
             bucket = index.get(token)
-            if bucket is not None:
+            if bucket is None:
+                index[token] = [me]
+            else:
                 candidates.update(bucket)
-        minimum = threshold * len(ranks)
+                bucket.append(me)
+        minimum = threshold * len(tokens)
         for other in candidates:
             # Sets are visited by size, so `other` is no larger; the length filter is cheap.
             theirs = sets[other]
             if len(theirs) < minimum:
                 continue
-            shared = len(ranks & theirs)
-            score = shared / (len(ranks) + len(theirs) - shared)
+            shared = len(tokens & theirs)
+            score = shared / (len(tokens) + len(theirs) - shared)
             if score >= threshold:
                 for mine in members:
                     yield min(mine, other), max(mine, other), score
                 for sibling in groups[theirs][1:]:
                     yield min(me, sibling), max(me, sibling), score
-        for token in prefix:
-            index.setdefault(token, []).append(me)
 
 
 def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:

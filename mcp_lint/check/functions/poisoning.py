@@ -11,13 +11,14 @@ from mcp_lint.check.functions._util import schema_texts, snippet, trim
 from mcp_lint.model import Tool
 
 
-def tool_texts(tool: Tool) -> Iterator[tuple[str, str]]:
+def tool_texts(tool: Tool) -> list[tuple[str, str]]:
     """(path, text) of everything the model reads about a tool besides its name."""
+    texts = []
     if tool.description:
-        yield "description", tool.description
+        texts.append(("description", tool.description))
     if tool.title:
-        yield "title", tool.title
-    yield from schema_texts(tool.input_schema)
+        texts.append(("title", tool.title))
+    return texts + schema_texts(tool.input_schema)
 
 
 # --- MCP301 hidden-instructions ------------------------------------------------------------------
@@ -32,12 +33,14 @@ _ACCESS = (
     r"exfiltrate|forward|append|embed|contents?\s+of)\b"
 )
 # (reason, pattern); first match per text wins, so the most specific come first.
-# (reason, cheap substrings of the lower-cased text that any match contains, pattern). The substring
-# test skips most texts before the regex runs; first match per text wins, most specific first.
-_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
+# (reason, substrings, more substrings, pattern): every match contains one of the first substrings and,
+# when the second tuple is not empty, one of those too (lower-cased). The substring tests skip most
+# texts before the regex runs. The first match per text wins, most specific first.
+_PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] = [
     (
         "markup addressed to the model",
         ("<", "[", "#"),
+        (),
         re.compile(
             r"<\s*/?\s*(?:important|system|instructions?|system[-_ ]?prompt|secret|hidden|admin|critical)\s*>"
             r"|\[/?INST\]|<\|im_(?:start|end)\|>|<\|system\|>|^\s*#+\s*system\b",
@@ -47,6 +50,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     (
         "asks to hide something from the user",
         ("user",),
+        ("not", "n't", "never", "without"),
         re.compile(
             r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t)\s+"
             r"(?:tell|inform|notify|alert|warn|let)\s+(?:the\s+)?users?\b"
@@ -63,6 +67,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     (
         "tells the model to ignore its instructions",
         ("ignore", "disregard", "forget", "override", "you are now", "new instructions"),
+        (),
         re.compile(
             r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|your\s+|the\s+)*"
             r"(?:previous|prior|above|earlier|preceding|system|original|other)\s+"
@@ -79,7 +84,8 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
             "aws",
             "mcp.json",
             "claude_desktop",
-            "rc",
+            "npmrc",
+            "netrc",
             "credential",
             "pgpass",
             "kube",
@@ -89,6 +95,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
             "private key",
             "content",
         ),
+        (),
         re.compile(
             rf"{_ACCESS}[^.\n]{{0,80}}?(?:{_SENSITIVE})|(?:{_SENSITIVE})[^.\n]{{0,80}}?\b(?:and|then)\s+{_ACCESS}"
             r"|\bpass\s+(?:its|their|the(?:\s+file'?s)?|all)\s+(?:full\s+|entire\s+)?contents?\s+(?:as|in|to|into)\b",
@@ -97,7 +104,23 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     ),
     (
         "gives instructions about other tools",
-        ("tool", "recipient", "destination", "address", "sender", "bcc", "webhook", "target"),
+        (
+            " tool is ",
+            "other tool",
+            "any tool",
+            "all tool",
+            "every tool",
+            "tool call",
+            "recipient",
+            "destination",
+            "to address",
+            "to-address",
+            "sender",
+            "bcc",
+            "webhook",
+            "target ",
+        ),
+        (),
         re.compile(
             r"\bwhen(?:ever)?\s+(?:the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(?:called|used|invoked|run)"
             r"|\bbefore\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b"
@@ -114,8 +137,10 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         for path, text in tool_texts(tool):
             lowered = text.lower()
-            for reason, keys, pattern in _PATTERNS:
+            for reason, keys, also, pattern in _PATTERNS:
                 if not any(key in lowered for key in keys):
+                    continue
+                if also and not any(key in lowered for key in also):
                     continue
                 match = pattern.search(text)
                 if match:
@@ -156,7 +181,7 @@ def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
         fields += [
             (f"inputSchema.properties.{name}", name) for name in tool.properties if isinstance(name, str)
         ]
-        fields += list(tool_texts(tool))
+        fields += tool_texts(tool)
         for path, text in fields:
             if text.isascii() and text.isprintable():
                 continue
