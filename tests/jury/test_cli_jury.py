@@ -1,0 +1,117 @@
+"""The jury through the command line: LLM judges on 127.0.0.1, the committed cache, exit 4."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_llm_server import FakeLLM
+
+from mcp_lint.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SNAPSHOT = ROOT / "tests" / "fixtures" / "golden" / "smelly-snapshot.json"
+TOOLS = 5
+JUDGES = ("openai/judge-a", "openai/judge-b")
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_llm: FakeLLM) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mcp-lint.toml").write_text(
+        "[jury]\n"
+        f'models = ["{JUDGES[0]}", "{JUDGES[1]}"]\n'
+        f'api-bases = {{ "{JUDGES[0]}" = "{fake_llm.api_base}", "{JUDGES[1]}" = "{fake_llm.api_base}" }}\n'
+        "max-retries = 1\n"
+        "timeout = 5\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any], str]:
+    code = main(["check", str(SNAPSHOT), "--format", "json", *args])
+    captured = capsys.readouterr()
+    return code, json.loads(captured.out), captured.err
+
+
+def test_two_judges_score_every_tool_then_the_cache_answers(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report, _ = run(capsys)
+    assert code == 1
+    assert fake_llm.calls() == TOOLS * len(JUDGES)
+    tools = report["servers"][0]["tools"]
+    assert all(sorted(tool["judges"]) == sorted(JUDGES) for tool in tools)
+    assert report["jury"]["usage"]["calls"] == TOOLS * len(JUDGES)
+    cache = project / ".mcp-lint" / "jury-cache.json"
+    first_bytes = cache.read_bytes()
+    assert len(json.loads(first_bytes)["entries"]) == TOOLS * len(JUDGES)
+
+    code, warm, _ = run(capsys)
+    assert code == 1
+    assert fake_llm.calls() == TOOLS * len(JUDGES)  # no new request reached the server
+    assert warm["jury"]["usage"]["cache_hits"] == TOOLS * len(JUDGES)
+    assert [t["scores"] for t in warm["servers"][0]["tools"]] == [t["scores"] for t in tools]
+    assert cache.read_bytes() == first_bytes
+
+
+def test_frozen_cache_miss_is_exit_4_without_any_call(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report, err = run(capsys, "--frozen", "--fail-on", "none", "--exit-zero")
+    assert code == 4
+    assert fake_llm.calls() == 0
+    assert len(report["jury"]["unscored"]) == TOOLS * len(JUDGES)
+    assert err.count("\n") == 1 and "unscored" in err
+
+
+def test_provider_failure_is_exit_4_with_one_line_and_a_full_report(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_llm.always_fail("500", tool="delete_alert", model="judge-b")
+    code, report, err = run(capsys)
+    assert code == 4
+    unscored = report["jury"]["unscored"]
+    assert [(item["tool"], item["judge"]) for item in unscored] == [("delete_alert", JUDGES[1])]
+    assert "Traceback" not in err and "delete_alert" in err
+    # The deterministic findings are still all there.
+    assert report["summary"]["critical"] >= 1
+    cache = json.loads((project / ".mcp-lint" / "jury-cache.json").read_text(encoding="utf-8"))
+    assert len(cache["entries"]) == TOOLS * len(JUDGES) - 1  # the failure was not cached
+
+
+def test_no_cache_leaves_no_file(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = run(capsys, "--no-cache")
+    assert code == 1
+    assert not (project / ".mcp-lint" / "jury-cache.json").exists()
+
+
+def test_cache_stats_reads_the_committed_file(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys)
+    code = main(["cache", "stats"])
+    stats = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert stats["entries"] == TOOLS * len(JUDGES)
+
+
+def test_cache_prune_drops_entries_of_tools_that_are_gone(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys)
+    smaller = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    smaller["tools"] = [tool for tool in smaller["tools"] if tool["name"] != "delete_alert"]
+    (project / "tools.json").write_text(json.dumps(smaller), encoding="utf-8")
+    code = main(["cache", "prune", "tools.json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    # Every remaining tool's siblings changed too, so only entries for the current payloads survive.
+    entries = json.loads((project / ".mcp-lint" / "jury-cache.json").read_text(encoding="utf-8"))["entries"]
+    assert "removed" in out
+    assert all(entry["tool"] != "delete_alert" for entry in entries.values())
