@@ -5,20 +5,25 @@ Shared by `scripts/fit_offline_jury.py` (writes the weights), `benchmarks/offlin
 the model is small (one ridge regression over ~40 features plus four cut-points per component), so
 normal equations solved by Gaussian elimination are exact enough and bit-for-bit deterministic.
 
-Model per component: y ~ w . x (ridge, bias unpenalised), then the continuous prediction is cut
-into 1..5 with four thresholds chosen to maximise quadratic weighted kappa (QWK) on the training
-data (coordinate search over a quantile grid). The ridge penalty is chosen a priori from a small
-grid by *inner* grouped CV on the training servers only (nested), so cross-validated figures never
-see the held-out servers.
+Model per component, fixed a priori: the regression target is the mean of the three judges' scores
+(less noisy than their median); the prediction is the mean of (a) a ridge regression (bias
+unpenalised) and (b) least-squares boosted stumps, an additive model of per-feature step functions
+(BOOST_* constants, not tuned on CV). The continuous prediction is cut into 1..5 with four thresholds
+chosen to maximise QWK + SMELL_WEIGHT * smell agreement against the jury median on the training data
+(coordinate search over a quantile grid). The ridge penalty is chosen from a small grid by *inner*
+grouped CV on the training servers only (nested), so cross-validated figures never see the held-out
+servers.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +31,14 @@ from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
 from mcp_lint.jury.features import FEATURE_NAMES, extract, schema_as_prose
 
 LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
+# Stump boosting (an additive model of per-feature step functions), fixed a priori, not tuned on CV.
+BOOST_ROUNDS = 150
+BOOST_RATE = 0.1
+BOOST_BINS = 16
+BOOST_MIN_LEAF = 8
 N_FOLDS = 10
 INNER_FOLDS = 5
-WEIGHTS_VERSION = 1
+WEIGHTS_VERSION = 2
 # The cut-points maximise QWK + SMELL_WEIGHT * smell agreement on the training folds (fixed a priori).
 SMELL_WEIGHT = 0.5
 
@@ -57,7 +67,11 @@ def soft_target(row: Mapping[str, Any], component: str) -> float:
     """Regression target: the mean of the judges' scores (less noisy than their median), falling back
     to the median when no judge answered."""
     key = CORPUS_KEYS[component]
-    vals = [float(v[key]) for v in row.get("judges", {}).values() if isinstance(v, Mapping) and v.get(key) is not None]
+    vals = [
+        float(v[key])
+        for v in row.get("judges", {}).values()
+        if isinstance(v, Mapping) and v.get(key) is not None
+    ]
     if not vals:
         return float(row["jury_median"][key])
     return sum(vals) / len(vals)
@@ -185,6 +199,84 @@ def dot(w: Sequence[float], x: Sequence[float]) -> float:
 
 
 # ---------------------------------------------------------------------------------------------------
+# Stump boosting
+
+
+@dataclass(frozen=True)
+class StepModel:
+    """base + sum over features of a step function: tables[j] = (thresholds, values), and feature j
+    contributes values[bisect_left(thresholds, x[j])]."""
+
+    base: float
+    tables: dict[int, tuple[list[float], list[float]]]
+
+    def __call__(self, x: Sequence[float]) -> float:
+        out = self.base
+        for j, (ts, vs) in self.tables.items():
+            out += vs[bisect.bisect_left(ts, x[j])]
+        return out
+
+
+def fit_boost(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> StepModel:
+    """Least-squares gradient boosting of stumps over binned features (deterministic: ties go to the
+    lowest feature index, then the lowest threshold)."""
+    n = len(xs)
+    d = len(xs[0])
+    thr: list[list[float]] = []
+    for j in range(d):
+        vals = sorted({x[j] for x in xs})
+        cands = [(a + b) / 2 for a, b in pairwise(vals)]
+        if len(cands) > BOOST_BINS:
+            cands = sorted({cands[k * len(cands) // BOOST_BINS] for k in range(BOOST_BINS)})
+        thr.append(cands)
+    bins = [[bisect.bisect_left(thr[j], x[j]) for x in xs] if thr[j] else [] for j in range(d)]
+    base = sum(ys) / n
+    pred = [base] * n
+    steps: dict[int, list[tuple[float, float, float]]] = {}
+    for _ in range(BOOST_ROUNDS):
+        r = [t - p for t, p in zip(ys, pred, strict=False)]
+        tot = sum(r)
+        best: tuple[float, int, int, float, float] | None = None
+        for j in range(d):
+            nb = len(thr[j])
+            if not nb:
+                continue
+            sums = [0.0] * (nb + 1)
+            cnts = [0] * (nb + 1)
+            for b, ri in zip(bins[j], r, strict=False):
+                sums[b] += ri
+                cnts[b] += 1
+            sl = 0.0
+            cl = 0
+            for k in range(nb):
+                sl += sums[k]
+                cl += cnts[k]
+                cr = n - cl
+                if cl < BOOST_MIN_LEAF or cr < BOOST_MIN_LEAF:
+                    continue
+                gain = sl * sl / cl + (tot - sl) ** 2 / cr
+                if best is None or gain > best[0] + 1e-12:
+                    best = (gain, j, k, sl / cl, (tot - sl) / cr)
+        if best is None:
+            break
+        _, j, k, lv, rv = best
+        lv *= BOOST_RATE
+        rv *= BOOST_RATE
+        steps.setdefault(j, []).append((thr[j][k], lv, rv))
+        for i, b in enumerate(bins[j]):
+            pred[i] += lv if b <= k else rv
+    tables: dict[int, tuple[list[float], list[float]]] = {}
+    for j in sorted(steps):
+        ts = sorted({t for t, _, _ in steps[j]})
+        # x <= t takes the left value of a stump, x > t the right one
+        vs = []
+        for m in range(len(ts) + 1):  # m = number of thresholds strictly below x
+            vs.append(sum(rv if m and t <= ts[m - 1] else lv for t, lv, rv in steps[j]))
+        tables[j] = (ts, vs)
+    return StepModel(base, tables)
+
+
+# ---------------------------------------------------------------------------------------------------
 # Cut-points
 
 
@@ -255,10 +347,7 @@ def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
     by: dict[str, list[int]] = {}
     for i in idx:
         by.setdefault(ds.groups[i], []).append(i)
-    return {
-        g: Gram.of([ds.xs[i] for i in ii], [ds.ts[comp][i] for i in ii])
-        for g, ii in sorted(by.items())
-    }
+    return {g: Gram.of([ds.xs[i] for i in ii], [ds.ts[comp][i] for i in ii]) for g, ii in sorted(by.items())}
 
 
 def _sum(grams: Sequence[Gram]) -> Gram:
@@ -291,19 +380,26 @@ def choose_lambda(ds: Dataset, comp: str, idx: Sequence[int]) -> float:
 @dataclass(frozen=True)
 class ComponentModel:
     weights: list[float]
+    boost: StepModel
     cuts: list[float]
     lam: float
 
+    def raw(self, x: Sequence[float]) -> float:
+        """The ensemble: mean of the ridge prediction and the boosted-stumps prediction."""
+        return 0.5 * (dot(self.weights, x) + self.boost(x))
+
     def predict(self, x: Sequence[float]) -> int:
-        return classify(dot(self.weights, x), self.cuts)
+        return classify(self.raw(x), self.cuts)
 
 
 def fit_component(ds: Dataset, comp: str, idx: Sequence[int]) -> ComponentModel:
     lam = choose_lambda(ds, comp, idx)
     w = ridge(_sum(list(_group_grams(ds, comp, idx).values())), lam)
-    preds = [dot(w, ds.xs[i]) for i in idx]
+    boost = fit_boost([ds.xs[i] for i in idx], [ds.ts[comp][i] for i in idx])
+    m = ComponentModel(w, boost, [], lam)
+    preds = [m.raw(ds.xs[i]) for i in idx]
     cuts = fit_cuts(preds, [ds.ys[comp][i] for i in idx])
-    return ComponentModel(w, cuts, lam)
+    return ComponentModel(w, boost, cuts, lam)
 
 
 def _r(x: float) -> float:
@@ -320,10 +416,21 @@ def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, An
         comps[comp] = {
             "weights": {n: _r(w) for n, w in zip(FEATURE_NAMES, m.weights, strict=False)},
             "cuts": [_r(c) for c in m.cuts],
+            "boost": {
+                "base": _r(m.boost.base),
+                "steps": {
+                    FEATURE_NAMES[j]: {"thresholds": [_r(t) for t in ts], "values": [_r(v) for v in vs]}
+                    for j, (ts, vs) in m.boost.tables.items()
+                },
+            },
             "ridge_lambda": m.lam,
         }
     return {
         "version": WEIGHTS_VERSION,
+        "model": (
+            "raw = (weights . x + boost(x)) / 2; boost(x) = base + sum over steps of "
+            "values[bisect_left(thresholds, x[feature])]; score = 1 + number of cuts <= raw"
+        ),
         "features": list(FEATURE_NAMES),
         "components": comps,
         "trained_on": {"tools": len(ds.xs), "servers": len(set(ds.groups))},

@@ -199,10 +199,55 @@ VERB_START = re.compile(
 )
 
 
+def _top_alternatives(pattern: str) -> list[str]:
+    """Split a regex at its top-level `|` (not inside groups or classes)."""
+    out: list[str] = []
+    depth = 0
+    in_class = False
+    start = 0
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
 def _family(patterns: Iterable[str]) -> re.Pattern[str]:
-    """One scan per cue family: the patterns as named alternatives (`g0`, `g1`, ...), so a match says
-    which pattern it is. Matched on lower-cased text (IGNORECASE is slow in `re`)."""
-    return re.compile("|".join(f"(?P<g{i}>{p})" for i, p in enumerate(patterns)))
+    """One scan per cue family: the patterns as named alternatives, so a match says which pattern it
+    is (`m.lastgroup[1:]` is its index). Matched on lower-cased text (IGNORECASE is slow in `re`).
+    Latin alternatives are tried only at word starts (one leading `\\b`, so the engine skips
+    mid-word positions at once); CJK ones, whose words have no boundaries, everywhere."""
+    latin: list[str] = []
+    cjk: list[str] = []
+    for i, p in enumerate(patterns):
+        alts = _top_alternatives(p)
+        lat = "|".join(a for a in alts if not CJK.search(a))
+        han = "|".join(a for a in alts if CJK.search(a))
+        if lat:
+            latin.append(f"(?P<g{i}>{lat})")
+        if han:
+            cjk.append(f"(?P<c{i}>{han})")
+    parts = ([r"\b(?:" + "|".join(latin) + ")"] if latin else []) + cjk
+    return re.compile("|".join(parts))
+
+
+def _group_index(m: re.Match[str]) -> int:
+    return int((m.lastgroup or "g0")[1:])
 
 
 _USAGE = _family(USAGE_CUES)
@@ -233,6 +278,7 @@ LIMIT_KINDS: tuple[str, ...] = (
     r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意",
 )
 _KINDS = _family(LIMIT_KINDS)
+_CONTENT_LIST = _family([CONTENT_LIST.pattern])
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
@@ -527,7 +573,7 @@ def _unit_hits(pattern: re.Pattern[str], low: str, starts: Sequence[int]) -> tup
     names: set[str] = set()
     units: set[int] = set()
     for m in pattern.finditer(low):
-        names.add(m.lastgroup or "")
+        names.add(str(_group_index(m)))
         units.add(bisect.bisect_right(starts, m.start()) - 1)
     return names, units
 
@@ -623,13 +669,10 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     usage_pat, usage_units = _unit_hits(_USAGE, low, starts)
     limit_pat, limit_units = _unit_hits(_LIMIT, low, starts)
     ex_pat, ex_units = _unit_hits(_EXAMPLE, low, starts)
-    kind_names, _ = _unit_hits(_KINDS, low, starts)
-    kinds = [0] * N_KINDS
-    if kind_names:
-        kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-        for m in _KINDS.finditer(low):
-            kind_units[int((m.lastgroup or "g0")[1:])].add(bisect.bisect_right(starts, m.start()) - 1)
-        kinds = [len(u) for u in kind_units]
+    kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
+    for m in _KINDS.finditer(low):
+        kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+    kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(low)}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
@@ -656,7 +699,7 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         must_call=bool(MUST_CALL.search(low)),
         return_cue=bool(_RETURN.search(low)),
         return_section=bool(RETURN_SECTION.search(joined)),
-        content_list=bool(CONTENT_LIST.search(low)),
+        content_list=bool(_CONTENT_LIST.search(low)),
         qualifiers=frozenset(m.group(0) for m in QUALIFIERS.finditer(low)),
         code_spans=frozenset(m.strip() for m in CODE_SPAN.findall(joined)),
         quoted=frozenset(next(g for g in m if g) for m in QUOTED.findall(joined)),

@@ -1,8 +1,9 @@
 """The embedded offline jury: a deterministic, pure-Python rubric scorer fitted on a real LLM jury.
 
-Per component it computes the features of `features.py`, applies the ridge weights and cut-points
-shipped in `data/offline-weights.json` (written by `scripts/fit_offline_jury.py`) and returns an
-integer score 1..5 (as a float; a score below 3 is a smell). No network, no key, no numpy.
+Per component it computes the features of `features.py` (once per tool), applies the model shipped in
+`data/offline-weights.json` (written by `scripts/fit_offline_jury.py`: the mean of a ridge regression
+and an additive model of boosted stumps, then four cut-points) and returns an integer score 1..5 (as
+a float; a score below 3 is a smell). No network, no key, no numpy.
 
 `parameters`: the calibration judges saw only the prose, so the model is fitted on prose features.
 A tool whose parameters are documented in its input schema (descriptions, enums, defaults, formats)
@@ -14,6 +15,7 @@ raise `parameters`, never lower it, and they never touch the other five componen
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -22,21 +24,29 @@ from importlib import resources
 from typing import Any
 
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.jury.features import FEATURE_NAMES, Extracted, extract, schema_as_prose, schema_properties
+from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
 from mcp_lint.model import Tool
 
 
 @dataclass(frozen=True)
 class _Component:
-    weights: tuple[float, ...]
+    weights: tuple[tuple[int, float], ...]  # (feature index, weight), zero weights dropped
+    base: float
+    steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...]  # (feature, thresholds, values)
     cuts: tuple[float, ...]
 
     def raw(self, x: Sequence[float]) -> float:
-        return sum(w * v for w, v in zip(self.weights, x, strict=False))
+        lin = 0.0
+        for j, w in self.weights:
+            lin += w * x[j]
+        boost = self.base
+        for j, ts, vs in self.steps:
+            boost += vs[bisect.bisect_left(ts, x[j])]
+        return 0.5 * (lin + boost)
 
     def score(self, x: Sequence[float]) -> int:
         p = self.raw(x)
-        return 1 + sum(1 for c in self.cuts if p >= c)
+        return 1 + bisect.bisect_right(self.cuts, p)
 
 
 _MODEL: dict[str, _Component] | None = None
@@ -56,12 +66,23 @@ def _model() -> dict[str, _Component]:
         doc = load_weights_document()
         comps = doc["components"]
         model: dict[str, _Component] = {}
+        index = {name: j for j, name in enumerate(FEATURE_NAMES)}
         for comp in COMPONENTS:
             spec = comps[comp]
             weights = spec["weights"]
+            boost = spec["boost"]
             model[comp] = _Component(
-                tuple(float(weights.get(name, 0.0)) for name in FEATURE_NAMES),
-                tuple(float(c) for c in spec["cuts"]),
+                tuple(
+                    (j, float(weights[name]))
+                    for j, name in enumerate(FEATURE_NAMES)
+                    if float(weights.get(name, 0.0)) != 0.0
+                ),
+                float(boost["base"]),
+                tuple(
+                    (index[name], tuple(map(float, st["thresholds"])), tuple(map(float, st["values"])))
+                    for name, st in sorted(boost["steps"].items(), key=lambda kv: index[kv[0]])
+                ),
+                tuple(sorted(float(c) for c in spec["cuts"])),
             )
         _MODEL = model
     return _MODEL
@@ -97,13 +118,16 @@ class OfflineJury:
         """(scores, prose features, prose-only parameters score)."""
         model = _model()
         schema = tool.input_schema
-        ext = extract(tool.name, tool.description, schema)
-        scores = {comp: float(model[comp].score(ext.values)) for comp in COMPONENTS}
+        analysis = analyze(tool.name, tool.description, schema)
+        ext = analysis.extracted()
+        values = ext.values
+        scores = {comp: float(model[comp].score(values)) for comp in COMPONENTS}
         prose_params = int(scores["parameters"])
         extra = schema_as_prose(schema)
-        if extra:
-            with_schema = extract(tool.name, tool.description, schema, extra=extra)
-            scores["parameters"] = float(max(prose_params, model["parameters"].score(with_schema.values)))
+        if extra and prose_params < 5:
+            # incremental: only the schema's rendered docs are scanned, then merged with the prose
+            with_schema = analysis.with_extra(extra).values()
+            scores["parameters"] = float(max(prose_params, model["parameters"].score(with_schema)))
         return scores, ext, prose_params
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
