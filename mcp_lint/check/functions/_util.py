@@ -6,6 +6,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from mcp_lint.model import Tool
+
 EVIDENCE_LIMIT = 120
 # Keywords whose values are data, not schemas: a "description" key inside them describes nothing.
 _VALUE_KEYS = frozenset({"enum", "const", "default", "examples"})
@@ -30,8 +32,15 @@ def snippet(text: str, start: int, end: int, limit: int = EVIDENCE_LIMIT) -> str
     return trim(prefix + text[left:right] + suffix, limit + 2)
 
 
+# ASCII letters and digits stay, every other ASCII character separates words.
+_NON_ALNUM = str.maketrans({chr(code): " " for code in range(128) if not chr(code).isalnum()})
+
+
 def name_words(name: str) -> list[str]:
     """Lower-case words of an identifier: `getUserInfo`, `get_user-info` -> get, user, info."""
+    if name.isascii() and name.islower():
+        # No capitals, so no camelCase boundaries: splitting on the separators is enough.
+        return name.translate(_NON_ALNUM).split()
     return [word.lower() for word in _WORD_SPLIT.split(name) if word]
 
 
@@ -54,6 +63,40 @@ def schema_texts(schema: Any, path: str = "inputSchema") -> list[tuple[str, str]
                 if isinstance(item, (Mapping, list)):
                     stack.append((item, f"{where}[{index}]"))
     found.sort()
+    return found
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _is_container(value: Any) -> bool:
+    """A list or a mapping; the common JSON types are answered before the slower ABC check."""
+    if isinstance(value, (dict, list)):
+        return True
+    return type(value) not in _SCALARS and isinstance(value, Mapping)
+
+
+def all_texts(tool: Tool) -> list[str]:
+    """A superset of `tool`'s name, description, title, parameter names and schema texts, fast.
+
+    For prefilters: a rule that only fires on something in these texts can skip a tool when the
+    joined list lacks it, before the exact, path-aware walk of `schema_texts`.
+    """
+    found = [tool.name, tool.description, tool.title or ""]
+    found.extend(name for name in tool.properties if isinstance(name, str))
+    schema = tool.input_schema
+    stack: list[Any] = [schema] if _is_container(schema) else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(item for item in node if _is_container(item))
+            continue
+        for key, value in node.items():
+            if isinstance(value, str):
+                if key == "description" or key == "title":
+                    found.append(value)
+            elif _is_container(value):
+                stack.append(value)
     return found
 
 

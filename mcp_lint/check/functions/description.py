@@ -89,6 +89,26 @@ _DANGLING = re.compile(
     r"example|examples)\s*:\s*$|[,(]\s*$"
 )
 _ETC = re.compile(r"\betc\.*\s*$|\)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE)
+# English strands prepositions: "the field to sort by", "the channel to post to", "what to search for"
+# are finished. A preposition after an infinitive or a modal verb is stranded unless the word before
+# it is a participle that still needs its object ("to look up data owned by" is cut off).
+_STRANDABLE = frozenset({"to", "by", "with", "from", "for"})
+_STRANDED = re.compile(
+    r"\b(?:to|can|could|may|might|should|will|would|must)\s+(?:[A-Za-z]+\s+){0,3}?([A-Za-z]+)\s+"
+    r"(?:to|by|with|from|for)\s*$",
+    re.IGNORECASE,
+)
+_PARTICIPLES = frozenset(
+    words("written taken given made done seen known held built sent kept found chosen driven shown grown")
+)
+
+
+def _stranded(text: str) -> bool:
+    match = _STRANDED.search(text[-80:])
+    if match is None:
+        return False
+    before = match.group(1).lower()
+    return not (before.endswith("ed") or before in _PARTICIPLES)
 
 
 def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
@@ -103,7 +123,7 @@ def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
             reason = f"contains the placeholder {placeholder.group(0)!r}"
         elif _ELLIPSIS.search(tail) and not _ETC.search(tail):
             reason = "ends with an ellipsis"
-        elif _DANGLING.search(tail):
+        elif _DANGLING.search(tail) and not (text.split()[-1].lower() in _STRANDABLE and _stranded(text)):
             reason = "ends mid-sentence"
         if reason is None:
             continue

@@ -27,8 +27,22 @@ _NAME_SUFFIXES = frozenset(
 _SHINGLE = 3  # words per shingle; shingles() builds them with a three-way zip
 
 
+# ASCII text, the usual case, splits into the same words several times faster with translate().
+_NOT_WORD = str.maketrans(
+    {chr(code): " " for code in range(128) if not chr(code).isalnum() or chr(code).isupper()}
+)
+
+
+def text_words(text: str) -> list[str]:
+    """The lower-cased runs of a-z and 0-9 in `text`."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_NOT_WORD).split()
+    return _WORDS.findall(lowered)
+
+
 def _word_set(text: str) -> frozenset[str]:
-    return frozenset(_WORDS.findall(text.lower()))
+    return frozenset(text_words(text))
 
 
 def shingles(text: str) -> frozenset[int]:
@@ -37,7 +51,7 @@ def shingles(text: str) -> frozenset[int]:
     Hashes rather than the 3-grams themselves: ints are cheap to hash again in every set and dict
     operation below, and a 64-bit collision is too rare to matter for a similarity score.
     """
-    found = _WORDS.findall(text.lower())
+    found = text_words(text)
     if len(found) < 2 * _SHINGLE:
         return frozenset(map(hash, found))
     return frozenset(map(hash, zip(found, found[1:], found[2:], strict=False)))
@@ -76,40 +90,66 @@ def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[
     for members in groups.values():
         for first, second in itertools.pairwise(members):
             yield first, second, 1.0
-    # Prefix filtering is exact only if every set sorts its shingles in the same global order:
-    # rarest first, ties broken by value. Template phrases ("in the workspace") come last, so they
-    # rarely reach a prefix.
-    frequency = Counter(itertools.chain.from_iterable(groups))
+    ordered = sorted(groups.items(), key=lambda item: len(item[0]))
+    common = _common_shingles([tokens for tokens, _ in ordered])
+    common_set = frozenset(common)
+    # Prefix filtering is exact for any global order of the shingles, as long as every set uses the
+    # same one. Counting every shingle of every description costs more than the rest of the rule,
+    # so the order is: shingles common in a sample of the descriptions last (template phrases such
+    # as "in the workspace"), the others first, by hash value. Pairs then share their prefixes only
+    # by chance, and asking for two shared prefix shingles instead of one (the k-prefix lemma: sets
+    # that share at least `overlap` shingles share their first k in prefixes of |s| - overlap + k)
+    # removes nearly all of those chance candidates before any set is intersected.
     index: dict[int, list[int]] = {}
-    for tokens, members in sorted(groups.items(), key=lambda item: len(item[0])):
-        size = len(tokens) - math.ceil(threshold * len(tokens) - 1e-9) + 1
-        if list(map(frequency.__getitem__, tokens)).count(1) >= size:
-            # The whole prefix is shingles no other description has: no pair can reach the
-            # threshold. Most distinct descriptions stop here, before any sorting.
-            continue
-        prefix = sorted(tokens, key=lambda token: (frequency[token], token))[:size]
-        me = members[0]
-        candidates: set[int] = set()
+    needs: list[int] = []
+    for rank, (tokens, _) in enumerate(ordered):
+        overlap = math.ceil(threshold * len(tokens) - 1e-9)
+        need = 2 if overlap >= 2 else 1
+        size = len(tokens) - overlap + need
+        rare = tokens - common_set
+        if len(rare) >= size:
+            prefix = sorted(rare)[:size]
+        else:
+            prefix = sorted(rare) + sorted(tokens & common_set, key=lambda token: (common[token], token))
+            prefix = prefix[:size]
+        needs.append(need)
         for token in prefix:
             bucket = index.get(token)
             if bucket is None:
-                index[token] = [me]
+                index[token] = [rank]
             else:
-                candidates.update(bucket)
-                bucket.append(me)
-        minimum = threshold * len(tokens)
-        for other in candidates:
-            # Sets are visited by size, so `other` is no larger; the length filter is cheap.
-            theirs = sets[other]
-            if len(theirs) < minimum:
-                continue
-            shared = len(tokens & theirs)
-            score = shared / (len(tokens) + len(theirs) - shared)
-            if score >= threshold:
-                for mine in members:
-                    yield min(mine, other), max(mine, other), score
-                for sibling in groups[theirs][1:]:
-                    yield min(me, sibling), max(me, sibling), score
+                bucket.append(rank)
+    shared: Counter[tuple[int, int]] = Counter()
+    for bucket in index.values():
+        if len(bucket) > 1:
+            shared.update(itertools.combinations(bucket, 2))
+    candidates = sorted(
+        pair for pair, count in shared.items() if count >= min(needs[pair[0]], needs[pair[1]])
+    )
+    for earlier, later in candidates:
+        theirs, their_members = ordered[earlier]
+        tokens, members = ordered[later]
+        # `later` is no smaller than `earlier`; the length filter is cheap.
+        if len(theirs) < threshold * len(tokens):
+            continue
+        common_count = len(tokens & theirs)
+        score = common_count / (len(tokens) + len(theirs) - common_count)
+        if score >= threshold:
+            me, other = members[0], their_members[0]
+            for mine in members:
+                yield min(mine, other), max(mine, other), score
+            for sibling in their_members[1:]:
+                yield min(me, sibling), max(me, sibling), score
+
+
+_SAMPLE = 1024
+
+
+def _common_shingles(sets: Sequence[frozenset[int]]) -> dict[int, int]:
+    """Shingles found in more than one set of an even sample of `sets`, with their sample counts."""
+    step = max(1, len(sets) // _SAMPLE)
+    counts = Counter(itertools.chain.from_iterable(sets[::step]))
+    return {token: count for token, count in counts.items() if count > 1}
 
 
 def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
@@ -135,11 +175,10 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         by_key.setdefault(name_key(tool.name), []).append(position)
     for members in by_key.values():
         if 1 < len(members) <= 20:
+            word_sets = {position: _word_set(tools[position].description) for position in members}
             for offset, first in enumerate(members):
                 for second in members[offset + 1 :]:
-                    score = _jaccard(
-                        _word_set(tools[first].description), _word_set(tools[second].description)
-                    )
+                    score = _jaccard(word_sets[first], word_sets[second])
                     if score >= name_threshold:
                         note(first, second, score)
     for me in sorted(best):

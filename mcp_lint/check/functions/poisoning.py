@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import schema_texts, snippet, trim
+from mcp_lint.check.functions._util import all_texts, schema_texts, snippet, trim
 from mcp_lint.model import Tool
 
 
@@ -133,8 +133,27 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
 ]
 
 
+# Every match of a pattern above contains one of its keys (lower-cased), and a markup match also one
+# of the words its tags are made of, so in ASCII text a tool whose joined texts lack them cannot match.
+# Only ASCII: case-insensitive matching also maps a few other letters to ASCII ones ("ſ" matches "s").
+_MARKUP_WORDS = ("important", "system", "instruction", "secret", "hidden", "admin", "critical")
+_MARKUP_TOKENS = (*_MARKUP_WORDS, "inst]", "im_")
+_OTHER_KEYS = tuple(dict.fromkeys(key for _, keys, _, _ in _PATTERNS[1:] for key in keys))
+
+
+def _may_be_poisoned(tool: Tool) -> bool:
+    blob = "\n".join(all_texts(tool)).lower()
+    if not blob.isascii():
+        return True
+    if ("<" in blob or "[" in blob or "#" in blob) and any(word in blob for word in _MARKUP_TOKENS):
+        return True
+    return any(key in blob for key in _OTHER_KEYS)
+
+
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
+        if not _may_be_poisoned(tool):
+            continue
         for path, text in tool_texts(tool):
             lowered = text.lower()
             for reason, keys, also, pattern in _PATTERNS:
@@ -175,8 +194,15 @@ def clean_text(text: str) -> str:
     return _INVISIBLE.sub("", _ANSI.sub("", text))
 
 
+# The ASCII members of _INVISIBLE: an ASCII tool without them has nothing to report.
+_ASCII_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
+        blob = "".join(all_texts(tool))
+        if blob.isascii() and _ASCII_INVISIBLE.search(blob) is None:
+            continue
         fields: list[tuple[str, str]] = [("name", tool.name)]
         fields += [
             (f"inputSchema.properties.{name}", name) for name in tool.properties if isinstance(name, str)

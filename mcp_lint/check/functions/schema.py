@@ -112,6 +112,9 @@ def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
 
 # --- MCP204 unformatted-parameter ---------------------------------------------------------------
 
+# Only kinds whose shape a model gets wrong. File paths are left out on purpose: `path` and
+# `repo_path` are on nearly every filesystem and git tool, and a path has no format to pick.
+
 # kind -> (what to add, a shape in the description that already answers it)
 _KINDS: dict[str, tuple[str, str]] = {
     "date": (
@@ -133,10 +136,6 @@ _KINDS: dict[str, tuple[str, str]] = {
     ),
     "email": ('"format": "email"', r"@|\bformat\b|rfc ?5322"),
     "uri": ('"format": "uri"', r"https?://|\bformat\b|rfc ?3986|absolute|relative|scheme"),
-    "path": (
-        "whether it is absolute or relative, with an example",
-        r"absolute|relative|/|\\\\|\bformat\b|glob",
-    ),
     "phone": ('a "pattern" for E.164 numbers', r"e\.?164|\+\d|\bformat\b|digits"),
     "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', r"iso[ -]?4217|(?-i:\b[A-Z]{3}\b)|\bformat\b"),
     "language": (
@@ -161,7 +160,6 @@ _KIND_LABELS = {
     "id": "an id",
     "email": "an email address",
     "uri": "a URL",
-    "path": "a file path",
     "phone": "a phone number",
     "currency": "a currency code",
     "language": "a language code",
@@ -192,10 +190,6 @@ _NAME_KINDS: dict[str, str] = {
     "url": "uri",
     "uri": "uri",
     "href": "uri",
-    "path": "path",
-    "filepath": "path",
-    "dir": "path",
-    "directory": "path",
     "phone": "phone",
     "currency": "currency",
     "language": "language",

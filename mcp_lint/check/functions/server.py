@@ -24,6 +24,15 @@ def broken_pagination(ctx: CheckContext) -> Iterator[Hit]:
     yield from _observed(ctx, "broken-pagination")
 
 
+def sdk_rejected_listing(ctx: CheckContext) -> Iterator[Hit]:
+    # The reflect stage records one observation per server: the first page the SDK would refuse.
+    for observation in ctx.server.observations:
+        if observation.kind == "sdk-rejected-listing":
+            detail = observation.detail.strip()
+            first = detail.splitlines()[0] if detail else "(no detail)"
+            yield Hit(tool=None, fields={"detail": trim(first, 100)}, evidence=trim(detail or first))
+
+
 def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
     # A rejection caused by a broken input schema is MCP201's finding, with a precise path;
     # this rule reports only the reasons schema validation cannot see (x-mcp-header, names...).
@@ -40,4 +49,5 @@ FUNCTIONS: dict[str, CheckFunction] = {
     "stdout_pollution": stdout_pollution,
     "broken_pagination": broken_pagination,
     "sdk_rejected_tool": sdk_rejected_tool,
+    "sdk_rejected_listing": sdk_rejected_listing,
 }
