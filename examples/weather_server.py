@@ -12,9 +12,9 @@ server = MCPServer("weather-example", version="1.0.0")
 
 
 @server.tool()
-def get_forecast(city: str, date: str) -> str:
+def get_forecast(city: str, period: str, date: str) -> str:
     """Get the forecast. Use period or use start and end."""
-    return f"Sunny in {city} on {date}"
+    return f"Sunny in {city} for {period} from {date}"
 
 
 @server.tool(

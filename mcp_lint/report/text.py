@@ -53,7 +53,8 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
         yield style(report.name, _BOLD) + "  could not be linted"
         yield f"    error: {report.error}"
         return
-    details = [f"{len(snapshot.tools)} tools"]
+    count = len(snapshot.tools)
+    details = [f"{count} tool{'s' if count != 1 else ''}"]
     if snapshot.protocol_version:
         details.append(f"protocol {snapshot.protocol_version}")
     if report.score is not None and getattr(report.score, "overall", None) is not None:
