@@ -20,6 +20,7 @@ the prose) and, separately, to build schema-side parameter evidence (see `schema
 from __future__ import annotations
 
 import bisect
+import importlib
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -183,6 +184,16 @@ SENT_SPLIT = re.compile(
     r"(?<=[\w)\]'\"`”’])\s+(?=(?:This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|"
     r"Simply|Just|Easily|Use|Best|Enjoy|Works|Very|Really|Truly|Super)\b)"
 )
+# SENT_SPLIT for text without any of 。！？ or ；, where its zero-width alternative cannot match:
+# the same alternatives in the same order, each rewritten to consume its first whitespace character
+# before its look-behind (`(?<=X)\s+` == `\s(?<=X\s)\s*`, `\n+` == `\s(?<=\n)\n*`), so the whole
+# pattern starts with `\s` and `re` jumps between whitespace characters instead of trying every
+# position. Same spans, so `split` gives the same pieces.
+_SENT_SPLIT_NO_CJK_STOP = re.compile(
+    r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
+    r"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|"
+    r"Simply|Just|Easily|Use|Best|Enjoy|Works|Very|Really|Truly|Super)\b))"
+)
 VERB_START = re.compile(
     r"^\s*(?:this (?:tool|function|endpoint|method) )?(?:will )?(?:get|gets|fetch|fetches|retrieve|"
     r"retrieves|list|lists|create|creates|search|searches|find|finds|return|returns|generate|generates|"
@@ -197,6 +208,114 @@ VERB_START = re.compile(
     r"获取|查询|搜索|列出|创建|根据|通过)",
     re.IGNORECASE,
 )
+
+
+# ---------------------------------------------------------------------------------------------------
+# Literal anchors: a cheap, exact pre-test before a regex scan.
+#
+# Most cue regexes match in a minority of texts, yet a scan costs tens of microseconds. Each regex's
+# *anchors* are literal strings derived mechanically from its parse tree such that any match
+# contains at least one of them; when none occurs in the text (`str.__contains__`, fast C search)
+# the regex cannot match and the scan is skipped. The derivation only ever drops requirements it
+# cannot prove (lookbehinds/negations, classes, optional parts, case-folding), so a skipped scan is
+# always one that would have found nothing: results are identical to scanning everything.
+
+try:  # the `re` parser: `re._parser` since 3.11, `sre_parse` before
+    _re_parser: Any = importlib.import_module("re._parser")
+except ImportError:  # pragma: no cover - Python 3.10
+    _re_parser = importlib.import_module("sre_parse")
+
+_MAX_CLASS_ANCHORS = 6
+
+
+def _op_name(op: Any) -> str:
+    return str(getattr(op, "name", op))
+
+
+def _required_literals(seq: Any) -> frozenset[str] | None:
+    """Strings one of which every match of the parsed sequence `seq` contains, or None if unknown."""
+    best: frozenset[str] | None = None
+
+    def consider(cand: frozenset[str] | None) -> None:
+        nonlocal best
+        if not cand or "" in cand:
+            return
+        if best is None or (min(map(len, cand)), -len(cand)) > (min(map(len, best)), -len(best)):
+            best = cand
+
+    run: list[str] = []
+    for op, av in seq:
+        name = _op_name(op)
+        if name == "LITERAL":
+            run.append(chr(av))
+            continue
+        consider(frozenset(["".join(run)]) if run else None)
+        run = []
+        cand: frozenset[str] | None = None
+        if name == "SUBPATTERN":
+            add_flags = av[1]
+            if not add_flags & re.IGNORECASE:
+                cand = _required_literals(av[-1])
+        elif name == "BRANCH":
+            alts = [_required_literals(a) for a in av[1]]
+            if alts and all(a for a in alts):
+                cand = frozenset().union(*[a for a in alts if a])
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            if av[0] >= 1:
+                cand = _required_literals(av[2])
+        elif name == "ATOMIC_GROUP":
+            cand = _required_literals(av)
+        elif name == "ASSERT" and av[0] == 1:  # a positive lookahead must match in the text too
+            cand = _required_literals(av[1])
+        elif name == "IN":
+            items = list(av)
+            if 0 < len(items) <= _MAX_CLASS_ANCHORS and all(_op_name(o) == "LITERAL" for o, _ in items):
+                cand = frozenset(chr(a) for _, a in items)
+        consider(cand)
+    consider(frozenset(["".join(run)]) if run else None)
+    return best
+
+
+def literal_anchors(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Anchors of a compiled case-sensitive regex (see above), shortest first and without any that
+    contains another (redundant); None when nothing can be required, or the pattern ignores case."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        found = _required_literals(_re_parser.parse(pattern.pattern, pattern.flags))
+    except Exception:  # pragma: no cover - an unexpected parser: just never skip a scan
+        return None
+    if not found:
+        return None
+    out: list[str] = []
+    for a in sorted(found, key=lambda a: (len(a), a)):
+        if not any(b in a for b in out):
+            out.append(a)
+    return tuple(out)
+
+
+def _may_match(anchors: tuple[str, ...] | None, text: str) -> bool:
+    return anchors is None or any(map(text.__contains__, anchors))
+
+
+class _Gated:
+    """A compiled regex behind its anchor pre-test: `search` / `finditer` / `findall` give exactly
+    what the regex gives, skipping the scan when no anchor occurs in the text."""
+
+    __slots__ = ("anchors", "regex")
+
+    def __init__(self, regex: re.Pattern[str]) -> None:
+        self.regex = regex
+        self.anchors = literal_anchors(regex)
+
+    def search(self, text: str) -> bool:
+        return _may_match(self.anchors, text) and self.regex.search(text) is not None
+
+    def finditer(self, text: str) -> Iterable[re.Match[str]]:
+        return self.regex.finditer(text) if _may_match(self.anchors, text) else ()
+
+    def findall(self, text: str) -> list[Any]:
+        return self.regex.findall(text) if _may_match(self.anchors, text) else []
 
 
 def _top_alternatives(pattern: str) -> list[str]:
@@ -250,9 +369,55 @@ def _group_index(m: re.Match[str]) -> int:
     return int((m.lastgroup or "g0")[1:])
 
 
+_PLAIN_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+
+
+class _FastFamily:
+    """Scans a `_family` regex the fast way, with exactly its matches.
+
+    `re` cannot take its quick first-character test on alternatives that start with a named group,
+    so scanning the named family costs ~10x a scan of the same alternatives without groups. Here
+    the scan uses a flat, group-free copy (same alternatives, same order: same spans, as groups
+    without back-references do not change what matches), drops each Latin alternative's redundant
+    leading `\b` (the whole Latin part already starts with one) and, for text without any CJK
+    character, the CJK alternatives (plain CJK literals, so they cannot match there). Which pattern
+    matched is then read by re-running the named family at each match's start only."""
+
+    def __init__(self, patterns: Sequence[str]) -> None:
+        self.named = _family(patterns)
+        latin: list[str] = []
+        cjk: list[str] = []
+        for p in patterns:
+            for alt in _top_alternatives(p):
+                if CJK.search(alt):
+                    if not _PLAIN_CJK.fullmatch(alt):  # guard: only plain CJK literals are dropped
+                        raise ValueError(f"CJK cue alternative is not a plain CJK literal: {alt!r}")
+                    cjk.append(alt)
+                else:
+                    latin.append(alt[2:] if alt.startswith("\\b") else alt)
+        lat = [r"\b(?:" + "|".join(latin) + ")"] if latin else []
+        self.flat = _Gated(re.compile("|".join(lat + cjk)))
+        # `(?!)` never matches: a family with only CJK alternatives has nothing to find in other text
+        self.latin = _Gated(re.compile(lat[0] if lat else "(?!)"))
+
+    def pattern(self, has_cjk: bool) -> _Gated:
+        return self.flat if has_cjk else self.latin
+
+    def hits(self, low: str, has_cjk: bool) -> list[tuple[int, int]]:
+        """(start, index of the cue pattern) of every match of the named family in `low`."""
+        starts = [m.start() for m in self.pattern(has_cjk).finditer(low)]
+        if not starts:
+            return []
+        match = self.named.match
+        return [(p, int((match(low, p).lastgroup or "g0")[1:])) for p in starts]  # type: ignore[union-attr]
+
+
 _USAGE = _family(USAGE_CUES)
 _LIMIT = _family(LIMIT_CUES)
 _EXAMPLE = _family(EXAMPLE_CUES)
+_FAST_USAGE = _FastFamily(USAGE_CUES)
+_FAST_LIMIT = _FastFamily(LIMIT_CUES)
+_FAST_EXAMPLE = _FastFamily(EXAMPLE_CUES)
 _RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
 _STRONG_LIMIT = re.compile(
     r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
@@ -279,8 +444,22 @@ LIMIT_KINDS: tuple[str, ...] = (
 )
 _KINDS = _family(LIMIT_KINDS)
 _CONTENT_LIST = _family([CONTENT_LIST.pattern])
+_FAST_KINDS = _FastFamily(LIMIT_KINDS)
+_FAST_CONTENT_LIST = _FastFamily([CONTENT_LIST.pattern])
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
+_G_STRONG_LIMIT = _Gated(_STRONG_LIMIT)
+_G_MUST_CALL = _Gated(MUST_CALL)
+_G_RETURN = _Gated(_RETURN)
+_G_QUALIFIERS = _Gated(QUALIFIERS)
+_G_TYPE_WORDS = _Gated(TYPE_WORDS)
+_G_FORMAT_WORDS = _Gated(FORMAT_WORDS)
+_G_DEFAULT_WORDS = _Gated(DEFAULT_WORDS)
+_G_JSONISH = _Gated(JSONISH)
+_G_HEADER = _Gated(HEADER)
+_G_PARAM_LINE = _Gated(PARAM_LINE)
+_G_CODE_SPAN = _Gated(CODE_SPAN)
+_G_QUOTED = _Gated(QUOTED)
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -326,7 +505,9 @@ class Units:
 
 
 def split_units(text: str) -> list[str]:
-    return [s for u in SENT_SPLIT.split(text) if u and (s := u.strip())]
+    cjk_stop = "。" in text or "！" in text or "？" in text or "；" in text
+    splitter = SENT_SPLIT if cjk_stop else _SENT_SPLIT_NO_CJK_STOP
+    return [s for u in splitter.split(text) if u and (s := u.strip())]
 
 
 def strip_repetition(text: str) -> str:
@@ -418,17 +599,28 @@ _INLINE_ENTRY = re.compile(
     r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
 )
 _ALNUM = re.compile(r"[a-z0-9]+")
+_G_INLINE_ENTRY = _Gated(_INLINE_ENTRY)
 
 
 def mentioned_params(text: str, names: Sequence[str]) -> set[str]:
     """Schema property names that appear in the text (as identifier or as spaced words)."""
     if not names:
         return set()
-    idents = {m.lower() for m in IDENT.findall(text)}
-    spaced_text = " " + " ".join(_ALNUM.findall(text.lower())) + " "
-    found: set[str] = set()
+    low = text.lower()
+    # Pre-test: an identifier of the text (ASCII) lower-cased is a substring of `low`, and so is
+    # every word of a spaced variant found in `spaced_text`; a variant failing this cannot match.
+    candidates = []
     for name in names:
-        for variant in _name_variants(name):
+        variants = _name_variants(name)
+        if any(v and (v in low or (" " in v and all(w in low for w in v.split(" ")))) for v in variants):
+            candidates.append((name, variants))
+    if not candidates:
+        return set()
+    idents = {m.lower() for m in IDENT.findall(text)}
+    spaced_text = " " + " ".join(_ALNUM.findall(low)) + " "
+    found: set[str] = set()
+    for name, variants in candidates:
+        for variant in variants:
             if variant and (variant in idents or (" " in variant and f" {variant} " in spaced_text)):
                 found.add(name)
                 break
@@ -567,15 +759,16 @@ class Extracted:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
 
 
-def _unit_hits(pattern: re.Pattern[str], low: str, starts: Sequence[int]) -> tuple[set[str], set[int]]:
+def _unit_hits(
+    family: _FastFamily, low: str, starts: Sequence[int], has_cjk: bool
+) -> tuple[set[str], set[int]]:
     """(names of the alternatives that matched, indices of the units they matched in). `low` is the
     units joined by newlines and `starts` their offsets; no pattern crosses a newline."""
-    names: set[str] = set()
-    units: set[int] = set()
-    for m in pattern.finditer(low):
-        names.add(str(_group_index(m)))
-        units.add(bisect.bisect_right(starts, m.start()) - 1)
-    return names, units
+    hits = family.hits(low, has_cjk)
+    if not hits:
+        return set(), set()
+    unit_of = bisect.bisect_right
+    return {str(g) for _, g in hits}, {unit_of(starts, p) - 1 for p, _ in hits}
 
 
 @dataclass(frozen=True)
@@ -666,21 +859,26 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    usage_pat, usage_units = _unit_hits(_USAGE, low, starts)
-    limit_pat, limit_units = _unit_hits(_LIMIT, low, starts)
-    ex_pat, ex_units = _unit_hits(_EXAMPLE, low, starts)
+    has_cjk = CJK.search(low) is not None
+    usage_pat, usage_units = _unit_hits(_FAST_USAGE, low, starts, has_cjk)
+    limit_pat, limit_units = _unit_hits(_FAST_LIMIT, low, starts, has_cjk)
+    ex_pat, ex_units = _unit_hits(_FAST_EXAMPLE, low, starts, has_cjk)
     kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-    for m in _KINDS.finditer(low):
-        kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+    for p, g in _FAST_KINDS.hits(low, has_cjk):
+        kind_units[g].add(bisect.bisect_right(starts, p) - 1)
     kinds = [len(u) for u in kind_units]
-    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in _STRONG_LIMIT.finditer(low)}
+    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_STRONG_LIMIT.finditer(low)}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
-    for m in PARAM_LINE.finditer(joined):
+    for m in _G_PARAM_LINE.finditer(joined):
         param_lines.add(m.group(1).lower())
         param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
     if props:
-        entries = param_lines | {m.group(1).lower() for m in _INLINE_ENTRY.finditer(joined)}
+        # an inline entry only matters if it names a property: its (ASCII) name is then in `low`
+        if any(n.lower() in low for n in props):
+            entries = param_lines | {m.group(1).lower() for m in _G_INLINE_ENTRY.finditer(joined)}
+        else:
+            entries = param_lines
         explained = frozenset(n for n in props if n.lower() in entries)
         mentioned = frozenset(mentioned_params(joined, props))
     else:
@@ -696,23 +894,23 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         example_units=len(ex_units),
         strong=len(strong),
         kinds=tuple(kinds),
-        must_call=bool(MUST_CALL.search(low)),
-        return_cue=bool(_RETURN.search(low)),
+        must_call=_G_MUST_CALL.search(low),
+        return_cue=_G_RETURN.search(low),
         return_section=bool(RETURN_SECTION.search(joined)),
-        content_list=bool(_CONTENT_LIST.search(low)),
-        qualifiers=frozenset(m.group(0) for m in QUALIFIERS.finditer(low)),
-        code_spans=frozenset(m.strip() for m in CODE_SPAN.findall(joined)),
-        quoted=frozenset(next(g for g in m if g) for m in QUOTED.findall(joined)),
+        content_list=_FAST_CONTENT_LIST.pattern(has_cjk).search(low),
+        qualifiers=frozenset(m.group(0) for m in _G_QUALIFIERS.finditer(low)),
+        code_spans=frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined)),
+        quoted=frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined)),
         numbers=frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
-        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
+        headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
         param_lines=frozenset(param_lines),
         fence="```" in joined,
-        jsonish=bool(JSONISH.search(joined)),
+        jsonish=_G_JSONISH.search(joined),
         param_section=bool(PARAM_SECTION.search(joined)),
-        type_words=bool(TYPE_WORDS.search(low)),
-        format_words=bool(FORMAT_WORDS.search(low)),
-        default_words=bool(DEFAULT_WORDS.search(low)),
+        type_words=_G_TYPE_WORDS.search(low),
+        format_words=_G_FORMAT_WORDS.search(low),
+        default_words=_G_DEFAULT_WORDS.search(low),
         cjk=bool(CJK.search(joined)),
         mentioned=mentioned,
         explained=explained,

@@ -202,3 +202,50 @@ def test_vendored_calibration_data_and_notice() -> None:
     assert len(ROWS) == 408
     notice = (data / "NOTICE.md").read_text(encoding="utf-8")
     assert "Apache" in notice and "SAILResearch" in notice and "LiveMCPBench" in notice
+
+
+# -- fast paths in features.py: each must give exactly what the plain regex gives -------------------
+
+
+def _texts() -> list[str]:
+    from mcp_lint.jury.features import schema_as_prose
+
+    out = []
+    for row in ROWS:
+        desc = row["description"]
+        out += [desc, desc.lower(), desc.upper(), schema_as_prose(row["input_schema"]), GOOD]
+        out.append(desc.replace(". ", ".\n  \t").replace(", ", ",\r\n"))
+    out += [
+        "",
+        "\n\n  \t",
+        "获取天气。仅支持中国城市；失败时返回错误。例如：北京",
+        "Use it.This tool works\u2028It is \u00a0 fine!  \n\nYou can't?",
+    ]
+    return out
+
+
+def test_literal_anchor_pre_tests_never_skip_a_match() -> None:
+    from mcp_lint.jury import features as F
+
+    gated = [v for v in vars(F).values() if isinstance(v, F._Gated)]
+    gated += [g for v in vars(F).values() if isinstance(v, F._FastFamily) for g in (v.flat, v.latin)]
+    assert len(gated) > 20
+    for text in _texts():
+        for low in (text, text.lower()):
+            for g in gated:
+                if g.regex.search(low):
+                    assert F._may_match(g.anchors, low), (g.regex.pattern[:60], low[:80])
+                assert list(m.span() for m in g.finditer(low)) == [m.span() for m in g.regex.finditer(low)]
+
+
+def test_fast_cue_families_and_sentence_split_match_the_plain_regexes() -> None:
+    from mcp_lint.jury import features as F
+
+    families = [v for v in vars(F).values() if isinstance(v, F._FastFamily)]
+    for text in _texts():
+        low = text.lower()
+        for fam in families:
+            want = [(m.start(), F._group_index(m)) for m in fam.named.finditer(low)]
+            assert fam.hits(low, F.CJK.search(low) is not None) == want
+        if not any(ch in text for ch in "。！？；"):
+            assert F._SENT_SPLIT_NO_CJK_STOP.split(text) == F.SENT_SPLIT.split(text)
