@@ -88,15 +88,18 @@ def all_texts(tool: Tool) -> list[str]:
     stack: list[Any] = [schema] if _is_container(schema) else []
     while stack:
         node = stack.pop()
-        if isinstance(node, list):
+        if type(node) is list or isinstance(node, list):
             stack.extend(item for item in node if _is_container(item))
             continue
         for key, value in node.items():
-            if isinstance(value, str):
+            kind = type(value)
+            if kind is str:
                 if key == "description" or key == "title":
                     found.append(value)
-            elif _is_container(value):
+            elif kind is dict or kind is list or (kind not in _SCALARS and _is_container(value)):
                 stack.append(value)
+            elif isinstance(value, str) and (key == "description" or key == "title"):
+                found.append(value)
     return found
 
 
@@ -121,12 +124,15 @@ def property_variants(root: Any, prop: Any) -> list[Mapping[str, Any]]:
     Pydantic emits `Optional[X]` as `anyOf: [X, null]` and models as `$ref`s, so keywords such
     as `format` or `description` are often one level down.
     """
-    if not isinstance(prop, Mapping):
+    if type(prop) is not dict and not isinstance(prop, Mapping):
         return []
     found: list[Mapping[str, Any]] = [prop]
-    resolved = resolve_local_ref(root, prop)
-    if resolved is not prop:
-        found.append(resolved)
+    if "$ref" in prop:
+        resolved = resolve_local_ref(root, prop)
+        if resolved is not prop:
+            found.append(resolved)
+    if "anyOf" not in prop and "oneOf" not in prop and "allOf" not in prop:
+        return found  # the usual case: a plain property
     for key in ("anyOf", "oneOf", "allOf"):
         branches = prop.get(key)
         if isinstance(branches, list):
@@ -137,6 +143,58 @@ def property_variants(root: Any, prop: Any) -> list[Mapping[str, Any]]:
                     if target is not branch:
                         found.append(target)
     return found
+
+
+# Chinese, Japanese and Korean scripts: no spaces between words, so every run of them becomes its
+# character bigrams ("查询菜谱" -> 查询, 询菜, 菜谱), the usual word-free tokenization for CJK search.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_TOKENS = re.compile(f"[a-z0-9]+|[{_CJK}]+")
+# ASCII text, the usual case, splits into the same words several times faster with translate().
+_NOT_WORD = str.maketrans(
+    {chr(code): " " for code in range(128) if not chr(code).isalnum() or chr(code).isupper()}
+)
+
+
+def text_tokens(text: str) -> list[str]:
+    """Lower-cased runs of a-z and 0-9 in `text`, plus the character bigrams of CJK runs, in order.
+
+    Shared by every rule that compares words, so that a Chinese description is never an empty set
+    of words that matches every other one.
+    """
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_NOT_WORD).split()
+    found: list[str] = []
+    for token in _TOKENS.findall(lowered):
+        if token[0] < "\u0080" or len(token) == 1:
+            found.append(token)
+        else:
+            found.extend(token[index : index + 2] for index in range(len(token) - 1))
+    return found
+
+
+_PLACEHOLDERS = frozenset(
+    {
+        "",
+        "no description",
+        "no description provided",
+        "no description available",
+        "description",
+        "todo",
+        "tbd",
+        "n a",
+        "none",
+        "null",
+        "undefined",
+        "placeholder",
+        "tool description",
+    }
+)
+
+
+def is_placeholder(text: str) -> bool:
+    """A description that says nothing at all: empty, or a stand-in such as "No description"."""
+    return len(text) < 40 and " ".join(text_tokens(text)) in _PLACEHOLDERS
 
 
 def words(text: str) -> list[str]:

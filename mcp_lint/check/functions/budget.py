@@ -9,12 +9,15 @@ from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.model import Tool
 
+# One encoder for every schema; no circular-reference bookkeeping: schemas come from parsed JSON.
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=str, check_circular=False)
+
 
 def tool_tokens(tool: Tool) -> int:
     """What one tool adds to the model's context: name, title, description and input schema."""
     schema = tool.input_schema
     # Compact separators: clients send schemas to the model compactly, so this is closer to the real cost.
-    schema_text = json.dumps(schema, separators=(",", ":"), ensure_ascii=False, default=str) if schema else ""
+    schema_text = _COMPACT.encode(schema) if schema else ""
     return (
         estimate_tokens(tool.name)
         + estimate_tokens(tool.title or "")

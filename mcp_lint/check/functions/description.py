@@ -6,19 +6,21 @@ import re
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import name_words, trim, words
+from mcp_lint.check.functions._util import is_placeholder, name_words, text_tokens, trim, words
 from mcp_lint.check.tokens import estimate_tokens
 
 
 def missing_description(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
-        if tool.description.strip():
-            continue
         value = tool.raw.get("description")
+        if isinstance(value, str) and value.strip() and not is_placeholder(value):
+            continue
         if value is None:
             state = "missing"
         elif not isinstance(value, str):
             state = "not a string"
+        elif value.strip():
+            state = f"a placeholder ({trim(value.strip(), 40)!r})"
         elif value:
             state = "only whitespace"
         else:
@@ -50,7 +52,6 @@ _FILLER = frozenset(
         "a an the this that tool function endpoint method api mcp to for of which will is it used use can you"
     )
 )
-_WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
 def _stem(word: str) -> str:
@@ -69,8 +70,9 @@ def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
         # Cheap upper bound on the word count first: most descriptions are far longer than an echo.
         if not text.strip() or text.count(" ") > 2 * max_words:
             continue
-        words = [word.lower() for word in _WORDS.findall(text)]
-        if len(words) > max_words:
+        # CJK text counts as character bigrams: a Chinese sentence is many words, none of them the name's.
+        words = text_tokens(text)
+        if len(words) > max_words or is_placeholder(text):
             continue
         name = {_stem(word) for word in name_words(tool.name)}
         content = {_stem(word) for word in words if word not in _FILLER}
@@ -114,8 +116,8 @@ def _stranded(text: str) -> bool:
 def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         text = tool.description.rstrip()
-        if not text:
-            continue
+        if not text or is_placeholder(text):
+            continue  # missing-description reports it
         reason = None
         tail = text[-60:]
         placeholder = _PLACEHOLDER.search(text) if any(word in text for word in _PLACEHOLDER_WORDS) else None

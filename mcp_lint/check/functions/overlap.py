@@ -13,36 +13,26 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import name_words
+from mcp_lint.check.functions._util import is_placeholder, name_words, text_tokens
+from mcp_lint.model import Tool
 
-_WORDS = re.compile(r"[a-z0-9]+")
 _NAME_SUFFIXES = frozenset(
     {"v1", "v2", "v3", "new", "old", "tool", "all", "by", "id", "ids", "list", "one", "2", "3"}
 )
 _SHINGLE = 3  # words per shingle; shingles() builds them with a three-way zip
 
 
-# ASCII text, the usual case, splits into the same words several times faster with translate().
-_NOT_WORD = str.maketrans(
-    {chr(code): " " for code in range(128) if not chr(code).isalnum() or chr(code).isupper()}
-)
-
-
 def text_words(text: str) -> list[str]:
-    """The lower-cased runs of a-z and 0-9 in `text`."""
-    lowered = text.lower()
-    if lowered.isascii():
-        return lowered.translate(_NOT_WORD).split()
-    return _WORDS.findall(lowered)
+    """The lower-cased words of `text`; CJK runs count as their character bigrams."""
+    return text_tokens(text)
 
 
 def _word_set(text: str) -> frozenset[str]:
-    return frozenset(text_words(text))
+    return frozenset(text_tokens(text))
 
 
 def shingles(text: str) -> frozenset[int]:
@@ -51,7 +41,10 @@ def shingles(text: str) -> frozenset[int]:
     Hashes rather than the 3-grams themselves: ints are cheap to hash again in every set and dict
     operation below, and a 64-bit collision is too rare to matter for a similarity score.
     """
-    found = text_words(text)
+    return _shingles(text_tokens(text))
+
+
+def _shingles(found: list[str]) -> frozenset[int]:
     if len(found) < 2 * _SHINGLE:
         return frozenset(map(hash, found))
     return frozenset(map(hash, zip(found, found[1:], found[2:], strict=False)))
@@ -152,16 +145,44 @@ def _common_shingles(sets: Sequence[frozenset[int]]) -> dict[int, int]:
     return {token: count for token, count in counts.items() if count > 1}
 
 
+def _set_apart(first: Tool, second: Tool, tokens: Sequence[list[str]], i: int, j: int) -> bool:
+    """Each description names the word that sets its own tool's name apart from the other's.
+
+    `fetch_html` / `fetch_markdown` ("... as HTML" / "... as Markdown") or `iframe_click` /
+    `iframe_fill` are alternatives a model tells apart, however alike the rest of the sentence. One
+    side alone is not enough: `read_file` / `read_text_file` ("a text file") overlap.
+    """
+    first_name = {_singular(word) for word in name_words(first.name)}
+    second_name = {_singular(word) for word in name_words(second.name)}
+    if not (first_name - second_name and second_name - first_name):
+        return False
+    first_words = {_singular(word) for word in tokens[i]}
+    second_words = {_singular(word) for word in tokens[j]}
+    return bool((first_name - second_name) & (first_words - second_words)) and bool(
+        (second_name - first_name) & (second_words - first_words)
+    )
+
+
 def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
     threshold = float(ctx.options.get("similarity", 0.85))
     name_threshold = float(ctx.options.get("similar-name-similarity", 0.5))
-    tools = [tool for tool in ctx.server.tools if tool.description.strip()]
-    sets = [shingles(tool.description) for tool in tools]
+    tools: list[Tool] = []
+    tokens: list[list[str]] = []
+    for tool in ctx.server.tools:
+        found = text_tokens(tool.description)
+        # Too little text to call two tools alike: "No description" twice is missing-description's finding.
+        if len(set(found)) < 2 or is_placeholder(tool.description):
+            continue
+        tools.append(tool)
+        tokens.append(found)
+    sets = [_shingles(found) for found in tokens]
     best: dict[int, tuple[float, int]] = {}
 
     def note(first: int, second: int, score: float) -> None:
         if tools[first].name == tools[second].name:
             return  # same name: duplicate-tool-name reports it
+        if _set_apart(tools[first], tools[second], tokens, first, second):
+            return
         for me, other in ((first, second), (second, first)):
             current = best.get(me)
             if current is None or (score, -other) > (current[0], -current[1]):
@@ -175,7 +196,7 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         by_key.setdefault(name_key(tool.name), []).append(position)
     for members in by_key.values():
         if 1 < len(members) <= 20:
-            word_sets = {position: _word_set(tools[position].description) for position in members}
+            word_sets = {position: frozenset(tokens[position]) for position in members}
             for offset, first in enumerate(members):
                 for second in members[offset + 1 :]:
                     score = _jaccard(word_sets[first], word_sets[second])

@@ -112,62 +112,54 @@ def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
 
 # --- MCP204 unformatted-parameter ---------------------------------------------------------------
 
-# Only kinds whose shape a model gets wrong. File paths are left out on purpose: `path` and
-# `repo_path` are on nearly every filesystem and git tool, and a path has no format to pick.
+# Only kinds whose shape a model really gets wrong: points in time, durations, time zones and the
+# code lists (ISO 4217, ISO 639 / BCP 47, ISO 3166). Left out on purpose because their shape is
+# self-evident or comes from another call: URLs, emails, file paths, IP addresses, UUIDs and ids
+# (an id is copied from a previous result, and "Map ID in Valorant" is all a model can use anyway).
 
-# kind -> (what to add, a shape in the description that already answers it)
-_KINDS: dict[str, tuple[str, str]] = {
-    "date": (
-        '"format": "date" (YYYY-MM-DD)',
-        r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch",
-    ),
-    "date-time": (
-        '"format": "date-time" (ISO 8601)',
-        r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch",
-    ),
+# kind -> (what to add, an example for the message, a shape in the description that already answers it)
+_DATE_SHAPE = r"yyyy|iso[ -]?8601|rfc ?3339|\d{4}-\d{2}|\bformat\b|unix|epoch|timestamp in|seconds|millis"
+_KINDS: dict[str, tuple[str, str, str]] = {
+    "date": ('"format": "date"', "YYYY-MM-DD", _DATE_SHAPE),
+    "date-time": ('"format": "date-time"', "2024-01-31T09:00:00Z", _DATE_SHAPE),
     "time": (
-        '"format": "time" (HH:MM:SS)',
+        '"format": "time"',
+        "HH:MM",
         r"hh|iso[ -]?8601|rfc ?3339|\d{1,2}:\d{2}|\bformat\b|unix|epoch|24.hour",
     ),
-    "uuid": ('"format": "uuid"', r"uuid|guid|[0-9a-f]{8}-"),
-    "id": (
-        'a "pattern" or "examples"',
-        r"uuid|guid|\bformat\b|returned by|\bfrom\b|obtained|\bfound\b|\bvia\b|\bsee\b",
+    "duration": (
+        '"format": "duration" or a unit',
+        "PT30M, or a number of seconds",
+        r"iso[ -]?8601|\bpt\d|\d+\s*(?:ms|s|m|h|d)\b|seconds|minutes|hours|days|millis|\bformat\b",
     ),
-    "email": ('"format": "email"', r"@|\bformat\b|rfc ?5322"),
-    "uri": ('"format": "uri"', r"https?://|\bformat\b|rfc ?3986|absolute|relative|scheme"),
-    "phone": ('a "pattern" for E.164 numbers', r"e\.?164|\+\d|\bformat\b|digits"),
-    "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', r"iso[ -]?4217|(?-i:\b[A-Z]{3}\b)|\bformat\b"),
+    "currency": ('"pattern": "^[A-Z]{3}$" (ISO 4217)', "USD", r"iso[ -]?4217|(?-i:\b[A-Z]{3}\b)|\bformat\b"),
     "language": (
-        '"pattern" for BCP 47 tags (e.g. en, en-US)',
-        r"iso[ -]?639|bcp[ -]?47|\b[a-z]{2}(?:-[A-Z]{2})?\b['\")]|\bformat\b|programming",
+        'a "pattern" for BCP 47 tags',
+        "en or en-US",
+        r"iso[ -]?639|bcp[ -]?47|\b[a-z]{2}(?:[-_][A-Z]{2})?\b['\")]|\bformat\b",
     ),
     "country": (
         '"pattern": "^[A-Z]{2}$" (ISO 3166-1 alpha-2)',
-        r"iso[ -]?3166|alpha-?2|(?-i:\b[A-Z]{2}\b)|\bformat\b",
+        "US",
+        r"iso[ -]?3166|alpha-?[23]|(?-i:\b[A-Z]{2}\b)|\bformat\b",
     ),
-    "ip": ('"format": "ipv4" or "ipv6"', r"ipv[46]|\d+\.\d+\.\d+|\bformat\b|cidr"),
     "timezone": (
-        "an IANA zone name example (e.g. Europe/Paris)",
-        r"iana|tz database|[A-Z][a-z]+/[A-Z]|utc|\bformat\b",
+        "an IANA zone name example",
+        "Europe/Paris",
+        r"iana|tz database|[A-Z][a-z]+/[A-Z]|utc|gmt|\bformat\b",
     ),
 }
 _KIND_LABELS = {
     "date": "a date",
     "date-time": "a date-time",
     "time": "a time of day",
-    "uuid": "a UUID",
-    "id": "an id",
-    "email": "an email address",
-    "uri": "a URL",
-    "phone": "a phone number",
+    "duration": "a duration",
     "currency": "a currency code",
     "language": "a language code",
     "country": "a country code",
-    "ip": "an IP address",
     "timezone": "a time zone",
 }
-_SHAPE_COMPILED = {kind: re.compile(shape, re.IGNORECASE) for kind, (_, shape) in _KINDS.items()}
+_SHAPE_COMPILED = {kind: re.compile(shape, re.IGNORECASE) for kind, (_, _, shape) in _KINDS.items()}
 # Shapes that answer for any kind: an example or an explicit format statement.
 _GENERIC_SHAPE = re.compile(
     r"\be\.g\.|\beg\b|\bfor example\b|\bexample\b|\bsuch as\b|\blike ['\"`]|`[^`]+`|'[^'\s]+'|\"[^\"\s]+\"",
@@ -181,33 +173,27 @@ _NAME_KINDS: dict[str, str] = {
     "birthday": "date",
     "datetime": "date-time",
     "timestamp": "date-time",
-    "ts": "date-time",
     "time": "time",
-    "uuid": "uuid",
-    "guid": "uuid",
-    "id": "id",
-    "email": "email",
-    "url": "uri",
-    "uri": "uri",
-    "href": "uri",
-    "phone": "phone",
+    "duration": "duration",
     "currency": "currency",
-    "language": "language",
-    "lang": "language",
     "locale": "language",
-    "country": "country",
-    "ip": "ip",
-    "ipv4": "ip",
-    "ipv6": "ip",
     "timezone": "timezone",
     "tz": "timezone",
 }
+# `country_code`, `lang_code`: a code list only when the name or the description says "code".
+_CODE_KINDS = {
+    "country": "country",
+    "language": "language",
+    "lang": "language",
+    "currency": "currency",
+    "locale": "language",
+}
+_SAYS_CODE = re.compile(r"\bcodes?\b", re.IGNORECASE)
 # `created_at`, `due_on`: the trailing preposition marks a point in time.
 _TIME_SUFFIX = {"at": "date-time", "on": "date"}
 _DESC_KIND = re.compile(
     r"^\s*(?:(?:the|an?|optional|required)\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(date-?time|date|timestamp|uuid|e-?mail address|email|url|uri|phone number|currency code|"
-    r"language code|country code|ip address|time ?zone)\b",
+    r"(date-?time|date|timestamp|duration|currency code|language code|country code|time ?zone)\b",
     re.IGNORECASE,
 )
 _DESC_WORD_KIND = {
@@ -215,25 +201,18 @@ _DESC_WORD_KIND = {
     "date-time": "date-time",
     "date": "date",
     "timestamp": "date-time",
-    "uuid": "uuid",
-    "email": "email",
-    "e-mail address": "email",
-    "email address": "email",
-    "url": "uri",
-    "uri": "uri",
-    "phone number": "phone",
+    "duration": "duration",
     "currency code": "currency",
     "language code": "language",
     "country code": "country",
-    "ip address": "ip",
     "timezone": "timezone",
     "time zone": "timezone",
 }
 _FIRST_CLAUSE = re.compile(r"[.;:(\n]")
 
 
-def _is_string(root: Any, prop: Mapping[str, Any]) -> bool:
-    for variant in property_variants(root, prop):
+def _is_string_variant(variants: list[Mapping[str, Any]]) -> bool:
+    for variant in variants:
         kind = variant.get("type")
         if kind == "string" or (isinstance(kind, list) and "string" in kind):
             return True
@@ -246,6 +225,10 @@ def _param_kind(name: str, description: str) -> str | None:
         last = words[-1]
         if last in _NAME_KINDS:
             return _NAME_KINDS[last]
+        if last in _CODE_KINDS and _SAYS_CODE.search(description):
+            return _CODE_KINDS[last]
+        if len(words) > 1 and last in ("code", "codes") and words[-2] in _CODE_KINDS:
+            return _CODE_KINDS[words[-2]]
         if len(words) > 1 and last in _TIME_SUFFIX:
             return _TIME_SUFFIX[last]
         if len(words) > 1 and words[-2:] == ["time", "zone"]:
@@ -264,9 +247,11 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
         for name, prop in tool.properties.items():
-            if not isinstance(prop, Mapping) or not _is_string(root, prop):
+            if type(prop) is not dict and not isinstance(prop, Mapping):
                 continue
             variants = property_variants(root, prop)
+            if not _is_string_variant(variants):
+                continue
             if any(key in variant for variant in variants for key in _SHAPE_KEYS):
                 continue
             texts = [v["description"] for v in variants if isinstance(v.get("description"), str)]
@@ -276,10 +261,10 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 continue
             if _SHAPE_COMPILED[kind].search(description) or _GENERIC_SHAPE.search(description):
                 continue
-            advice = _KINDS[kind][0]
+            advice, example, _ = _KINDS[kind]
             yield Hit(
                 tool=tool.name,
-                fields={"parameter": name, "kind": _KIND_LABELS[kind]},
+                fields={"parameter": name, "kind": _KIND_LABELS[kind], "example": example},
                 evidence=f"{_prop_path(name)}: " + trim(description or "(no description)", 90),
                 path=_prop_path(name),
                 suggestion=f"Add {advice} to `{name}`.",
@@ -333,8 +318,10 @@ _SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)
 _SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
 # Searched in the lower-cased sentence: case-insensitive patterns are several times slower.
 _OUTPUT_SENTENCE = re.compile(
-    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes)\b"
+    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows)\b"
 )
+# Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
+_INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
 _SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
 _FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
@@ -365,14 +352,24 @@ def _schema_names(schema: Any, into: set[str]) -> None:
 
 
 def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
+    """Names the Args section lists at its own level; deeper lines describe a parameter's keys.
+
+    `template_sequence: list of configurations, each containing:` followed by an indented
+    `- template_id: ...` lists the keys of the items, not parameters of the tool.
+    """
     for header in _SECTION.finditer(text):
         offset = header.end() + 1
+        level: int | None = None
         for line in text[offset:].split("\n"):
             if not line.strip() or _SECTION_END.match(line):
                 break
             item = _SECTION_ITEM.match(line)
             if item:
-                yield item.group(1), offset + item.start(1), offset + item.end(1)
+                indent = len(line) - len(line.lstrip())
+                if level is None:
+                    level = indent
+                if indent <= level:
+                    yield item.group(1), offset + item.start(1), offset + item.end(1)
             offset += len(line) + 1
 
 
@@ -459,9 +456,10 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
         if has_cue:
             for match in _CUE.finditer(sentence):
                 word = match.group(1)
-                if word.lower() in _NOT_NAMES:
-                    continue
-                if match.group(2).lower() in ("field", "option", "flag") and not _looks_like_identifier(word):
+                cue = match.group(2).lower()
+                if word.lower() in _NOT_NAMES or cue == "field":
+                    continue  # "the `weakCounters` field": a field is as often output as input
+                if cue not in _INPUT_CUES and (output or not _looks_like_identifier(word)):
                     continue
                 if output and not _looks_like_identifier(match.group(0)):
                     continue
