@@ -38,7 +38,7 @@ def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) ->
     repeated = (
         previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
     )
-    if finding.evidence and not repeated:
+    if finding.evidence and not repeated and finding.evidence not in finding.message:
         yield style(f"              evidence: {finding.evidence}", _DIM)
     if finding.suggestion:
         first, *rest = finding.suggestion.strip().splitlines() or [""]
