@@ -199,3 +199,30 @@ def test_module_entry_point_runs() -> None:
         [sys.executable, "-m", "mcp_lint", "rule", "MCP101"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0 and "missing-description" in result.stdout
+
+
+def test_env_and_env_file_reach_the_server_but_our_secrets_do_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-parent-secret")
+    env_file = tmp_path / "server.env"
+    env_file.write_text("# for the server\nexport FROM_FILE='one'\nSHARED=file\n", encoding="utf-8")
+    server = ROOT / "tests" / "servers" / "env_echo_server.py"
+    args = ["--env-file", str(env_file), "--env", "SHARED=flag", "--env", "FROM_FLAG=two"]
+    code, out, _ = run(
+        ["check", "--format", "json", "--select", "MCP101", *args, "--", sys.executable, str(server)], capsys
+    )
+    [tool] = json.loads(out)["servers"][0]["tools"]
+    assert code == 0
+    saved = tmp_path / "tools.json"
+    run(["snapshot", "-o", str(saved), *args, "--", sys.executable, str(server)], capsys)
+    description = json.loads(saved.read_text(encoding="utf-8"))["tools"][0]["description"]
+    names = set(description.split(": ", 1)[1].split(","))
+    assert {"FROM_FILE", "FROM_FLAG", "SHARED"} <= names
+    assert "OPENAI_API_KEY" not in names
+    assert tool["name"]
+
+
+def test_bad_env_flag_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["check", "--env", "NOEQUALS", "--", sys.executable, str(EXAMPLE)], capsys)
+    assert code == 2 and "KEY=VALUE" in err
