@@ -330,17 +330,23 @@ class Dataset:
     ys: dict[str, list[int]]
     ts: dict[str, list[float]]
     rows: list[dict[str, Any]]
+    placeholder: list[bool]
 
 
 def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
     parameter names to look for in the prose)."""
-    xs = [
-        extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")).values for r in rows
-    ]
+    exts = [extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")) for r in rows]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
     ts = {c: [soft_target(r, c) for r in rows] for c in COMPONENTS}
-    return Dataset(xs, [str(r["server"]) for r in rows], ys, ts, [dict(r) for r in rows])
+    return Dataset(
+        [e.values for e in exts],
+        [str(r["server"]) for r in rows],
+        ys,
+        ts,
+        [dict(r) for r in rows],
+        [e.placeholder for e in exts],
+    )
 
 
 def _group_grams(ds: Dataset, comp: str, idx: Sequence[int]) -> dict[str, Gram]:
@@ -393,6 +399,8 @@ class ComponentModel:
 
 
 def fit_component(ds: Dataset, comp: str, idx: Sequence[int]) -> ComponentModel:
+    """Fit on the rows `idx`. Placeholder descriptions stay in the fit (leaving them out helped on
+    the development CV but not on a held-out set of servers); at prediction time they score 1 by rule."""
     lam = choose_lambda(ds, comp, idx)
     w = ridge(_sum(list(_group_grams(ds, comp, idx).values())), lam)
     boost = fit_boost([ds.xs[i] for i in idx], [ds.ts[comp][i] for i in idx])
@@ -429,11 +437,16 @@ def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, An
         "version": WEIGHTS_VERSION,
         "model": (
             "raw = (weights . x + boost(x)) / 2; boost(x) = base + sum over steps of "
-            "values[bisect_left(thresholds, x[feature])]; score = 1 + number of cuts <= raw"
+            "values[bisect_left(thresholds, x[feature])]; score = 1 + number of cuts <= raw; a "
+            "placeholder description (content words all in features.PLACEHOLDER_WORDS) scores 1"
         ),
         "features": list(FEATURE_NAMES),
         "components": comps,
-        "trained_on": {"tools": len(ds.xs), "servers": len(set(ds.groups))},
+        "trained_on": {
+            "tools": len(ds.xs),
+            "servers": len(set(ds.groups)),
+            "placeholder_tools_scored_1_by_rule": sum(ds.placeholder),
+        },
         "note": (
             "Fitted by scripts/fit_offline_jury.py on prose-only features (the calibration judges "
             "never saw the schema). At runtime `parameters` is max(prose score, score of the prose "
@@ -477,7 +490,10 @@ def cross_validate(
             train = [i for i in range(len(ds.xs)) if i not in test]
             m = fit_component(ds, comp, train)
             for i in fold:
-                preds[i] = predictor(m, i, ds, comp) if predictor else m.predict(ds.xs[i])
+                if predictor:
+                    preds[i] = predictor(m, i, ds, comp)
+                else:
+                    preds[i] = 1 if ds.placeholder[i] else m.predict(ds.xs[i])
         ys = ds.ys[comp]
         out[comp] = CVResult(comp, qwk(preds, ys), smell_agreement(preds, ys), preds, ys)
     return out
@@ -485,7 +501,7 @@ def cross_validate(
 
 def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str) -> int:
     """What the runtime does for `parameters`: max(prose score, prose + schema-docs score)."""
-    prose = model.predict(ds.xs[i])
+    prose = 1 if ds.placeholder[i] else model.predict(ds.xs[i])
     if comp != "parameters":
         return prose
     row = ds.rows[i]
@@ -493,7 +509,7 @@ def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str
     if not extra:
         return prose
     x = extract(str(row["tool"]), str(row.get("description") or ""), row.get("input_schema"), extra=extra)
-    return max(prose, model.predict(x.values))
+    return max(prose, 1 if x.placeholder else model.predict(x.values))
 
 
 def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVResult] | None = None) -> str:

@@ -80,6 +80,16 @@ GENERIC: frozenset[str] = _words(
     """
 )
 
+# A description whose every content word is one of these ("No description", "TODO", "N/A", or an
+# empty text) says nothing at all: the rubric's bottom. Such a tool is flagged `placeholder` and
+# scored 1 on every component judged from the prose, not by the fitted model (see `calibration.py`).
+PLACEHOLDER_WORDS: frozenset[str] = _words(
+    """
+    description descriptions desc available provided given todo tbd tba na placeholder none null nil
+    undefined empty yet missing fixme xxx n nan
+    """
+)
+
 # Cue phrases, matched on lower-cased informative units (word-boundary regexes).
 USAGE_CUES: tuple[str, ...] = (
     r"\buse (?:this|it|the \w+ tool)? ?(?:when|if|to|for|before|after|instead|only)\b",
@@ -754,6 +764,7 @@ class Extracted:
     limit_hits: int
     example_hits: int
     return_hit: bool
+    placeholder: bool = False
 
     def as_dict(self) -> dict[str, float]:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
@@ -944,6 +955,11 @@ class Analysis:
         seg = self.seg.merge(_segment(new, self.props))
         return Analysis(self.name_tokens, self.props, state, (*self.kept, *new), first_verb, seg)
 
+    @property
+    def placeholder(self) -> bool:
+        """No content word outside PLACEHOLDER_WORDS (an empty or "No description" text)."""
+        return self.state.vocab <= PLACEHOLDER_WORDS
+
     def values(self) -> tuple[float, ...]:
         s = self.seg
         state = self.state
@@ -1011,6 +1027,7 @@ class Analysis:
             limit_hits=s.limit_units,
             example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
             return_hit=s.return_cue,
+            placeholder=self.placeholder,
         )
 
 

@@ -121,13 +121,18 @@ class OfflineJury:
         analysis = analyze(tool.name, tool.description, schema)
         ext = analysis.extracted()
         values = ext.values
-        scores = {comp: float(model[comp].score(values)) for comp in COMPONENTS}
+        if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
+            scores = dict.fromkeys(COMPONENTS, 1.0)
+        else:
+            scores = {comp: float(model[comp].score(values)) for comp in COMPONENTS}
         prose_params = int(scores["parameters"])
         extra = schema_as_prose(schema)
         if extra and prose_params < 5:
             # incremental: only the schema's rendered docs are scanned, then merged with the prose
-            with_schema = analysis.with_extra(extra).values()
-            scores["parameters"] = float(max(prose_params, model["parameters"].score(with_schema)))
+            with_extra = analysis.with_extra(extra)
+            if not with_extra.placeholder:
+                with_schema = model["parameters"].score(with_extra.values())
+                scores["parameters"] = float(max(prose_params, with_schema))
         return scores, ext, prose_params
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:

@@ -94,6 +94,22 @@ def test_empty_description_is_a_smell_everywhere_but_parameters_without_params()
         assert verdict.scores[comp] < 3, comp
 
 
+@pytest.mark.parametrize("text", ["No description", "TODO", "N/A", "No description available."])
+def test_placeholder_description_scores_the_bottom(text: str) -> None:
+    schema = {"type": "object", "properties": {"q": {"type": "string"}}}
+    verdict = JURY.judge(make_tool("search", text, schema), [])
+    assert verdict.scores == dict.fromkeys(COMPONENTS, 1.0)
+    documented = {
+        "type": "object",
+        "properties": {"q": {"type": "string", "description": "Query, e.g. cats."}},
+    }
+    with_docs = JURY.judge(make_tool("search", text, documented), [])
+    assert with_docs.scores["parameters"] >= 1.0  # schema docs may still raise parameters
+    assert {c: s for c, s in with_docs.scores.items() if c != "parameters"} == {
+        c: 1.0 for c in COMPONENTS if c != "parameters"
+    }
+
+
 def _variants(description: str) -> dict[str, str]:
     sentences = re.split(r"(?<=[.!?])\s+", description)
     return {
