@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.check.functions import FUNCTIONS, CheckContext
+from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError
@@ -103,6 +104,22 @@ def check_server(
     scores: Mapping[str, Any] | None = None,
 ) -> tuple[Finding, ...]:
     findings: list[Finding] = []
+    try:
+        _check_rules(snapshot, rules, settings, scores, findings)
+    finally:
+        clear_cache()  # the per-tool text analysis the rules share lives for one server
+    order = {tool.name: index for index, tool in enumerate(snapshot.tools)}
+    findings.sort(key=lambda f: (f.tool is not None, order.get(f.tool or "", 0), -f.severity, f.code))
+    return tuple(findings)
+
+
+def _check_rules(
+    snapshot: ServerSnapshot,
+    rules: list[ActiveRule],
+    settings: Settings,
+    scores: Mapping[str, Any] | None,
+    findings: list[Finding],
+) -> None:
     for active in rules:
         rule = active.rule
         if rule.category == "rubric" and not scores:
@@ -125,6 +142,3 @@ def check_server(
                     suggestion=hit.suggestion,
                 )
             )
-    order = {tool.name: index for index, tool in enumerate(snapshot.tools)}
-    findings.sort(key=lambda f: (f.tool is not None, order.get(f.tool or "", 0), -f.severity, f.code))
-    return tuple(findings)

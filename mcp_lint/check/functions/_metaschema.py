@@ -17,7 +17,12 @@ import jsonschema
 from jsonschema import validators
 
 DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-_FAST_DIALECTS = frozenset({DEFAULT_DIALECT, DEFAULT_DIALECT + "#"})
+DRAFT_07 = "http://json-schema.org/draft-07/schema"
+# Draft-07 (what many Python and TypeScript servers still declare) constrains the keywords
+# `_surely_valid` checks in the same way; the keywords it lacks are unknown there, so accepting any
+# value, and the fast path is only ever stricter about them. Its one extra schema keyword,
+# `additionalItems`, is checked as a schema for both dialects (unknown, so stricter, in 2020-12).
+_FAST_DIALECTS = frozenset({DEFAULT_DIALECT, DEFAULT_DIALECT + "#", DRAFT_07, DRAFT_07 + "#"})
 
 _SIMPLE_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 _SCHEMA_KEYS = frozenset(
@@ -33,6 +38,7 @@ _SCHEMA_KEYS = frozenset(
         "unevaluatedItems",
         "unevaluatedProperties",
         "contentSchema",
+        "additionalItems",
     }
 )
 _SCHEMA_MAP_KEYS = frozenset({"properties", "$defs", "definitions", "dependentSchemas"})
@@ -135,7 +141,8 @@ def _surely_valid(schema: Any) -> bool:
         elif key == "$ref":
             ok = isinstance(value, str) and _SIMPLE_REF.fullmatch(value) is not None
         elif key == "$schema":
-            ok = value in _FAST_DIALECTS
+            # isinstance first: `{}` or `[]` here is an invalid schema, not a reason to crash.
+            ok = isinstance(value, str) and value in _FAST_DIALECTS
         elif key in _DEFER_KEYS:
             ok = False
         else:
@@ -157,7 +164,7 @@ def _compiles(pattern: str) -> bool:
 def metaschema_error(schema: Mapping[str, Any]) -> tuple[str, str] | None:
     """(path inside the schema, message) of the most relevant meta-schema error, or None."""
     dialect = schema.get("$schema", DEFAULT_DIALECT)
-    if dialect in _FAST_DIALECTS and _surely_valid(schema):
+    if isinstance(dialect, str) and dialect in _FAST_DIALECTS and _surely_valid(schema):
         return None
     default = jsonschema.Draft202012Validator
     cls = validators.validator_for(schema, default=default) if isinstance(dialect, str) else default

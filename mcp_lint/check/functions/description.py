@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import is_placeholder, name_words, text_tokens, trim, words
+from mcp_lint.check.functions._text import analysis
+from mcp_lint.check.functions._util import is_placeholder, name_words, trim, words
 from mcp_lint.check.tokens import estimate_tokens
 
 
@@ -71,8 +72,9 @@ def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
         if not text.strip() or text.count(" ") > 2 * max_words:
             continue
         # CJK text counts as character bigrams: a Chinese sentence is many words, none of them the name's.
-        words = text_tokens(text)
-        if len(words) > max_words or is_placeholder(text):
+        shared = analysis(tool)
+        words = shared.tokens
+        if len(words) > max_words or shared.placeholder:
             continue
         name = {_stem(word) for word in name_words(tool.name)}
         content = {_stem(word) for word in words if word not in _FILLER}

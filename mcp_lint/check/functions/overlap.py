@@ -17,13 +17,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import is_placeholder, name_words, text_tokens
+from mcp_lint.check.functions._text import analysis, shingle_hashes
+from mcp_lint.check.functions._util import name_words, text_tokens
 from mcp_lint.model import Tool
 
 _NAME_SUFFIXES = frozenset(
     {"v1", "v2", "v3", "new", "old", "tool", "all", "by", "id", "ids", "list", "one", "2", "3"}
 )
-_SHINGLE = 3  # words per shingle; shingles() builds them with a three-way zip
+_SHINGLE = 3  # words per shingle; _text.shingle_hashes builds them with a three-way zip
 
 
 def text_words(text: str) -> list[str]:
@@ -44,10 +45,7 @@ def shingles(text: str) -> frozenset[int]:
     return _shingles(text_tokens(text))
 
 
-def _shingles(found: list[str]) -> frozenset[int]:
-    if len(found) < 2 * _SHINGLE:
-        return frozenset(map(hash, found))
-    return frozenset(map(hash, zip(found, found[1:], found[2:], strict=False)))
+_shingles = shingle_hashes
 
 
 def _jaccard(left: frozenset[str], right: frozenset[str]) -> float:
@@ -84,38 +82,37 @@ def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[
         for first, second in itertools.pairwise(members):
             yield first, second, 1.0
     ordered = sorted(groups.items(), key=lambda item: len(item[0]))
-    common = _common_shingles([tokens for tokens, _ in ordered])
-    common_set = frozenset(common)
     # Prefix filtering is exact for any global order of the shingles, as long as every set uses the
-    # same one. Counting every shingle of every description costs more than the rest of the rule,
-    # so the order is: shingles common in a sample of the descriptions last (template phrases such
-    # as "in the workspace"), the others first, by hash value. Pairs then share their prefixes only
-    # by chance, and asking for two shared prefix shingles instead of one (the k-prefix lemma: sets
-    # that share at least `overlap` shingles share their first k in prefixes of |s| - overlap + k)
-    # removes nearly all of those chance candidates before any set is intersected.
+    # same one; rarest first keeps the prefixes, and so the candidate lists, shortest. The order is
+    # by document frequency (one C-level count over every shingle), ties by hash value. A shingle
+    # found in one set only can never be shared: it takes its place in the prefix but is not
+    # indexed, so a set with as many of those as its prefix is long needs no index entry at all.
+    # Asking for two shared prefix shingles instead of one (the k-prefix lemma: sets that share at
+    # least `overlap` shingles share their first k in prefixes of |s| - overlap + k) removes nearly
+    # all chance candidates before any set is intersected.
+    frequency = Counter(itertools.chain.from_iterable(tokens for tokens, _ in ordered))
+    repeated = frozenset(itertools.compress(frequency, map((1).__lt__, frequency.values())))
     index: dict[int, list[int]] = {}
     needs: list[int] = []
     for rank, (tokens, _) in enumerate(ordered):
         overlap = math.ceil(threshold * len(tokens) - 1e-9)
         need = 2 if overlap >= 2 else 1
-        size = len(tokens) - overlap + need
-        rare = tokens - common_set
-        if len(rare) >= size:
-            prefix = sorted(rare)[:size]
-        else:
-            prefix = sorted(rare) + sorted(tokens & common_set, key=lambda token: (common[token], token))
-            prefix = prefix[:size]
         needs.append(need)
-        for token in prefix:
-            bucket = index.get(token)
-            if bucket is None:
-                index[token] = [rank]
-            else:
-                bucket.append(rank)
-    shared: Counter[tuple[int, int]] = Counter()
-    for bucket in index.values():
-        if len(bucket) > 1:
-            shared.update(itertools.combinations(bucket, 2))
+        shared_ones = tokens & repeated
+        # The first len(tokens) - len(shared_ones) places of the prefix hold shingles no other set has.
+        take = len(tokens) - overlap + need - (len(tokens) - len(shared_ones))
+        if take <= 0:
+            continue
+        # The global order (frequency, hash): two C-level sorts, the second one stable.
+        prefix = sorted(shared_ones)
+        prefix.sort(key=frequency.__getitem__)
+        for token in prefix[:take]:
+            index.setdefault(token, []).append(rank)
+    shared = Counter(
+        itertools.chain.from_iterable(
+            itertools.combinations(bucket, 2) for bucket in index.values() if len(bucket) > 1
+        )
+    )
     candidates = sorted(
         pair for pair, count in shared.items() if count >= min(needs[pair[0]], needs[pair[1]])
     )
@@ -135,29 +132,18 @@ def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[
                 yield min(me, sibling), max(me, sibling), score
 
 
-_SAMPLE = 1024
-
-
-def _common_shingles(sets: Sequence[frozenset[int]]) -> dict[int, int]:
-    """Shingles found in more than one set of an even sample of `sets`, with their sample counts."""
-    step = max(1, len(sets) // _SAMPLE)
-    counts = Counter(itertools.chain.from_iterable(sets[::step]))
-    return {token: count for token, count in counts.items() if count > 1}
-
-
-def _set_apart(first: Tool, second: Tool, tokens: Sequence[list[str]], i: int, j: int) -> bool:
+def _set_apart(
+    first_name: set[str], second_name: set[str], first_words: set[str], second_words: set[str]
+) -> bool:
     """Each description names the word that sets its own tool's name apart from the other's.
 
     `fetch_html` / `fetch_markdown` ("... as HTML" / "... as Markdown") or `iframe_click` /
     `iframe_fill` are alternatives a model tells apart, however alike the rest of the sentence. One
     side alone is not enough: `read_file` / `read_text_file` ("a text file") overlap.
+    Arguments: each name's singular words, then each description's singular words.
     """
-    first_name = {_singular(word) for word in name_words(first.name)}
-    second_name = {_singular(word) for word in name_words(second.name)}
     if not (first_name - second_name and second_name - first_name):
         return False
-    first_words = {_singular(word) for word in tokens[i]}
-    second_words = {_singular(word) for word in tokens[j]}
     return bool((first_name - second_name) & (first_words - second_words)) and bool(
         (second_name - first_name) & (second_words - first_words)
     )
@@ -168,20 +154,34 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
     name_threshold = float(ctx.options.get("similar-name-similarity", 0.5))
     tools: list[Tool] = []
     tokens: list[list[str]] = []
+    sets: list[frozenset[int]] = []
     for tool in ctx.server.tools:
-        found = text_tokens(tool.description)
+        text = analysis(tool)
+        found = text.tokens
         # Too little text to call two tools alike: "No description" twice is missing-description's finding.
-        if len(set(found)) < 2 or is_placeholder(tool.description):
+        if len(text.words) < 2 or text.placeholder:
             continue
         tools.append(tool)
         tokens.append(found)
-    sets = [_shingles(found) for found in tokens]
+        sets.append(text.shingles)
     best: dict[int, tuple[float, int]] = {}
+    # Singular words of each name and description, computed once per tool that meets a sibling.
+    singular_names: dict[int, set[str]] = {}
+    singular_words: dict[int, set[str]] = {}
+
+    def singular(position: int) -> tuple[set[str], set[str]]:
+        name = singular_names.get(position)
+        if name is None:
+            name = singular_names[position] = {_singular(word) for word in name_words(tools[position].name)}
+            singular_words[position] = {_singular(word) for word in analysis(tools[position]).words}
+        return name, singular_words[position]
 
     def note(first: int, second: int, score: float) -> None:
         if tools[first].name == tools[second].name:
             return  # same name: duplicate-tool-name reports it
-        if _set_apart(tools[first], tools[second], tokens, first, second):
+        first_name, first_words = singular(first)
+        second_name, second_words = singular(second)
+        if _set_apart(first_name, second_name, first_words, second_words):
             return
         for me, other in ((first, second), (second, first)):
             current = best.get(me)

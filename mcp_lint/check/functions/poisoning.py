@@ -7,7 +7,8 @@ import unicodedata
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
-from mcp_lint.check.functions._util import all_texts, schema_texts, snippet, trim
+from mcp_lint.check.functions._text import analysis
+from mcp_lint.check.functions._util import schema_texts, snippet, trim
 from mcp_lint.model import Tool
 
 
@@ -141,11 +142,31 @@ _MARKUP_TOKENS = (*_MARKUP_WORDS, "inst]", "im_")
 _OTHER_KEYS = tuple(dict.fromkeys(key for _, keys, _, _ in _PATTERNS[1:] for key in keys))
 
 
-def _may_be_poisoned(tool: Tool) -> bool:
-    blob = "\n".join(all_texts(tool)).lower()
+_CREDENTIALS = "orders the model to read credentials or private files"
+# The credentials pattern's keys minus "content": its only match without one of these is
+# "pass ... contents to", so in ASCII text "content" alone (common in real descriptions) is not enough.
+_SENSITIVE_KEYS = tuple(
+    key for reason, keys, _, _ in _PATTERNS if reason == _CREDENTIALS for key in keys if key != "content"
+)
+_Pattern = tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]
+
+
+def _keys_present(entry: _Pattern, lowered: str) -> bool:
+    """Can `entry`'s pattern match a text whose lower-cased form is, or is contained in, `lowered`?"""
+    reason, keys, also, _ = entry
+    # map() over `in` keeps the loop in C: this runs for every text of every tool.
+    if not any(map(lowered.__contains__, keys)):
+        return False
+    if also and not any(map(lowered.__contains__, also)):
+        return False
+    if reason == _CREDENTIALS and lowered.isascii() and "pass" not in lowered:
+        return any(map(lowered.__contains__, _SENSITIVE_KEYS))
+    return True
+
+
+def _may_be_poisoned(blob: str) -> bool:
     if not blob.isascii():
         return True
-    # map() over `in` keeps the loop in C: this runs for every tool.
     if ("<" in blob or "[" in blob or "#" in blob) and any(map(blob.__contains__, _MARKUP_TOKENS)):
         return True
     return any(map(blob.__contains__, _OTHER_KEYS))
@@ -153,20 +174,24 @@ def _may_be_poisoned(tool: Tool) -> bool:
 
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
-        if not _may_be_poisoned(tool):
+        # One pass over the tool's lower-cased joined texts (shared with the other rules) decides
+        # which patterns can match any of its texts; most tools have none and are never walked.
+        blob = analysis(tool).blob
+        if not _may_be_poisoned(blob):
+            continue
+        live = [entry for entry in _PATTERNS if _keys_present(entry, blob)]
+        if not live:
             continue
         for path, text in tool_texts(tool):
             lowered = text.lower()
-            for reason, keys, also, pattern in _PATTERNS:
-                if not any(key in lowered for key in keys):
+            for entry in live:
+                if not _keys_present(entry, lowered):
                     continue
-                if also and not any(key in lowered for key in also):
-                    continue
-                match = pattern.search(text)
+                match = entry[3].search(text)
                 if match:
                     yield Hit(
                         tool=tool.name,
-                        fields={"reason": reason, "where": path},
+                        fields={"reason": entry[0], "where": path},
                         evidence=snippet(text, match.start(), match.end()),
                         path=path,
                     )
@@ -201,7 +226,8 @@ _ASCII_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
-        blob = "".join(all_texts(tool))
+        # Newline-joined: a newline is not invisible, so the test answers as for the bare texts.
+        blob = analysis(tool).joined
         if blob.isascii() and _ASCII_INVISIBLE.search(blob) is None:
             continue
         fields: list[tuple[str, str]] = [("name", tool.name)]

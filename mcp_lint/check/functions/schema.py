@@ -9,6 +9,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
 from mcp_lint.check.functions._metaschema import metaschema_error
+from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim, words
 from mcp_lint.model import Tool
 
@@ -306,6 +307,8 @@ _USAGE_AFTER = re.compile(
 _CHAIN_TRIGGER = re.compile(
     r"\b(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Ee]ither|[Oo]mit)\s+"
 )
+# The words _CHAIN_TRIGGER starts from, lower-cased: a description without one of them has no chain.
+_CHAIN_VERBS = frozenset({"use", "set", "pass", "provide", "specify", "supply", "either", "omit"})
 _CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|and/or)")
 _CHAIN_CONNECT = frozenset({",", "or", "and", "and/or"})
 _CHAIN_FILLER = frozenset(
@@ -439,18 +442,31 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
     if ":\n" in text:
         for name, start, end in _section_names(text):
             consider(name, snippet(text, start, end))
+    # A sentence is looked at only for an identifier, a cue word or a chain after a usage verb; a
+    # description with none of them anywhere (most) is never split. The shared analysis has the
+    # lower-cased text and its words; URL removal below can only take those away, never add them.
+    shared = analysis(tool)
+    if not (
+        _has_identifiers(text)
+        or any(map(shared.lowered.__contains__, _CUE_WORDS))
+        or not _CHAIN_VERBS.isdisjoint(shared.words)
+    ):
+        return list(found.items())
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
     props: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(clean):
         if not sentence:
             continue
         identifiers = _has_identifiers(sentence)
-        if identifiers and any(tool_mentioned(sentence, tool_names)):
-            continue
         lowered = sentence.lower()
-        has_cue = any(cue in lowered for cue in _CUE_WORDS)
-        has_chain = " or " in lowered or " and " in lowered or "," in lowered
+        has_cue = any(map(lowered.__contains__, _CUE_WORDS))
+        # A chain needs a connector and a usage verb: the trigger _chains() starts from.
+        has_chain = (" or " in lowered or " and " in lowered or "," in lowered) and _CHAIN_TRIGGER.search(
+            sentence
+        ) is not None
         if not (identifiers or has_cue or has_chain):
+            continue
+        if identifiers and any(tool_mentioned(sentence, tool_names)):
             continue
         output = _OUTPUT_SENTENCE.search(lowered) is not None
         if has_cue:
