@@ -33,10 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mcp_lint.check.engine import active_rules, check_server
 from mcp_lint.check.functions import FUNCTIONS, CheckContext
 from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.functions._util import words
 from mcp_lint.check.rules import Rule, load_catalogue
+from mcp_lint.config import Settings
 from mcp_lint.model import ServerSnapshot, Tool
 
 VERBS = words("get list search create update delete fetch read send archive export sync find count")
@@ -184,9 +186,22 @@ def measure(label: str, server: ServerSnapshot, rules: list[Rule]) -> float:
         f"baseline (read description and schema): {base_seconds * 1000:.1f} ms; "
         f"ratio {seconds / base_seconds:.0f}x"
     )
-    verdict = "under" if min(seconds, cpu_seconds) < 1.0 else "OVER"
+    # What a user pays: the engine runs every rule, suppressions and messages included.
+    settings = Settings()
+    active = [item for item in active_rules(load_catalogue(), settings) if item.rule.category != "rubric"]
+    engine_runs = []
+    for _ in range(3):
+        wall_started, cpu_started = time.perf_counter(), time.process_time()
+        findings = check_server(server, active, settings)
+        engine_runs.append((time.perf_counter() - wall_started, time.process_time() - cpu_started))
+    engine_wall, engine_cpu = min(engine_runs)
+    print(
+        f"whole check (engine, {len(findings)} findings): {engine_wall:.3f} s wall, {engine_cpu:.3f} s CPU; "
+        f"ratio {engine_wall / base_seconds:.0f}x baseline"
+    )
+    verdict = "under" if min(engine_wall, engine_cpu) < 1.0 else "OVER"
     print(f"{verdict} 1 second\n")
-    return min(seconds, cpu_seconds)
+    return min(engine_wall, engine_cpu)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import gc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -104,10 +105,16 @@ def check_server(
     scores: Mapping[str, Any] | None = None,
 ) -> tuple[Finding, ...]:
     findings: list[Finding] = []
+    # The rules allocate many short-lived objects and build no cycles, yet the cyclic collector
+    # would walk the heap again and again on a large server: a third of the time at 10,000 tools.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         _check_rules(snapshot, rules, settings, scores, findings)
     finally:
         clear_cache()  # the per-tool text analysis the rules share lives for one server
+        if collecting:
+            gc.enable()
     order = {tool.name: index for index, tool in enumerate(snapshot.tools)}
     findings.sort(key=lambda f: (f.tool is not None, order.get(f.tool or "", 0), -f.severity, f.code))
     return tuple(findings)
