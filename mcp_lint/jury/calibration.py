@@ -398,9 +398,36 @@ class ComponentModel:
         return classify(self.raw(x), self.cuts)
 
 
+# Features a component's model may not use (their weight is 0 and they get no boosting steps): the
+# evidence about parameter entries and edge-case behaviour is meant for `parameters` and
+# `limitations` only; the other components' models are exactly what they were without it.
+NEW_PARAM_LIMIT_FEATURES = frozenset(
+    ("known_no_params", "frac_detailed", "frac_referenced", "lim_conditional_log", "lim_restrict_log",
+     "param_constraints_log")
+)  # fmt: skip
+EXCLUDED_FEATURES: Mapping[str, frozenset[str]] = {
+    c: (frozenset() if c in ("parameters", "limitations") else NEW_PARAM_LIMIT_FEATURES) for c in COMPONENTS
+}
+
+
+def _masked(ds: Dataset, comp: str) -> Dataset:
+    drop = [j for j, n in enumerate(FEATURE_NAMES) if n in EXCLUDED_FEATURES.get(comp, frozenset())]
+    if not drop:
+        return ds
+    xs = []
+    for x in ds.xs:
+        v = list(x)
+        for j in drop:
+            v[j] = 0.0
+        xs.append(tuple(v))
+    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder)
+
+
 def fit_component(ds: Dataset, comp: str, idx: Sequence[int]) -> ComponentModel:
     """Fit on the rows `idx`. Placeholder descriptions stay in the fit (leaving them out helped on
-    the development CV but not on a held-out set of servers); at prediction time they score 1 by rule."""
+    the development CV but not on a held-out set of servers); at prediction time they score 1 by rule.
+    Features in EXCLUDED_FEATURES[comp] are zeroed, so the model gives them no weight."""
+    ds = _masked(ds, comp)
     lam = choose_lambda(ds, comp, idx)
     w = ridge(_sum(list(_group_grams(ds, comp, idx).values())), lam)
     boost = fit_boost([ds.xs[i] for i in idx], [ds.ts[comp][i] for i in idx])

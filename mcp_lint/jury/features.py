@@ -452,6 +452,36 @@ LIMIT_KINDS: tuple[str, ...] = (
     r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b",
     r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意",
 )
+# A parameter entry whose text gives more than a gloss: type, format, default, allowed values, a
+# range, an example or a literal value.
+PARAM_DETAIL = re.compile(
+    r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|required|"
+    r"defaults?|enum|one of|format|e\.g|eg|example|such as|max(?:imum)?|min(?:imum)?|between|range|"
+    r"inclusive|exclusive|based|iso|url|json|true|false|either|must)\b|\d|[\"'`(]"
+)
+PARAM_ENTRY = re.compile(
+    r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+(\S.*)"
+)
+# Constraints attached to a parameter entry: ranges, bounds, requiredness, allowed values.
+PARAM_CONSTRAINT = re.compile(
+    r"\b(?:max(?:imum)?|min(?:imum)?|at most|at least|up to|no more than|between|range|limit(?:ed)?|"
+    r"inclusive|exclusive|\d+-based|must|required|only|cannot|not|one of|allowed|valid)\b"
+)
+# "the `head` parameter", "parameter 'limit'": a parameter referred to as such (the keyword is found
+# first, then the identifier right before or after it is read).
+PARAM_KEYWORD = re.compile(r"\b(?:parameter|argument|param|field|option|flag)s?\b")
+_REF_AFTER = re.compile(r"\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)")
+_REF_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[`'\"]?\s+$")
+# Edge-case behaviour: what happens if/when something is (not) the case.
+LIM_CONDITIONAL = re.compile(
+    r"\b(?:if|when|unless)\b[^.\n]{0,80}?\b(?:will|fails?|error|errors|returns?|succeeds?|raises?|"
+    r"throws?|stops?|skips?|ignored?|overwrit\w*|won't|cannot|no)\b"
+)
+# Restrictions on what may be acted on: "only uncompleted tasks can be updated".
+LIM_RESTRICT = re.compile(
+    r"\bonly [\w-]+(?: [\w-]+)? (?:can|may|are|is|will)\b|\bmust be (?:within|absolute|in|a|an|one)\b|"
+    r"\bwithin (?:the )?(?:allowed|specified|permitted|configured)\b"
+)
 _KINDS = _family(LIMIT_KINDS)
 _CONTENT_LIST = _family([CONTENT_LIST.pattern])
 _FAST_KINDS = _FastFamily(LIMIT_KINDS)
@@ -470,6 +500,9 @@ _G_HEADER = _Gated(HEADER)
 _G_PARAM_LINE = _Gated(PARAM_LINE)
 _G_CODE_SPAN = _Gated(CODE_SPAN)
 _G_QUOTED = _Gated(QUOTED)
+_G_PARAM_KEYWORD = _Gated(PARAM_KEYWORD)
+_G_LIM_CONDITIONAL = _Gated(LIM_CONDITIONAL)
+_G_LIM_RESTRICT = _Gated(LIM_RESTRICT)
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -747,6 +780,12 @@ FEATURE_NAMES: tuple[str, ...] = (
     "lim_kinds",
     "lim_prose_units_log",
     "must_call",
+    "known_no_params",
+    "frac_detailed",
+    "frac_referenced",
+    "lim_conditional_log",
+    "lim_restrict_log",
+    "param_constraints_log",
 )
 N_KINDS = len(LIMIT_KINDS)
 
@@ -817,6 +856,11 @@ class _Segment:
     cjk: bool
     mentioned: frozenset[str]
     explained: frozenset[str]
+    detailed: frozenset[str]
+    referenced: frozenset[str]
+    conditional_units: int
+    restrict_units: int
+    constraint_lines: int
 
     def merge(self, o: _Segment) -> _Segment:
         return _Segment(
@@ -850,6 +894,11 @@ class _Segment:
             self.cjk or o.cjk,
             self.mentioned | o.mentioned,
             self.explained | o.explained,
+            self.detailed | o.detailed,
+            self.referenced | o.referenced,
+            self.conditional_units + o.conditional_units,
+            self.restrict_units + o.restrict_units,
+            self.constraint_lines + o.constraint_lines,
         )
 
 
@@ -861,7 +910,7 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         return _Segment(
             0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
             _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
-            False, False, False, False, _EMPTY_SET, _EMPTY_SET,
+            False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
         )  # fmt: skip
     joined = "\n".join(kept)
     low = joined.lower()
@@ -884,6 +933,22 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     for m in _G_PARAM_LINE.finditer(joined):
         param_lines.add(m.group(1).lower())
         param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+    # per-unit parameter entries ("name (type): text"), each judged on its own text
+    detailed_lines: set[str] = set()
+    constraint_units = 0
+    for unit in kept if param_lines else ():  # an entry line is also a PARAM_LINE match
+        e = PARAM_ENTRY.match(unit)
+        if e is None:
+            continue
+        rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
+        if PARAM_DETAIL.search(rest):
+            detailed_lines.add(e.group(1).lower())
+        if PARAM_CONSTRAINT.search(rest):
+            constraint_units += 1
+    conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_LIM_CONDITIONAL.finditer(low)}
+    restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_LIM_RESTRICT.finditer(low)}
+    code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
+    quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
     if props:
         # an inline entry only matters if it names a property: its (ASCII) name is then in `low`
         if any(n.lower() in low for n in props):
@@ -892,8 +957,22 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
             entries = param_lines
         explained = frozenset(n for n in props if n.lower() in entries)
         mentioned = frozenset(mentioned_params(joined, props))
+        detailed = frozenset(n for n in explained if n.lower() in detailed_lines)
+        if mentioned:
+            refs: set[str] = set()
+            for m in _G_PARAM_KEYWORD.finditer(low):
+                after = _REF_AFTER.match(low, m.end())
+                if after:
+                    refs.add(after.group(1))
+                before = _REF_BEFORE.search(low, max(0, m.start() - 80), m.start())
+                if before:
+                    refs.add(before.group(1))
+            refs |= {c.lower() for c in code_spans} | {q.lower() for q in quoted}
+            referenced = frozenset(n for n in mentioned if n.lower() in refs)
+        else:
+            referenced = _EMPTY_SET
     else:
-        explained = mentioned = _EMPTY_SET
+        explained = mentioned = detailed = referenced = _EMPTY_SET
     return _Segment(
         n_units=len(kept),
         usage_pat=frozenset(usage_pat),
@@ -910,8 +989,8 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         return_section=bool(RETURN_SECTION.search(joined)),
         content_list=_FAST_CONTENT_LIST.pattern(has_cjk).search(low),
         qualifiers=frozenset(m.group(0) for m in _G_QUALIFIERS.finditer(low)),
-        code_spans=frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined)),
-        quoted=frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined)),
+        code_spans=code_spans,
+        quoted=quoted,
         numbers=frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
         headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
@@ -925,6 +1004,11 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         cjk=bool(CJK.search(joined)),
         mentioned=mentioned,
         explained=explained,
+        detailed=detailed,
+        referenced=referenced,
+        conditional_units=len(conditional),
+        restrict_units=len(restrict),
+        constraint_lines=constraint_units,
     )
 
 
@@ -939,6 +1023,7 @@ class Analysis:
 
     name_tokens: frozenset[str]
     props: tuple[str, ...]
+    known_no_params: bool
     state: _UnitState
     kept: tuple[str, ...]
     first_verb: bool
@@ -950,10 +1035,20 @@ class Analysis:
         state = self.state.copy()
         new = state.add(split_units(extra))
         if not new:
-            return Analysis(self.name_tokens, self.props, state, self.kept, self.first_verb, self.seg)
+            return Analysis(
+                self.name_tokens,
+                self.props,
+                self.known_no_params,
+                state,
+                self.kept,
+                self.first_verb,
+                self.seg,
+            )
         first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
         seg = self.seg.merge(_segment(new, self.props))
-        return Analysis(self.name_tokens, self.props, state, (*self.kept, *new), first_verb, seg)
+        return Analysis(
+            self.name_tokens, self.props, self.known_no_params, state, (*self.kept, *new), first_verb, seg
+        )
 
     @property
     def placeholder(self) -> bool:
@@ -1012,6 +1107,12 @@ class Analysis:
             float(sum(1 for k in kinds if k)),
             _cap_log(s.limit_prose_units, 10),
             1.0 if s.must_call else 0.0,
+            1.0 if self.known_no_params else 0.0,
+            len(s.detailed) / n_props if n_props else 0.0,
+            len(s.referenced) / n_props if n_props else 0.0,
+            _cap_log(s.conditional_units, 8),
+            _cap_log(s.restrict_units, 6),
+            _cap_log(s.constraint_lines, 10),
         )
 
     def extracted(self) -> Extracted:
@@ -1038,7 +1139,10 @@ def analyze(name: str, description: str, schema: Any) -> Analysis:
     state = _UnitState(set(), set(), set())
     kept = state.add(split_units(strip_repetition(text)))
     first_verb = bool(kept and VERB_START.match(kept[0]))
-    return Analysis(_name_tokens(name), props, state, tuple(kept), first_verb, _segment(kept, props))
+    known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
+    return Analysis(
+        _name_tokens(name), props, known_none, state, tuple(kept), first_verb, _segment(kept, props)
+    )
 
 
 def extract(name: str, description: str, schema: Any, extra: str = "") -> Extracted:

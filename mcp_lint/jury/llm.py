@@ -82,6 +82,24 @@ def import_litellm() -> Any:
     return litellm
 
 
+def missing_credentials(model: str) -> list[str]:
+    """Provider keys litellm needs for `model` and cannot find in the environment.
+
+    Checked before any call: a missing key is not a transient failure, and retrying it with
+    backoff only delays the one-line answer the user needs. Base URLs are not keys (providers
+    such as Ollama have a default), so they never count as missing.
+    """
+    litellm = import_litellm()
+    try:
+        report = litellm.validate_environment(model=model)
+    except Exception:
+        return []  # an unknown provider: let the call itself say what is wrong
+    missing = report.get("missing_keys") if isinstance(report, Mapping) else None
+    if not isinstance(missing, list):
+        return []
+    return [str(key) for key in missing if not str(key).endswith(("_API_BASE", "_BASE_URL", "_BASE"))]
+
+
 def _status_code(exc: BaseException) -> int | None:
     code = getattr(exc, "status_code", None)
     return code if isinstance(code, int) else None

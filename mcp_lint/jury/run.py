@@ -26,7 +26,14 @@ from mcp_lint.errors import UsageError
 from mcp_lint.jury.aggregate import ServerScore, ToolScores, aggregate_verdicts, check_aggregate, server_score
 from mcp_lint.jury.base import JudgeVerdict
 from mcp_lint.jury.cache import DEFAULT_CACHE_PATH, CacheEntry, JuryCache, cache_key
-from mcp_lint.jury.llm import SAMPLING, JudgeCallError, JudgeResult, LiteLLMJudge, describe_error
+from mcp_lint.jury.llm import (
+    SAMPLING,
+    JudgeCallError,
+    JudgeResult,
+    LiteLLMJudge,
+    describe_error,
+    missing_credentials,
+)
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
 from mcp_lint.model import ServerSnapshot, Tool
@@ -197,6 +204,24 @@ def _score_offline(items: Sequence[_Item], settings: JurySettings, warnings: lis
     return _outcome(items, verdicts, unscored, Usage(), warnings, (jury.name,), settings.aggregate)
 
 
+def _without_credentials(
+    pending: list[tuple[_Item, LiteLLMJudge, str]], failures: dict[tuple[str, str, str], str]
+) -> list[tuple[_Item, LiteLLMJudge, str]]:
+    """Fail, without a call, every pending verdict whose provider key is missing."""
+    missing_by_model = {judge.model: missing_credentials(judge.model) for judge in {j for _, j, _ in pending}}
+    kept: list[tuple[_Item, LiteLLMJudge, str]] = []
+    for item, judge, key in pending:
+        missing = missing_by_model[judge.model]
+        if missing:
+            failures[(item.server, item.tool.name, judge.name)] = (
+                f"{', '.join(missing)} is not set; export it (litellm reads provider keys from the "
+                "environment), or drop --jury to use the embedded offline jury; no call made"
+            )
+        else:
+            kept.append((item, judge, key))
+    return kept
+
+
 async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
     rubric = load_rubric()
     judges = [
@@ -237,6 +262,7 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
                 continue
             pending.append((item, judge, key))
 
+    pending = _without_credentials(pending, failures)
     semaphore = asyncio.Semaphore(max(1, settings.concurrency))
 
     async def call(item: _Item, judge: LiteLLMJudge) -> JudgeResult | JudgeCallError:

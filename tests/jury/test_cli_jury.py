@@ -115,3 +115,24 @@ def test_cache_prune_drops_entries_of_tools_that_are_gone(
     entries = json.loads((project / ".mcp-lint" / "jury-cache.json").read_text(encoding="utf-8"))["entries"]
     assert "removed" in out
     assert all(entry["tool"] != "delete_alert" for entry in entries.values())
+
+
+def test_missing_provider_key_fails_fast_without_a_call(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY")
+    code, report, err = run(capsys)
+    assert code == 4
+    assert fake_llm.calls() == 0
+    assert {item["reason"].split(" ", 1)[0] for item in report["jury"]["unscored"]} == {"OPENAI_API_KEY"}
+    assert "OPENAI_API_KEY is not set" in err and err.count("\n") == 1
+
+
+def test_frozen_run_needs_no_key_when_the_cache_has_every_verdict(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(capsys)
+    monkeypatch.delenv("OPENAI_API_KEY")
+    code, report, _ = run(capsys, "--frozen")
+    assert code == 1 and report["jury"]["unscored"] == []
+    assert fake_llm.calls() == TOOLS * len(JUDGES)
