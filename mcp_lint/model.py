@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,12 +44,15 @@ class Tool:
     raw: Mapping[str, Any]
     sdk_rejection: str | None = None
 
-    @property
+    # The accessors below are cached: rules read them hundreds of thousands of times on a large
+    # server, and each would otherwise repeat its type checks. `raw` is never mutated.
+
+    @functools.cached_property
     def description(self) -> str:
         value = self.raw.get("description")
         return value if isinstance(value, str) else ""
 
-    @property
+    @functools.cached_property
     def title(self) -> str | None:
         value = self.raw.get("title")
         if isinstance(value, str):
@@ -57,32 +61,32 @@ class Tool:
         nested = annotations.get("title") if annotations else None
         return nested if isinstance(nested, str) else None
 
-    @property
+    @functools.cached_property
     def input_schema(self) -> Any:
         return self.raw.get("inputSchema")
 
-    @property
+    @functools.cached_property
     def properties(self) -> Mapping[str, Any]:
         schema = self.input_schema
-        if isinstance(schema, Mapping):
+        if isinstance(schema, (dict, Mapping)):
             props = schema.get("properties")
-            if isinstance(props, Mapping):
+            if isinstance(props, (dict, Mapping)):
                 return props
         return {}
 
-    @property
+    @functools.cached_property
     def required(self) -> tuple[str, ...]:
         schema = self.input_schema
-        if isinstance(schema, Mapping):
+        if isinstance(schema, (dict, Mapping)):
             names = schema.get("required")
             if isinstance(names, list):
                 return tuple(name for name in names if isinstance(name, str))
         return ()
 
-    @property
+    @functools.cached_property
     def annotations(self) -> Mapping[str, Any] | None:
         value = self.raw.get("annotations")
-        return value if isinstance(value, Mapping) else None
+        return value if isinstance(value, (dict, Mapping)) else None
 
 
 @dataclass(frozen=True)
