@@ -67,7 +67,7 @@ def _write_output(text: str, output: str | None, color: bool = False) -> None:
         # click strips ANSI codes off a non-terminal unless told the colour was asked for.
         click.echo(text, nl=False, color=color)
         return
-    from mcp_lint.reflect.snapshot import write_text_atomic
+    from mcp_lint.files import write_text_atomic
 
     write_text_atomic(Path(output), text)
 

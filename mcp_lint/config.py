@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_text
 from mcp_lint.model import Severity
 
 if sys.version_info >= (3, 11):
@@ -138,14 +139,9 @@ def _peek(path: Path) -> str:
 
 
 def read_config(path: Path) -> Mapping[str, Any]:
+    text = read_text(path, missing="config file not found")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: config file not found") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text; save it as UTF-8") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
     if path.name == "pyproject.toml":

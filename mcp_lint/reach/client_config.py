@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_text
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
 _VARIABLE = re.compile(r"\$\{([^}]*)\}")
@@ -82,16 +83,9 @@ def strip_json_comments(text: str) -> str:
     return "".join(out)
 
 
-def read_json_document(path: Path) -> Any:
-    try:
-        # utf-8-sig: editors on Windows often save configs with a byte-order mark.
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text; save it as UTF-8") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+def read_json_document(path: Path, missing: str = "no such file") -> Any:
+    """JSON, or JSONC as VS Code writes it; errors name the file, line and column."""
+    text = read_text(path, missing)
     try:
         return json.loads(text)
     except json.JSONDecodeError as strict_error:

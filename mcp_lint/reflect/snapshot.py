@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_text, write_text_atomic
 from mcp_lint.model import Observation, ServerSnapshot
 from mcp_lint.reflect.tools import build_tools
 
@@ -44,14 +43,8 @@ def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
 
 
 def load_snapshot(path: Path, name: str | None = None) -> ServerSnapshot:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(
-            f"{path}: no such file; pass a saved snapshot, a client config, or `-- COMMAND`"
-        ) from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    # Strict JSON: snapshots are written by tools, so a stray comma means a damaged file.
+    text = read_text(path, "no such file; pass a saved snapshot, a client config, or `-- COMMAND`")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -78,16 +71,3 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
 
 def write_json_atomic(path: Path, document: Any) -> None:
     write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write so a reader never sees half a file: temp file in the same folder, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
