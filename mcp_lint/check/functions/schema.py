@@ -395,8 +395,10 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
                 items.append(word)
                 expect_item = False
             pos = token.end()
+        if len(items) < 2:
+            continue  # popping below only shortens it
         rest = sentence[pos:].lstrip().lower()
-        if items and rest.startswith("of "):
+        if rest.startswith("of "):
             # "use the start of the range": the last word heads a noun phrase, not a name.
             items.pop()
         if len(items) < 2:
@@ -445,21 +447,21 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
     # A sentence is looked at only for an identifier, a cue word or a chain after a usage verb; a
     # description with none of them anywhere (most) is never split. The shared analysis has the
     # lower-cased text and its words; URL removal below can only take those away, never add them.
+    # A sentence is a piece of `clean`, whose URL removal leaves a space, so it can hold an
+    # identifier or a cue word only if the whole text does.
     shared = analysis(tool)
-    if not (
-        _has_identifiers(text)
-        or any(map(shared.lowered.__contains__, _CUE_WORDS))
-        or not _CHAIN_VERBS.isdisjoint(shared.words)
-    ):
+    text_identifiers = _has_identifiers(text)
+    text_cue = any(map(shared.lowered.__contains__, _CUE_WORDS))
+    if not (text_identifiers or text_cue or not _CHAIN_VERBS.isdisjoint(shared.words)):
         return list(found.items())
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
     props: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(clean):
         if not sentence:
             continue
-        identifiers = _has_identifiers(sentence)
+        identifiers = text_identifiers and _has_identifiers(sentence)
         lowered = sentence.lower()
-        has_cue = any(map(lowered.__contains__, _CUE_WORDS))
+        has_cue = text_cue and any(map(lowered.__contains__, _CUE_WORDS))
         # A chain needs a connector and a usage verb: the trigger _chains() starts from.
         has_chain = (" or " in lowered or " and " in lowered or "," in lowered) and _CHAIN_TRIGGER.search(
             sentence
