@@ -97,6 +97,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
+    """A counted subject with its verb agreeing: '1 sentence gives', '2 sentences give'."""
+    return f"{_plural(n, noun)} {verb_one if n == 1 else verb_many}"
+
+
 def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
     mine = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if len(t) > 2}
     out = []
@@ -180,21 +185,23 @@ class OfflineJury:
             r["guidelines"] = msg
         elif scores["guidelines"] < 3:
             r["guidelines"] = (
-                f"only {_plural(ext.usage_hits, 'sentence')} hint at usage; say when to use it, "
-                "when not to, and which sibling to prefer"
+                f"only {_counted(ext.usage_hits, 'sentence', 'hints', 'hint')} at usage; "
+                "say when to use it, when not to, and which sibling to prefer"
             )
         else:
-            r["guidelines"] = f"{_plural(ext.usage_hits, 'sentence')} give usage guidance"
+            r["guidelines"] = f"{_counted(ext.usage_hits, 'sentence', 'gives', 'give')} usage guidance"
 
         if ext.limit_hits == 0:
             r["limitations"] = "no sentence states what it does not do, its scope or its constraints"
         elif scores["limitations"] < 3:
             r["limitations"] = (
-                f"{_plural(ext.limit_hits, 'sentence')} touch on constraints, but limits, scope and "
-                "failure cases are not spelled out"
+                f"{_counted(ext.limit_hits, 'sentence', 'touches', 'touch')} on constraints, "
+                "but limits, scope and failure cases are not spelled out"
             )
         else:
-            r["limitations"] = f"{_plural(ext.limit_hits, 'sentence')} state limits or constraints"
+            r["limitations"] = (
+                f"{_counted(ext.limit_hits, 'sentence', 'states', 'state')} limits or constraints"
+            )
 
         r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
 
@@ -216,7 +223,8 @@ class OfflineJury:
         elif scores["examples"] < 3:
             r["examples"] = "examples are thin or stand in for the explanation"
         else:
-            r["examples"] = f"{_plural(ext.example_hits, 'example or literal value')} support the prose"
+            values = _counted(ext.example_hits, "example or literal value", "supports", "support")
+            r["examples"] = f"{values} the prose"
         return r
 
     @staticmethod
