@@ -8,8 +8,8 @@ QWK against the other two, and the ratios ours/best-judge and ours/weakest-judge
 columns score `parameters` as the shipped jury does (prose + schema docs); the judges never saw the
 schema, so lower agreement there is by design. Then the same CV repeated over N assignments of
 servers to folds (default 5, the canonical one first): one assignment moves the figures by a few
-hundredths, so the mean and range over assignments are the honest estimate. Last: OfflineJury.judge throughput over the 408
-calibration tools, against a trivial len(description) pass in the same process.
+hundredths, so the mean and range over assignments are the honest estimate. Last: OfflineJury.judge
+throughput over the 408 calibration tools, against a trivial len(description) pass in the same process.
 """
 
 from __future__ import annotations
@@ -60,7 +60,9 @@ def _rate(fn: object, tools: list[Tool], min_seconds: float = 1.0) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="fold assignments to average (1: canonical only)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="fold assignments to average (1: canonical only)"
+    )
     args = parser.parse_args()
     rows = load_rows()
     print(
@@ -71,7 +73,7 @@ def main() -> int:
     runtime = cross_validate(rows, predictor=schema_aware_predictor)
     print(agreement_table(prose, runtime))
     if args.repeats > 1:
-        print(f"\nrepeated grouped CV over {args.repeats} fold assignments (prose features, as the judges saw):")
+        print(f"\nrepeated grouped CV over {args.repeats} fold assignments (prose features, as judged):")
         print(repeated_table(repeated_cross_validate(rows, args.repeats)))
     tools = _tools()
     jury = OfflineJury()
