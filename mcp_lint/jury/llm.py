@@ -17,6 +17,7 @@ one-line reason; they are never cached.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import random
@@ -64,8 +65,13 @@ class JudgeResult:
     usage: CallUsage
 
 
+@functools.cache
 def import_litellm() -> Any:
-    """Import litellm quietly and offline: no price-map download, no banners, no telemetry."""
+    """Import litellm quietly and offline: no price-map download, no banners, no telemetry.
+
+    Done once per process, not before every call: each `Logger.setLevel` below also empties every
+    logger's level cache, which litellm's logging checks then rebuild during the next call.
+    """
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_LOG", "ERROR")
     os.environ.setdefault("LITELLM_TELEMETRY", "False")
