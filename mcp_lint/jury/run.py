@@ -31,6 +31,7 @@ from mcp_lint.jury.llm import (
     JudgeCallError,
     JudgeResult,
     LiteLLMJudge,
+    SendGate,
     describe_error,
     missing_credentials,
 )
@@ -264,13 +265,14 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
 
     pending = _without_credentials(pending, failures)
     semaphore = asyncio.Semaphore(max(1, settings.concurrency))
+    gate = SendGate()
 
     async def call(item: _Item, judge: LiteLLMJudge) -> JudgeResult | JudgeCallError:
         # Retries and their backoff happen inside the slot: a rate-limited provider should see fewer
         # requests in flight, not the same number plus a queue of retries.
         async with semaphore:
             try:
-                return await judge.ajudge(item.tool, item.siblings)
+                return await judge.ajudge(item.tool, item.siblings, gate=gate)
             except JudgeCallError as exc:
                 return exc
             except Exception as exc:
