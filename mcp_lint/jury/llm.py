@@ -12,16 +12,29 @@ own retries are turned off so this is the only retry loop. A malformed answer (n
 or drift and a second try usually succeeds; a second malformed answer fails the call. Any other error
 (authentication, bad request, unknown model) fails at once. Failures surface as `JudgeCallError` with a
 one-line reason; they are never cached.
+
+Concurrent calls share one event loop, and litellm spends several milliseconds of CPU on it per call,
+split into many small steps between awaits. Left alone, the loop interleaves those steps across every
+call in flight, so all of them finish preparing their requests together, send together, get answered
+together and stay in lockstep: each round trip then costs the provider's latency plus the CPU of every
+call in the round, not of one. A `SendGate` shared by the calls of a run lets one call at a time prepare
+its request, up to the point litellm reports it as sent (litellm's per-call `logger_fn` hook), so
+requests leave one after another as soon as each is ready and the CPU work of one overlaps the network
+wait of the others. The gate changes only the order of that work: every call, retry and backoff is the
+same.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import os
 import random
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +77,13 @@ class JudgeResult:
     usage: CallUsage
 
 
+@functools.cache
 def import_litellm() -> Any:
-    """Import litellm quietly and offline: no price-map download, no banners, no telemetry."""
+    """Import litellm quietly and offline: no price-map download, no banners, no telemetry.
+
+    Done once per process, not before every call: each `Logger.setLevel` below also empties every
+    logger's level cache, which litellm's logging checks then rebuild during the next call.
+    """
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_LOG", "ERROR")
     os.environ.setdefault("LITELLM_TELEMETRY", "False")
@@ -137,6 +155,51 @@ def describe_error(exc: BaseException) -> str:
     return _one_line(f"{head}: {message.strip()}")
 
 
+class SendGate:
+    """Lets one call at a time prepare its request; shared by the calls of one run (see the module doc).
+
+    A call holds the gate from when it starts preparing until litellm calls `logger_fn` just before the
+    request goes out (the first of its calls: litellm calls it again with the answer), until litellm
+    returns or raises without sending, or for at most `max_hold` seconds. The limit keeps a call that
+    waits on something other than CPU before sending (fetching credentials, or a provider path that
+    never calls `logger_fn`) from holding up the others: the gate only orders CPU work.
+    """
+
+    def __init__(self, max_hold: float = 0.05) -> None:
+        self.max_hold = max_hold
+        self._lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def hold(self) -> AsyncIterator[Callable[[Any], None]]:
+        """Wait for the gate; yields the `logger_fn` to pass to litellm, which lets the gate go."""
+        await self._lock.acquire()
+        loop = asyncio.get_running_loop()
+        loop_thread = threading.get_ident()
+        held = True
+
+        def release() -> None:
+            nonlocal held
+            if held:
+                held = False
+                self._lock.release()
+
+        def sent(_details: Any) -> None:
+            if not held:
+                return  # litellm's later calls (with the answer) may come after the loop has closed
+            # Some providers call it from litellm's worker thread; the lock belongs to the loop.
+            if threading.get_ident() == loop_thread:
+                release()
+            else:
+                loop.call_soon_threadsafe(release)
+
+        limit = loop.call_later(self.max_hold, release)
+        try:
+            yield sent
+        finally:
+            limit.cancel()
+            release()
+
+
 class LiteLLMJudge:
     """Scores tools with one model through litellm. `name` is the model id, as reports show it."""
 
@@ -178,7 +241,10 @@ class LiteLLMJudge:
             delay = max(delay, hinted)
         return min(delay, MAX_BACKOFF)
 
-    async def ajudge(self, tool: Tool, siblings: Sequence[str]) -> JudgeResult:
+    async def ajudge(
+        self, tool: Tool, siblings: Sequence[str], *, gate: SendGate | None = None
+    ) -> JudgeResult:
+        """Judge one tool; with a `gate`, each attempt waits its turn to prepare its request."""
         litellm = import_litellm()
         messages = build_messages(tool, siblings, self.rubric)
         kwargs: dict[str, Any] = {
@@ -200,8 +266,12 @@ class LiteLLMJudge:
         while True:
             attempts += 1
             try:
-                # The client timeout alone does not bound a provider that trickles bytes; wait_for does.
-                response = await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=self.timeout + 5)
+                async with _turn(gate) as sent:
+                    call_kwargs = kwargs if sent is None else {**kwargs, "logger_fn": sent}
+                    # The client timeout alone does not bound a provider that trickles bytes; wait_for does.
+                    response = await asyncio.wait_for(
+                        litellm.acompletion(**call_kwargs), timeout=self.timeout + 5
+                    )
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -270,6 +340,15 @@ class LiteLLMJudge:
             # Models missing from litellm's price map (local, self-hosted, new) raise here: cost unknown.
             cost = None
         return int(prompt), int(completion), cost
+
+
+@contextlib.asynccontextmanager
+async def _turn(gate: SendGate | None) -> AsyncIterator[Callable[[Any], None] | None]:
+    if gate is None:
+        yield None
+        return
+    async with gate.hold() as sent:
+        yield sent
 
 
 def _content(response: Any) -> str | None:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_llm_server import FakeLLM, expected_scores, llm_settings, make_server, make_tool
 
 from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.jury.llm import JudgeResult, LiteLLMJudge
 from mcp_lint.jury.prompt import (
     DATA_BEGIN,
     DATA_END,
@@ -302,3 +305,31 @@ def test_litellm_stays_quiet(fake_llm: FakeLLM, capfd: pytest.CaptureFixture[str
     captured = capfd.readouterr()
     assert "Give Feedback" not in captured.out + captured.err
     assert "LiteLLM" not in captured.out + captured.err
+
+
+def test_gc_is_frozen_during_the_calls_and_restored_after(
+    fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[int] = []
+    original = LiteLLMJudge.ajudge
+
+    async def spy(self: LiteLLMJudge, *args: Any, **kwargs: Any) -> JudgeResult:
+        seen.append(gc.get_freeze_count())
+        return await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(LiteLLMJudge, "ajudge", spy)
+    assert gc.get_freeze_count() == 0
+    score_servers([make_server("ops", OTHER)], llm_settings(fake_llm, None))
+    assert len(seen) == 2 and all(count > 0 for count in seen)
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_host_freeze_is_left_alone(fake_llm: FakeLLM) -> None:
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        score_servers([make_server("ops", OTHER)], llm_settings(fake_llm, None))
+        # Neither unfrozen nor frozen further (frozen objects that are freed leave the count).
+        assert 0 < gc.get_freeze_count() <= before
+    finally:
+        gc.unfreeze()
