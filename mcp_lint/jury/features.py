@@ -379,55 +379,162 @@ def _group_index(m: re.Match[str]) -> int:
     return int((m.lastgroup or "g0")[1:])
 
 
-_PLAIN_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+# How a regex match can begin, for `_CueScan`: (text, at_word_boundary, is_class). `text` is a literal
+# string the match starts with, or the escape of a one-character class (`\d`) its first character is
+# in; `at_word_boundary`: a `\b` holds where the match starts.
+_Start = tuple[str, bool, bool]
+_REPEATS = frozenset({"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"})
+_CLASS_ESCAPES = {
+    "CATEGORY_DIGIT": r"\d",
+    "CATEGORY_NOT_DIGIT": r"\D",
+    "CATEGORY_SPACE": r"\s",
+    "CATEGORY_NOT_SPACE": r"\S",
+    "CATEGORY_WORD": r"\w",
+    "CATEGORY_NOT_WORD": r"\W",
+}
 
 
-class _FastFamily:
-    """Scans a `_family` regex the fast way, with exactly its matches.
+def _match_starts(seq: Any, bounded: bool = False) -> set[_Start] | None:
+    """Starts one of which every match of the parsed sequence `seq` begins with (see `_Start`), or
+    None when that cannot be told. Like `_required_literals`, this only ever keeps what it can prove:
+    zero-width items are stepped over (they consume nothing), a group or a repeat of at least one
+    starts as its content does, an optional item as itself or as what follows it."""
+    items = list(seq)
+    run: list[str] = []
+    for i, (op, av) in enumerate(items):
+        name = _op_name(op)
+        if name == "LITERAL":
+            run.append(chr(av))
+            continue
+        if run:
+            break
+        if name == "AT":
+            bounded = bounded or _op_name(av) == "AT_BOUNDARY"
+        elif name in ("ASSERT", "ASSERT_NOT"):
+            pass
+        elif name == "SUBPATTERN":
+            if av[1] & (re.IGNORECASE | re.ASCII | re.LOCALE):
+                return None
+            return _match_starts(av[-1], bounded)
+        elif name == "BRANCH":
+            union: set[_Start] = set()
+            for alt in av[1]:
+                found = _match_starts(alt, bounded)
+                if found is None:
+                    return None
+                union |= found
+            return union or None
+        elif name in _REPEATS:
+            first = _match_starts(av[2], bounded)
+            if av[0] >= 1 or first is None:
+                return first
+            rest = _match_starts(items[i + 1 :], bounded)
+            return None if rest is None else first | rest
+        elif name == "IN":
+            members = list(av)
+            if 0 < len(members) <= _MAX_CLASS_ANCHORS and all(_op_name(o) == "LITERAL" for o, _ in members):
+                return {(chr(a), bounded, False) for _, a in members}
+            if len(members) == 1 and _op_name(members[0][0]) == "CATEGORY":
+                escape = _CLASS_ESCAPES.get(_op_name(members[0][1]))
+                return None if escape is None else {(escape, bounded, True)}
+            return None
+        else:
+            return None
+    return {("".join(run), bounded, False)} if run else None
 
-    `re` cannot take its quick first-character test on alternatives that start with a named group,
-    so scanning the named family costs ~10x a scan of the same alternatives without groups. Here
-    the scan uses a flat, group-free copy (same alternatives, same order: same spans, as groups
-    without back-references do not change what matches), drops each Latin alternative's redundant
-    leading `\b` (the whole Latin part already starts with one) and, for text without any CJK
-    character, the CJK alternatives (plain CJK literals, so they cannot match there). Which pattern
-    matched is then read by re-running the named family at each match's start only."""
 
-    def __init__(self, patterns: Sequence[str]) -> None:
-        self.named = _family(patterns)
-        latin: list[str] = []
-        cjk: list[str] = []
-        for p in patterns:
-            for alt in _top_alternatives(p):
-                if CJK.search(alt):
-                    if not _PLAIN_CJK.fullmatch(alt):  # guard: only plain CJK literals are dropped
-                        raise ValueError(f"CJK cue alternative is not a plain CJK literal: {alt!r}")
-                    cjk.append(alt)
-                else:
-                    latin.append(alt[2:] if alt.startswith("\\b") else alt)
-        lat = [r"\b(?:" + "|".join(latin) + ")"] if latin else []
-        self.flat = _Gated(re.compile("|".join(lat + cjk)))
-        # `(?!)` never matches: a family with only CJK alternatives has nothing to find in other text
-        self.latin = _Gated(re.compile(lat[0] if lat else "(?!)"))
+class _CueScan:
+    """Every match of several regexes over one text, exactly as each regex's own `finditer` gives
+    them, for a fraction of the cost of scanning the text once per regex.
 
-    def pattern(self, has_cjk: bool) -> _Gated:
-        return self.flat if has_cjk else self.latin
+    A regex scan in `re` pays ~30 ns per character just to try a match at each position; with
+    fifteen cue regexes run over every description, that per-position cost was most of the jury's
+    time. Here each regex's possible match starts are derived from its parse tree (`_match_starts`:
+    "does not" at a word boundary, a digit, ...), and one *finder* regex per kind of start (at a
+    word boundary, or anywhere) finds each position where one of them occurs, and the longest
+    literal found there. Only at those positions - a handful per text - are the regexes that can
+    start there tried, with `Pattern.match`, in text order, each resuming after its last match as
+    `finditer` does. Every position where a regex matches is visited (its match begins with one of
+    its derived starts), so the result is the regex's own `finditer`, match for match. A regex whose
+    starts cannot be derived is simply scanned on its own."""
 
-    def hits(self, low: str, has_cjk: bool) -> list[tuple[int, int]]:
-        """(start, index of the cue pattern) of every match of the named family in `low`."""
-        starts = [m.start() for m in self.pattern(has_cjk).finditer(low)]
-        if not starts:
-            return []
-        match = self.named.match
-        return [(p, int((match(low, p).lastgroup or "g0")[1:])) for p in starts]  # type: ignore[union-attr]
+    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+        self.patterns = tuple(patterns)
+        starts: list[set[_Start] | None] = []
+        for regex in self.patterns:
+            if regex.flags & (re.IGNORECASE | re.ASCII | re.LOCALE):
+                starts.append(None)  # case-folded or ASCII-only matching: its literals are not exact
+            else:
+                starts.append(_match_starts(_re_parser.parse(regex.pattern, regex.flags)))
+        self.alone = tuple(i for i, s in enumerate(starts) if s is None)
+        self.finders: list[tuple[re.Pattern[str], dict[str, tuple[int, ...]], tuple[int, ...]]] = []
+        for bounded in (True, False):
+            mine = [[(t, c) for t, b, c in s if b == bounded] if s else [] for s in starts]
+            if any(mine):
+                self.finders.append(self._finder(mine, bounded))
+
+    @staticmethod
+    def _finder(
+        starts: list[list[tuple[str, bool]]], bounded: bool
+    ) -> tuple[re.Pattern[str], dict[str, tuple[int, ...]], tuple[int, ...]]:
+        """(finder, patterns per literal, patterns for a class match) for `starts` (per pattern:
+        (text, is_class) pairs). The finder matches the longest literal that begins at a position
+        (literals grouped by first character, longest first), or else one character of a class (so
+        a class match means no literal begins there). Where literal L is found, every pattern with
+        a start that is a prefix of L, or a class holding L's first character, may match; where a
+        class character is, any pattern with a class start may. The finder has no capture groups:
+        with a marker group per literal, `re` scanned three times slower."""
+        literals = sorted({t for s in starts for t, c in s if not c}, key=lambda t: (t[0], -len(t), t))
+        classes = sorted({t for s in starts for t, c in s if c})
+        by_first: dict[str, list[str]] = {}
+        for t in literals:
+            by_first.setdefault(t[0], []).append(re.escape(t[1:]))
+        parts = [re.escape(first) + "(?:" + "|".join(rests) + ")" for first, rests in by_first.items()]
+        finder = re.compile((r"\b" if bounded else "") + "(?:" + "|".join(parts + classes) + ")")
+        compiled = {t: re.compile(t) for t in classes}
+        by_literal = {
+            lit: tuple(
+                i
+                for i, s in enumerate(starts)
+                if any(compiled[t].fullmatch(lit[0]) if c else lit.startswith(t) for t, c in s)
+            )
+            for lit in literals
+        }
+        by_class = tuple(i for i, s in enumerate(starts) if any(c for _, c in s))
+        return finder, by_literal, by_class
+
+    def scan(self, text: str) -> list[list[re.Match[str]]]:
+        """Per pattern, in the order given: the list its `finditer(text)` would give."""
+        patterns = self.patterns
+        found: list[list[re.Match[str]]] = [[] for _ in patterns]
+        for i in self.alone:
+            found[i] = list(patterns[i].finditer(text))
+        candidates: list[tuple[int, tuple[int, ...]]] = []
+        for finder, by_literal, by_class in self.finders:
+            # a finder match consumes its literal, so the next search starts one character on:
+            # literals that overlap it ("not" in "does not") are found too
+            search = finder.search
+            m = search(text)
+            while m is not None:
+                p = m.start()
+                candidates.append((p, by_literal.get(m.group(), by_class)))
+                m = search(text, p + 1)
+        if len(self.finders) > 1:
+            candidates.sort()
+        resume = [0] * len(patterns)  # where each pattern's `finditer` would search next
+        for p, which in candidates:
+            for i in which:
+                if p >= resume[i]:
+                    m = patterns[i].match(text, p)
+                    if m is not None:
+                        found[i].append(m)
+                        resume[i] = m.end()
+        return found
 
 
 _USAGE = _family(USAGE_CUES)
 _LIMIT = _family(LIMIT_CUES)
 _EXAMPLE = _family(EXAMPLE_CUES)
-_FAST_USAGE = _FastFamily(USAGE_CUES)
-_FAST_LIMIT = _FastFamily(LIMIT_CUES)
-_FAST_EXAMPLE = _FastFamily(EXAMPLE_CUES)
 _RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
 _STRONG_LIMIT = re.compile(
     r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
@@ -484,25 +591,33 @@ LIM_RESTRICT = re.compile(
 )
 _KINDS = _family(LIMIT_KINDS)
 _CONTENT_LIST = _family([CONTENT_LIST.pattern])
-_FAST_KINDS = _FastFamily(LIMIT_KINDS)
-_FAST_CONTENT_LIST = _FastFamily([CONTENT_LIST.pattern])
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
-_G_STRONG_LIMIT = _Gated(_STRONG_LIMIT)
-_G_MUST_CALL = _Gated(MUST_CALL)
-_G_RETURN = _Gated(_RETURN)
-_G_QUALIFIERS = _Gated(QUALIFIERS)
-_G_TYPE_WORDS = _Gated(TYPE_WORDS)
-_G_FORMAT_WORDS = _Gated(FORMAT_WORDS)
-_G_DEFAULT_WORDS = _Gated(DEFAULT_WORDS)
 _G_JSONISH = _Gated(JSONISH)
 _G_HEADER = _Gated(HEADER)
 _G_PARAM_LINE = _Gated(PARAM_LINE)
 _G_CODE_SPAN = _Gated(CODE_SPAN)
 _G_QUOTED = _Gated(QUOTED)
-_G_PARAM_KEYWORD = _Gated(PARAM_KEYWORD)
-_G_LIM_CONDITIONAL = _Gated(LIM_CONDITIONAL)
-_G_LIM_RESTRICT = _Gated(LIM_RESTRICT)
+# The regexes `_segment` runs over the lower-cased units, found in one pass (see `_CueScan`).
+_CUE_SCAN = _CueScan(
+    (
+        _USAGE,
+        _LIMIT,
+        _EXAMPLE,
+        _KINDS,
+        _CONTENT_LIST,
+        _STRONG_LIMIT,
+        MUST_CALL,
+        _RETURN,
+        QUALIFIERS,
+        TYPE_WORDS,
+        FORMAT_WORDS,
+        DEFAULT_WORDS,
+        PARAM_KEYWORD,
+        LIM_CONDITIONAL,
+        LIM_RESTRICT,
+    )
+)
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -809,16 +924,14 @@ class Extracted:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
 
 
-def _unit_hits(
-    family: _FastFamily, low: str, starts: Sequence[int], has_cjk: bool
-) -> tuple[set[str], set[int]]:
-    """(names of the alternatives that matched, indices of the units they matched in). `low` is the
-    units joined by newlines and `starts` their offsets; no pattern crosses a newline."""
-    hits = family.hits(low, has_cjk)
+def _unit_hits(hits: Sequence[re.Match[str]], starts: Sequence[int]) -> tuple[set[str], set[int]]:
+    """(names of the cue patterns that matched, indices of the units they matched in) for the
+    matches of a `_family` regex over the units joined by newlines, `starts` being their offsets;
+    no pattern crosses a newline."""
     if not hits:
         return set(), set()
     unit_of = bisect.bisect_right
-    return {str(g) for _, g in hits}, {unit_of(starts, p) - 1 for p, _ in hits}
+    return {str(_group_index(m)) for m in hits}, {unit_of(starts, m.start()) - 1 for m in hits}
 
 
 @dataclass(frozen=True)
@@ -919,15 +1032,31 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    has_cjk = CJK.search(low) is not None
-    usage_pat, usage_units = _unit_hits(_FAST_USAGE, low, starts, has_cjk)
-    limit_pat, limit_units = _unit_hits(_FAST_LIMIT, low, starts, has_cjk)
-    ex_pat, ex_units = _unit_hits(_FAST_EXAMPLE, low, starts, has_cjk)
+    (
+        usage,
+        limit,
+        example,
+        kind_hits,
+        content_list,
+        strong_hits,
+        must_call,
+        return_cue,
+        qualifiers,
+        type_words,
+        format_words,
+        default_words,
+        param_keywords,
+        conditional_hits,
+        restrict_hits,
+    ) = _CUE_SCAN.scan(low)
+    usage_pat, usage_units = _unit_hits(usage, starts)
+    limit_pat, limit_units = _unit_hits(limit, starts)
+    ex_pat, ex_units = _unit_hits(example, starts)
     kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-    for p, g in _FAST_KINDS.hits(low, has_cjk):
-        kind_units[g].add(bisect.bisect_right(starts, p) - 1)
+    for m in kind_hits:
+        kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
     kinds = [len(u) for u in kind_units]
-    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_STRONG_LIMIT.finditer(low)}
+    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
     for m in _G_PARAM_LINE.finditer(joined):
@@ -945,8 +1074,8 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
             detailed_lines.add(e.group(1).lower())
         if PARAM_CONSTRAINT.search(rest):
             constraint_units += 1
-    conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_LIM_CONDITIONAL.finditer(low)}
-    restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in _G_LIM_RESTRICT.finditer(low)}
+    conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in conditional_hits}
+    restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
     code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
     quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
     if props:
@@ -960,7 +1089,7 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         detailed = frozenset(n for n in explained if n.lower() in detailed_lines)
         if mentioned:
             refs: set[str] = set()
-            for m in _G_PARAM_KEYWORD.finditer(low):
+            for m in param_keywords:
                 after = _REF_AFTER.match(low, m.end())
                 if after:
                     refs.add(after.group(1))
@@ -984,11 +1113,11 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         example_units=len(ex_units),
         strong=len(strong),
         kinds=tuple(kinds),
-        must_call=_G_MUST_CALL.search(low),
-        return_cue=_G_RETURN.search(low),
+        must_call=bool(must_call),
+        return_cue=bool(return_cue),
         return_section=bool(RETURN_SECTION.search(joined)),
-        content_list=_FAST_CONTENT_LIST.pattern(has_cjk).search(low),
-        qualifiers=frozenset(m.group(0) for m in _G_QUALIFIERS.finditer(low)),
+        content_list=bool(content_list),
+        qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
         numbers=frozenset(NUMBER.findall(joined)),
@@ -998,9 +1127,9 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
         fence="```" in joined,
         jsonish=_G_JSONISH.search(joined),
         param_section=bool(PARAM_SECTION.search(joined)),
-        type_words=_G_TYPE_WORDS.search(low),
-        format_words=_G_FORMAT_WORDS.search(low),
-        default_words=_G_DEFAULT_WORDS.search(low),
+        type_words=bool(type_words),
+        format_words=bool(format_words),
+        default_words=bool(default_words),
         cjk=bool(CJK.search(joined)),
         mentioned=mentioned,
         explained=explained,
