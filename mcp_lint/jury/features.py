@@ -747,9 +747,12 @@ def schema_required(schema: Any) -> set[str]:
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
 
 
+_CAMEL_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
 def _name_variants(name: str) -> set[str]:
     low = name.lower()
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").replace("-", " ")
+    spaced = _CAMEL_BREAK.sub(" ", name).lower().replace("_", " ").replace("-", " ")
     return {low, spaced.strip()}
 
 
@@ -759,30 +762,116 @@ _INLINE_ENTRY = re.compile(
 _ALNUM = re.compile(r"[a-z0-9]+")
 _G_INLINE_ENTRY = _Gated(_INLINE_ENTRY)
 
+# Finding a name where it occurs instead of listing every identifier or entry of the text.
+#
+# `IDENT.findall(text)` and `_INLINE_ENTRY.finditer(text)` cost a scan of the whole text per call,
+# yet they are only asked about a few names. Their matches are ASCII identifiers, so one that
+# equals a name (lower-cased) is an occurrence of the name in `low = text.lower()`; when `low` has
+# the length of `text` (no character lower-cases to two, as "İ" does), it is at the same offset in
+# `text`. The helpers below test just those offsets, with the same regexes, and fall back to the
+# full scan for the rare text whose offsets differ.
+_IDENT_NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what an identifier lower-cased looks like
+_ASCII_DIGITS = frozenset("0123456789")
+_IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_ALNUM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_NEXT_ALNUM = re.compile(r"[^a-z0-9]*([a-z0-9]+)")
+
+
+def _is_ident(text: str, low: str, name: str) -> bool:
+    """`name in {m.lower() for m in IDENT.findall(text)}`, `low` being `text.lower()` of the same
+    length and `name` an `_IDENT_NAME`. `findall` takes a maximal run of identifier characters from
+    its first letter or underscore on, so the run at an occurrence must end there and have only
+    digits (if anything) before it."""
+    match = IDENT.match
+    size = len(name)
+    i = low.find(name)
+    while i >= 0:
+        m = match(text, i)
+        if m is not None and m.end() == i + size:
+            k = i
+            while k and text[k - 1] in _ASCII_DIGITS:
+                k -= 1
+            if not k or text[k - 1] not in _IDENT_FIRST:
+                return True
+        i = low.find(name, i + 1)
+    return False
+
+
+def _spaced_in(low: str, words: Sequence[str]) -> bool:
+    """`f" {' '.join(words)} "` in `" " + " ".join(_ALNUM.findall(low)) + " "`: the words are
+    consecutive maximal runs of `[a-z0-9]` in `low`."""
+    if not all(_ALNUM.fullmatch(w) for w in words):
+        return False
+    first = words[0]
+    after = _NEXT_ALNUM.match
+    i = low.find(first)
+    while i >= 0:
+        end = i + len(first)
+        if (not i or low[i - 1] not in _ALNUM_CHARS) and (end == len(low) or low[end] not in _ALNUM_CHARS):
+            for word in words[1:]:
+                m = after(low, end)
+                if m is None or m.group(1) != word:
+                    break
+                end = m.end()
+            else:
+                return True
+        i = low.find(first, i + 1)
+    return False
+
+
+def _mentioned(text: str, low: str, names: Sequence[str]) -> set[str]:
+    """`mentioned_params` with `low = text.lower()` already at hand."""
+    aligned = len(low) == len(text)
+    idents: set[str] | None = None
+    found: set[str] = set()
+    for name in names:
+        for variant in _name_variants(name):
+            if not variant:
+                continue
+            if " " in variant:
+                hit = _spaced_in(low, variant.split(" "))
+            elif variant not in low or not _IDENT_NAME.fullmatch(variant):
+                hit = False  # not an identifier of the text, lower-cased
+            elif aligned:
+                hit = _is_ident(text, low, variant)
+            else:
+                if idents is None:
+                    idents = {m.lower() for m in IDENT.findall(text)}
+                hit = variant in idents
+            if hit:
+                found.add(name)
+                break
+    return found
+
+
+def _inline_entries(text: str, low: str, names: Iterable[str]) -> set[str]:
+    """The lower-cased `names` some `_INLINE_ENTRY` match in `text` introduces (its group 1,
+    lower-cased, is the name), `low` being `text.lower()`. A match whose identifier is preceded by
+    a backtick has a twin that starts at the identifier itself, so trying the occurrences of the
+    name is enough."""
+    if len(low) != len(text):
+        entries = {m.group(1).lower() for m in _G_INLINE_ENTRY.finditer(text)}
+        return {n for n in names if n in entries}
+    match = _INLINE_ENTRY.match
+    found: set[str] = set()
+    for name in names:
+        if not _IDENT_NAME.fullmatch(name):
+            continue
+        i = low.find(name)
+        while i >= 0:
+            m = match(text, i)
+            if m is not None and m.group(1).lower() == name:
+                found.add(name)
+                break
+            i = low.find(name, i + 1)
+    return found
+
 
 def mentioned_params(text: str, names: Sequence[str]) -> set[str]:
     """Schema property names that appear in the text (as identifier or as spaced words)."""
     if not names:
         return set()
-    low = text.lower()
-    # Pre-test: an identifier of the text (ASCII) lower-cased is a substring of `low`, and so is
-    # every word of a spaced variant found in `spaced_text`; a variant failing this cannot match.
-    candidates = []
-    for name in names:
-        variants = _name_variants(name)
-        if any(v and (v in low or (" " in v and all(w in low for w in v.split(" ")))) for v in variants):
-            candidates.append((name, variants))
-    if not candidates:
-        return set()
-    idents = {m.lower() for m in IDENT.findall(text)}
-    spaced_text = " " + " ".join(_ALNUM.findall(low)) + " "
-    found: set[str] = set()
-    for name, variants in candidates:
-        for variant in variants:
-            if variant and (variant in idents or (" " in variant and f" {variant} " in spaced_text)):
-                found.add(name)
-                break
-    return found
+    return _mentioned(text, text.lower(), names)
 
 
 def explained_params(text: str, names: Sequence[str]) -> set[str]:
@@ -1079,13 +1168,10 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
     quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
     if props:
-        # an inline entry only matters if it names a property: its (ASCII) name is then in `low`
-        if any(n.lower() in low for n in props):
-            entries = param_lines | {m.group(1).lower() for m in _G_INLINE_ENTRY.finditer(joined)}
-        else:
-            entries = param_lines
+        # an inline entry only matters if it names a property (and is not a parameter line already)
+        entries = param_lines | _inline_entries(joined, low, {n.lower() for n in props} - param_lines)
         explained = frozenset(n for n in props if n.lower() in entries)
-        mentioned = frozenset(mentioned_params(joined, props))
+        mentioned = frozenset(_mentioned(joined, low, props))
         detailed = frozenset(n for n in explained if n.lower() in detailed_lines)
         if mentioned:
             refs: set[str] = set()

@@ -305,3 +305,39 @@ def test_cue_scan_gives_finditer_for_awkward_regexes() -> None:
     for _ in range(3000):
         text = "".join(rng.choice(pieces) + rng.choice(["", "", " "]) for _ in range(rng.randint(0, 20)))
         _same_matches(scan, text)
+
+
+def test_name_lookups_match_the_full_scans() -> None:
+    """`_mentioned` and `_inline_entries` test a name only where it occurs; the plain definitions list
+    every identifier / inline entry of the text. Same answers, also where lower-casing moves offsets
+    ("İ") or turns a non-ASCII letter into an ASCII one (Kelvin sign)."""
+    import random
+
+    from mcp_lint.jury import features as F
+
+    def mentioned_plain(text: str, names: list[str]) -> set[str]:
+        idents = {m.lower() for m in F.IDENT.findall(text)}
+        spaced_text = " " + " ".join(F._ALNUM.findall(text.lower())) + " "
+        return {
+            n
+            for n in names
+            if any(v and (v in idents or (" " in v and f" {v} " in spaced_text)) for v in F._name_variants(n))
+        }
+
+    def inline_plain(text: str, names: set[str]) -> set[str]:
+        entries = {m.group(1).lower() for m in F._INLINE_ENTRY.finditer(text)}
+        return {n for n in names if n in entries}
+
+    rng = random.Random(11)
+    some_names = "user_id userId limit max-results a1 id k _x Kind é x__y"
+    names = [*some_names.split(), "page size", ""]
+    words = "user id userId limit limits max results max-results a1 1a 9id id ID k \u212a _x x_ kind Kind"
+    pieces = [*words.split(), *" \n`'\":=()_-–,.", "\u0130", "é", "(int)", " - ", ": ", "page"]
+    pieces += [": x", "=1", " (str): y", "`: z", "— w"] * 3
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " ", ""]) for _ in range(rng.randint(0, 16)))
+        chosen = rng.sample(names, rng.randint(1, 5))
+        low = text.lower()
+        assert F._mentioned(text, low, chosen) == mentioned_plain(text, chosen), (text, chosen)
+        wanted = {n.lower() for n in chosen}
+        assert F._inline_entries(text, low, wanted) == inline_plain(text, wanted), (text, chosen)
