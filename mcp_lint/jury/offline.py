@@ -102,13 +102,16 @@ def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
     return f"{_plural(n, noun)} {verb_one if n == 1 else verb_many}"
 
 
+_NAME_SEP = re.compile(r"[^a-z0-9]+")
+
+
 def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
-    mine = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if len(t) > 2}
+    mine = {t for t in _NAME_SEP.split(name.lower()) if len(t) > 2}
     out = []
     for sib in siblings:
         if sib == name:
             continue
-        theirs = {t for t in re.split(r"[^a-z0-9]+", sib.lower()) if len(t) > 2}
+        theirs = {t for t in _NAME_SEP.split(sib.lower()) if len(t) > 2}
         if mine & theirs:
             out.append(sib)
     return sorted(out)
@@ -177,9 +180,9 @@ class OfflineJury:
                 "" if ext.return_hit else "; nothing says what it returns or in what form"
             )
 
-        similar = _similar_siblings(tool.name, siblings)
         if ext.usage_hits == 0:
             msg = "no sentence says when to use it or when not to"
+            similar = _similar_siblings(tool.name, siblings)  # only this reason names them
             if similar:
                 msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
             r["guidelines"] = msg
