@@ -456,10 +456,13 @@ class _CueScan:
     start there tried, with `Pattern.match`, in text order, each resuming after its last match as
     `finditer` does. Every position where a regex matches is visited (its match begins with one of
     its derived starts), so the result is the regex's own `finditer`, match for match. A regex whose
-    starts cannot be derived is simply scanned on its own."""
+    starts cannot be derived is simply scanned on its own. For a regex in `first_only` the caller
+    only asks whether it matches: its list stops at the first match."""
 
-    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+    def __init__(self, patterns: Sequence[re.Pattern[str]], first_only: Iterable[int] = ()) -> None:
         self.patterns = tuple(patterns)
+        once = frozenset(first_only)
+        self.once = tuple(i in once for i in range(len(self.patterns)))
         starts: list[set[_Start] | None] = []
         for regex in self.patterns:
             if regex.flags & (re.IGNORECASE | re.ASCII | re.LOCALE):
@@ -504,11 +507,17 @@ class _CueScan:
         return finder, by_literal, by_class
 
     def scan(self, text: str) -> list[list[re.Match[str]]]:
-        """Per pattern, in the order given: the list its `finditer(text)` would give."""
+        """Per pattern, in the order given: the list its `finditer(text)` would give (for one in
+        `first_only`, just its first match)."""
         patterns = self.patterns
+        once = self.once
         found: list[list[re.Match[str]]] = [[] for _ in patterns]
         for i in self.alone:
-            found[i] = list(patterns[i].finditer(text))
+            if once[i]:
+                first = patterns[i].search(text)
+                found[i] = [] if first is None else [first]
+            else:
+                found[i] = list(patterns[i].finditer(text))
         candidates: list[tuple[int, tuple[int, ...]]] = []
         for finder, by_literal, by_class in self.finders:
             # a finder match consumes its literal, so the next search starts one character on:
@@ -521,6 +530,7 @@ class _CueScan:
                 m = search(text, p + 1)
         if len(self.finders) > 1:
             candidates.sort()
+        never = len(text) + 1
         resume = [0] * len(patterns)  # where each pattern's `finditer` would search next
         for p, which in candidates:
             for i in which:
@@ -528,7 +538,7 @@ class _CueScan:
                     m = patterns[i].match(text, p)
                     if m is not None:
                         found[i].append(m)
-                        resume[i] = m.end()
+                        resume[i] = never if once[i] else m.end()
         return found
 
 
@@ -598,7 +608,8 @@ _G_HEADER = _Gated(HEADER)
 _G_PARAM_LINE = _Gated(PARAM_LINE)
 _G_CODE_SPAN = _Gated(CODE_SPAN)
 _G_QUOTED = _Gated(QUOTED)
-# The regexes `_segment` runs over the lower-cased units, found in one pass (see `_CueScan`).
+# The regexes `_segment` runs over the lower-cased units, found in one pass (see `_CueScan`);
+# `first_only` marks those it only asks whether they match.
 _CUE_SCAN = _CueScan(
     (
         _USAGE,
@@ -616,7 +627,8 @@ _CUE_SCAN = _CueScan(
         PARAM_KEYWORD,
         LIM_CONDITIONAL,
         LIM_RESTRICT,
-    )
+    ),
+    first_only=(4, 6, 7, 9, 10, 11),
 )
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")

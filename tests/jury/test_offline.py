@@ -255,8 +255,8 @@ def test_literal_anchor_pre_tests_never_skip_a_match() -> None:
 
 def _same_matches(scan: Any, text: str) -> None:
     got = scan.scan(text)
-    for regex, matches in zip(scan.patterns, got, strict=True):
-        want = [(m.span(), m.lastgroup, m.groups()) for m in regex.finditer(text)]
+    for regex, once, matches in zip(scan.patterns, scan.once, got, strict=True):
+        want = [(m.span(), m.lastgroup, m.groups()) for m in regex.finditer(text)][: 1 if once else None]
         assert [(m.span(), m.lastgroup, m.groups()) for m in matches] == want, (regex.pattern[:60], text[:80])
 
 
@@ -297,7 +297,7 @@ def test_cue_scan_gives_finditer_for_awkward_regexes() -> None:
         r"\s+a",
         r"(?P<one>a)|(?P<two>b)(c)",
     ]
-    scan = F._CueScan([re.compile(p) for p in patterns])
+    scan = F._CueScan([re.compile(p) for p in patterns], first_only=(1, 9, 13))
     assert scan.alone == (9, 10, 11, 12)  # IGNORECASE, any character, a negated class, may skip a part
     rng = random.Random(7)
     words = "a b ab ba not does use please it z x 1 23 max . items 限制 仅 key kinds c _ é"
