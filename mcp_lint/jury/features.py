@@ -25,7 +25,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # ---------------------------------------------------------------------------------------------------
 # Vocabularies
@@ -816,10 +816,8 @@ def _is_ident(text: str, low: str, name: str) -> bool:
 
 
 def _spaced_in(low: str, words: Sequence[str]) -> bool:
-    """`f" {' '.join(words)} "` in `" " + " ".join(_ALNUM.findall(low)) + " "`: the words are
-    consecutive maximal runs of `[a-z0-9]` in `low`."""
-    if not all(_ALNUM.fullmatch(w) for w in words):
-        return False
+    """`f" {' '.join(words)} "` in `" " + " ".join(_ALNUM.findall(low)) + " "` for words of
+    `[a-z0-9]+`: the words are consecutive maximal runs of `[a-z0-9]` in `low`."""
     first = words[0]
     after = _NEXT_ALNUM.match
     i = low.find(first)
@@ -837,28 +835,50 @@ def _spaced_in(low: str, words: Sequence[str]) -> bool:
     return False
 
 
-def _mentioned(text: str, low: str, names: Sequence[str]) -> set[str]:
+class _PropNames(NamedTuple):
+    """A tool's property names, prepared once for the look-ups of every segment: lower-cased, and
+    the variants (`_name_variants`) `mentioned_params` can find at all - identifier-shaped ones,
+    and spaced ones as their `[a-z0-9]+` words. Any other variant is in neither `IDENT.findall`
+    (lower-cased) nor the runs of `[a-z0-9]`, so it never matches."""
+
+    names: tuple[str, ...]
+    lowers: tuple[str, ...]
+    idents: tuple[tuple[str, ...], ...]
+    spaced: tuple[tuple[tuple[str, ...], ...], ...]
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> _PropNames:
+        idents: list[tuple[str, ...]] = []
+        spaced: list[tuple[tuple[str, ...], ...]] = []
+        for name in names:
+            variants = _name_variants(name)
+            idents.append(tuple(v for v in variants if " " not in v and _IDENT_NAME.fullmatch(v)))
+            words = [tuple(v.split(" ")) for v in variants if " " in v]
+            spaced.append(tuple(w for w in words if all(_ALNUM.fullmatch(word) for word in w)))
+        return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
+
+
+def _mentioned(text: str, low: str, props: _PropNames) -> set[str]:
     """`mentioned_params` with `low = text.lower()` already at hand."""
     aligned = len(low) == len(text)
-    idents: set[str] | None = None
+    idents_of_text: set[str] | None = None
     found: set[str] = set()
-    for name in names:
-        for variant in _name_variants(name):
-            if not variant:
-                continue
-            if " " in variant:
-                hit = _spaced_in(low, variant.split(" "))
-            elif variant not in low or not _IDENT_NAME.fullmatch(variant):
-                hit = False  # not an identifier of the text, lower-cased
-            elif aligned:
+    for name, idents, spaced in zip(props.names, props.idents, props.spaced, strict=True):
+        for variant in idents:
+            if variant not in low:
+                continue  # not an identifier of the text, lower-cased
+            if aligned:
                 hit = _is_ident(text, low, variant)
             else:
-                if idents is None:
-                    idents = {m.lower() for m in IDENT.findall(text)}
-                hit = variant in idents
+                if idents_of_text is None:
+                    idents_of_text = {m.lower() for m in IDENT.findall(text)}
+                hit = variant in idents_of_text
             if hit:
                 found.add(name)
                 break
+        else:
+            if any(_spaced_in(low, words) for words in spaced):
+                found.add(name)
     return found
 
 
@@ -889,7 +909,7 @@ def mentioned_params(text: str, names: Sequence[str]) -> set[str]:
     """Schema property names that appear in the text (as identifier or as spaced words)."""
     if not names:
         return set()
-    return _mentioned(text, text.lower(), names)
+    return _mentioned(text, text.lower(), _PropNames.of(names))
 
 
 def explained_params(text: str, names: Sequence[str]) -> set[str]:
@@ -1134,7 +1154,7 @@ class _Segment:
 _EMPTY_SET: frozenset[str] = frozenset()
 
 
-def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
+def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _Segment(
             0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
@@ -1194,12 +1214,15 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
     restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
     code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
     quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
-    if props:
+    if props.names:
+        names, lowers = props.names, props.lowers
         # an inline entry only matters if it names a property (and is not a parameter line already)
-        entries = param_lines | _inline_entries(joined, low, {n.lower() for n in props} - param_lines)
-        explained = frozenset(n for n in props if n.lower() in entries)
+        entries = param_lines | _inline_entries(joined, low, {n for n in lowers if n not in param_lines})
+        explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
         mentioned = frozenset(_mentioned(joined, low, props))
-        detailed = frozenset(n for n in explained if n.lower() in detailed_lines)
+        detailed = frozenset(
+            n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
+        )
         if mentioned:
             refs: set[str] = set()
             for m in param_keywords:
@@ -1210,7 +1233,9 @@ def _segment(kept: Sequence[str], props: Sequence[str]) -> _Segment:
                 if before:
                     refs.add(before.group(1))
             refs |= {c.lower() for c in code_spans} | {q.lower() for q in quoted}
-            referenced = frozenset(n for n in mentioned if n.lower() in refs)
+            referenced = frozenset(
+                n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs
+            )
         else:
             referenced = _EMPTY_SET
     else:
@@ -1270,6 +1295,7 @@ class Analysis:
     kept: tuple[str, ...]
     first_verb: bool
     seg: _Segment
+    prop_names: _PropNames  # `props` prepared for the per-segment look-ups
 
     def with_extra(self, extra: str) -> Analysis:
         if not extra:
@@ -1285,11 +1311,19 @@ class Analysis:
                 self.kept,
                 self.first_verb,
                 self.seg,
+                self.prop_names,
             )
         first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
-        seg = self.seg.merge(_segment(new, self.props))
+        seg = self.seg.merge(_segment(new, self.prop_names))
         return Analysis(
-            self.name_tokens, self.props, self.known_no_params, state, (*self.kept, *new), first_verb, seg
+            self.name_tokens,
+            self.props,
+            self.known_no_params,
+            state,
+            (*self.kept, *new),
+            first_verb,
+            seg,
+            self.prop_names,
         )
 
     @property
@@ -1382,8 +1416,9 @@ def analyze(name: str, description: str, schema: Any) -> Analysis:
     kept = state.add(split_units(strip_repetition(text)))
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
+    names = _PropNames.of(props)
     return Analysis(
-        _name_tokens(name), props, known_none, state, tuple(kept), first_verb, _segment(kept, props)
+        _name_tokens(name), props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names
     )
 
 

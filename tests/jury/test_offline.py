@@ -338,6 +338,9 @@ def test_name_lookups_match_the_full_scans() -> None:
         text = "".join(rng.choice(pieces) + rng.choice(["", " ", ""]) for _ in range(rng.randint(0, 16)))
         chosen = rng.sample(names, rng.randint(1, 5))
         low = text.lower()
-        assert F._mentioned(text, low, chosen) == mentioned_plain(text, chosen), (text, chosen)
+        assert F._mentioned(text, low, F._PropNames.of(chosen)) == mentioned_plain(text, chosen), (
+            text,
+            chosen,
+        )
         wanted = {n.lower() for n in chosen}
         assert F._inline_entries(text, low, wanted) == inline_plain(text, wanted), (text, chosen)
