@@ -344,3 +344,34 @@ def test_name_lookups_match_the_full_scans() -> None:
         )
         wanted = {n.lower() for n in chosen}
         assert F._inline_entries(text, low, wanted) == inline_plain(text, wanted), (text, chosen)
+
+
+def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
+    """`_Component.raw` skips zero features; it must equal the plain sums bit for bit."""
+    import bisect
+    import math
+    import random
+
+    from mcp_lint.jury.features import FEATURE_NAMES
+    from mcp_lint.jury.offline import _model
+
+    def plain(comp: Any, x: tuple[float, ...]) -> float:
+        lin = 0.0
+        for j, w in comp.weights:
+            lin += w * x[j]
+        boost = comp.base
+        for j, ts, vs in comp.steps:
+            boost += vs[bisect.bisect_left(ts, x[j])]
+        return float(0.5 * (lin + boost))
+
+    model = _model()
+    thresholds = sorted({t for comp in model.values() for _, ts, _ in comp.steps for t in ts})
+    rng = random.Random(5)
+    for _ in range(3000):
+        x = tuple(
+            rng.choice([0.0, 0.0, -0.0, 1.0, rng.uniform(-3, 5), rng.choice(thresholds), 1e-320])
+            for _ in FEATURE_NAMES
+        )
+        for comp in model.values():
+            got, want = comp.raw(x), plain(comp, x)
+            assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want)
