@@ -379,10 +379,12 @@ def _group_index(m: re.Match[str]) -> int:
     return int((m.lastgroup or "g0")[1:])
 
 
-# How a regex match can begin, for `_CueScan`: (text, at_word_boundary, is_class). `text` is a literal
-# string the match starts with, or the escape of a one-character class (`\d`) its first character is
-# in; `at_word_boundary`: a `\b` holds where the match starts.
-_Start = tuple[str, bool, bool]
+# How a regex match can begin, for `_CueScan`: (where, text, is_class, offset). `where`: "word" at a
+# word boundary (`\b`), "any" anywhere, "line" at a line start (`^` in MULTILINE mode), "text" at the
+# start of the text only; for the last two, `text` is empty. Otherwise `text` is a literal found
+# `offset` (0 or 1) characters into the match, or the escape of a one-character class (`\d`) the
+# match's first character is in; `where` then applies to the position of `text`.
+_Start = tuple[str, str, bool, int]
 _REPEATS = frozenset({"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"})
 _CLASS_ESCAPES = {
     "CATEGORY_DIGIT": r"\d",
@@ -392,13 +394,16 @@ _CLASS_ESCAPES = {
     "CATEGORY_WORD": r"\w",
     "CATEGORY_NOT_WORD": r"\W",
 }
+_WORD_CHAR = re.compile(r"\w")
 
 
-def _match_starts(seq: Any, bounded: bool = False) -> set[_Start] | None:
-    """Starts one of which every match of the parsed sequence `seq` begins with (see `_Start`), or
+def _match_starts(seq: Any, where: str = "any", multiline: bool = False) -> set[_Start] | None:
+    r"""Starts one of which every match of the parsed sequence `seq` begins with (see `_Start`), or
     None when that cannot be told. Like `_required_literals`, this only ever keeps what it can prove:
-    zero-width items are stepped over (they consume nothing), a group or a repeat of at least one
-    starts as its content does, an optional item as itself or as what follows it."""
+    zero-width items are stepped over (they consume nothing), a group or an alternative starts as
+    its content followed by the rest does, a repeat of at least one as its content, an optional
+    item as itself or as what follows it, and a one-character class followed by literals (`\s`
+    then "returns") as those literals one character on."""
     items = list(seq)
     run: list[str] = []
     for i, (op, av) in enumerate(items):
@@ -408,39 +413,82 @@ def _match_starts(seq: Any, bounded: bool = False) -> set[_Start] | None:
             continue
         if run:
             break
+        rest = items[i + 1 :]
         if name == "AT":
-            bounded = bounded or _op_name(av) == "AT_BOUNDARY"
+            at = _op_name(av)
+            if at == "AT_BEGINNING":
+                return {("line" if multiline else "text", "", False, 0)}
+            if at == "AT_BEGINNING_STRING":
+                return {("text", "", False, 0)}
+            if at == "AT_BOUNDARY":
+                where = "word"
         elif name in ("ASSERT", "ASSERT_NOT"):
             pass
         elif name == "SUBPATTERN":
-            if av[1] & (re.IGNORECASE | re.ASCII | re.LOCALE):
+            _, add_flags, del_flags, body = av
+            if add_flags & (re.IGNORECASE | re.ASCII | re.LOCALE):
                 return None
-            return _match_starts(av[-1], bounded)
+            if add_flags or del_flags:  # flags scoped to the group: do not read on past it
+                inner = (multiline or bool(add_flags & re.MULTILINE)) and not del_flags & re.MULTILINE
+                return _match_starts(body, where, inner)
+            return _match_starts([*body, *rest], where, multiline)
         elif name == "BRANCH":
             union: set[_Start] = set()
             for alt in av[1]:
-                found = _match_starts(alt, bounded)
+                found = _match_starts([*alt, *rest], where, multiline)
                 if found is None:
                     return None
                 union |= found
             return union or None
         elif name in _REPEATS:
-            first = _match_starts(av[2], bounded)
+            first = _match_starts(av[2], where, multiline)
             if av[0] >= 1 or first is None:
                 return first
-            rest = _match_starts(items[i + 1 :], bounded)
-            return None if rest is None else first | rest
+            after = _match_starts(rest, where, multiline)
+            return None if after is None else first | after
         elif name == "IN":
             members = list(av)
             if 0 < len(members) <= _MAX_CLASS_ANCHORS and all(_op_name(o) == "LITERAL" for o, _ in members):
-                return {(chr(a), bounded, False) for _, a in members}
-            if len(members) == 1 and _op_name(members[0][0]) == "CATEGORY":
-                escape = _CLASS_ESCAPES.get(_op_name(members[0][1]))
-                return None if escape is None else {(escape, bounded, True)}
-            return None
+                return {(where, chr(a), False, 0) for _, a in members}
+            if len(members) != 1 or _op_name(members[0][0]) != "CATEGORY":
+                return None
+            category = _op_name(members[0][1])
+            escape = _CLASS_ESCAPES.get(category)
+            if escape is None:
+                return None
+            after = _match_starts(rest, "any", multiline)
+            if after and all(w in ("any", "word") and t and not c and not off for w, t, c, off in after):
+                # (no word character can be whitespace) a non-word character before a word
+                # character makes a word boundary there
+                nonword = category in ("CATEGORY_SPACE", "CATEGORY_NOT_WORD")
+                return {
+                    (
+                        "word" if w == "word" or (nonword and _WORD_CHAR.fullmatch(t[0])) else "any",
+                        t,
+                        False,
+                        1,
+                    )
+                    for w, t, _, _ in after
+                }
+            return {(where, escape, True, 0)}
         else:
             return None
-    return {("".join(run), bounded, False)} if run else None
+    return {(where, "".join(run), False, 0)} if run else None
+
+
+# Where patterns may start once a finder has found something: (offset back from the find, patterns).
+_Dispatch = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+class _Finder(NamedTuple):
+    """Where one kind of match start (see `_Start`) occurs in a text, and which patterns may match
+    there. `regex` is None for line and text starts, which are found without one."""
+
+    where: str
+    regex: re.Pattern[str] | None
+    anchors: tuple[str, ...] | None  # one of these is in any text `regex` matches (`literal_anchors`)
+    by_literal: dict[str, _Dispatch]  # longest literal found -> patterns that may start there
+    by_class: _Dispatch  # ... where a class character is found (or at a line or text start)
 
 
 class _CueScan:
@@ -448,16 +496,16 @@ class _CueScan:
     them, for a fraction of the cost of scanning the text once per regex.
 
     A regex scan in `re` pays ~30 ns per character just to try a match at each position; with
-    fifteen cue regexes run over every description, that per-position cost was most of the jury's
-    time. Here each regex's possible match starts are derived from its parse tree (`_match_starts`:
-    "does not" at a word boundary, a digit, ...), and one *finder* regex per kind of start (at a
-    word boundary, or anywhere) finds each position where one of them occurs, and the longest
-    literal found there. Only at those positions - a handful per text - are the regexes that can
-    start there tried, with `Pattern.match`, in text order, each resuming after its last match as
-    `finditer` does. Every position where a regex matches is visited (its match begins with one of
-    its derived starts), so the result is the regex's own `finditer`, match for match. A regex whose
-    starts cannot be derived is simply scanned on its own. For a regex in `first_only` the caller
-    only asks whether it matches: its list stops at the first match."""
+    twenty regexes run over every description, that per-position cost was most of the jury's time.
+    Here each regex's possible match starts are derived from its parse tree (`_match_starts`: "does
+    not" at a word boundary, a digit, a line start, "returns" after one character, ...), and one
+    *finder* per kind of start finds each position where one of them occurs, and the longest literal
+    found there. Only at those positions - a handful per text - are the regexes that can start there
+    tried, with `Pattern.match`, in text order, each resuming after its last match as `finditer`
+    does. Every position where a regex matches is visited (its match begins with one of its derived
+    starts), so the result is the regex's own `finditer`, match for match. A regex whose starts
+    cannot be derived is simply scanned on its own. For a regex in `first_only` the caller only asks
+    whether it matches: its list stops at the first match."""
 
     def __init__(self, patterns: Sequence[re.Pattern[str]], first_only: Iterable[int] = ()) -> None:
         self.patterns = tuple(patterns)
@@ -468,43 +516,58 @@ class _CueScan:
             if regex.flags & (re.IGNORECASE | re.ASCII | re.LOCALE):
                 starts.append(None)  # case-folded or ASCII-only matching: its literals are not exact
             else:
-                starts.append(_match_starts(_re_parser.parse(regex.pattern, regex.flags)))
+                parsed = _re_parser.parse(regex.pattern, regex.flags)
+                starts.append(_match_starts(parsed, multiline=bool(regex.flags & re.MULTILINE)))
         self.alone = tuple(i for i, s in enumerate(starts) if s is None)
-        self.finders: list[tuple[re.Pattern[str], dict[str, tuple[int, ...]], tuple[int, ...]]] = []
-        for bounded in (True, False):
-            mine = [[(t, c) for t, b, c in s if b == bounded] if s else [] for s in starts]
-            if any(mine):
-                self.finders.append(self._finder(mine, bounded))
+        self.finders: list[_Finder] = []
+        for where in ("word", "any", "line", "text"):
+            mine = [[(t, c, off) for w, t, c, off in s if w == where] if s else [] for s in starts]
+            if not any(mine):
+                continue
+            if where in ("line", "text"):
+                self.finders.append(
+                    _Finder(where, None, None, {}, ((0, tuple(i for i, m in enumerate(mine) if m)),))
+                )
+            else:
+                self.finders.append(self._finder(mine, where))
 
     @staticmethod
-    def _finder(
-        starts: list[list[tuple[str, bool]]], bounded: bool
-    ) -> tuple[re.Pattern[str], dict[str, tuple[int, ...]], tuple[int, ...]]:
-        """(finder, patterns per literal, patterns for a class match) for `starts` (per pattern:
-        (text, is_class) pairs). The finder matches the longest literal that begins at a position
-        (literals grouped by first character, longest first), or else one character of a class (so
-        a class match means no literal begins there). Where literal L is found, every pattern with
-        a start that is a prefix of L, or a class holding L's first character, may match; where a
-        class character is, any pattern with a class start may. The finder has no capture groups:
-        with a marker group per literal, `re` scanned three times slower."""
-        literals = sorted({t for s in starts for t, c in s if not c}, key=lambda t: (t[0], -len(t), t))
-        classes = sorted({t for s in starts for t, c in s if c})
+    def _finder(starts: list[list[tuple[str, bool, int]]], where: str) -> _Finder:
+        """The finder for `starts` (per pattern: (text, is_class, offset)), all at word boundaries
+        or all anywhere. Its regex matches the longest literal that begins at a position (literals
+        grouped by first character, longest first), or else one character of a class (so a class
+        match means no literal begins there). Where literal L is found, every pattern with a start
+        that is a prefix of L (`offset` characters back), or a class holding L's first character,
+        may match; where a class character is, any pattern with a class start may. The regex has no
+        capture groups: with a marker group per literal, `re` scanned three times slower. Without
+        literals it does not test for a word boundary either: more candidates, but a charset scan
+        that skips everything else at once."""
+        literals = sorted({t for s in starts for t, c, _ in s if not c}, key=lambda t: (t[0], -len(t), t))
+        classes = sorted({t for s in starts for t, c, _ in s if c})
         by_first: dict[str, list[str]] = {}
         for t in literals:
             by_first.setdefault(t[0], []).append(re.escape(t[1:]))
         parts = [re.escape(first) + "(?:" + "|".join(rests) + ")" for first, rests in by_first.items()]
-        finder = re.compile((r"\b" if bounded else "") + "(?:" + "|".join(parts + classes) + ")")
+        boundary = r"\b" if where == "word" and literals else ""
+        regex = re.compile(boundary + "(?:" + "|".join(parts + classes) + ")")
         compiled = {t: re.compile(t) for t in classes}
-        by_literal = {
-            lit: tuple(
-                i
-                for i, s in enumerate(starts)
-                if any(compiled[t].fullmatch(lit[0]) if c else lit.startswith(t) for t, c in s)
-            )
-            for lit in literals
-        }
-        by_class = tuple(i for i, s in enumerate(starts) if any(c for _, c in s))
-        return finder, by_literal, by_class
+
+        def dispatch(found: str | None) -> _Dispatch:
+            """Patterns that may start where literal `found` is (None: a class character)."""
+            by_offset: dict[int, list[int]] = {}
+            for i, s in enumerate(starts):
+                for t, c, off in s:
+                    hit = (
+                        c
+                        if found is None
+                        else (compiled[t].fullmatch(found[0]) if c else found.startswith(t))
+                    )
+                    if hit and i not in by_offset.setdefault(off, []):
+                        by_offset[off].append(i)
+            return tuple((off, tuple(ix)) for off, ix in sorted(by_offset.items()))
+
+        by_literal = {lit: dispatch(lit) for lit in literals}
+        return _Finder(where, regex, literal_anchors(regex), by_literal, dispatch(None))
 
     def scan(self, text: str) -> list[list[re.Match[str]]]:
         """Per pattern, in the order given: the list its `finditer(text)` would give (for one in
@@ -519,17 +582,31 @@ class _CueScan:
             else:
                 found[i] = list(patterns[i].finditer(text))
         candidates: list[tuple[int, tuple[int, ...]]] = []
-        for finder, by_literal, by_class in self.finders:
+        for finder in self.finders:
+            regex = finder.regex
+            if regex is None:
+                ((_, which),) = finder.by_class
+                candidates.append((0, which))
+                if finder.where == "line":
+                    q = text.find("\n")
+                    while q >= 0:
+                        candidates.append((q + 1, which))
+                        q = text.find("\n", q + 1)
+                continue
+            if not _may_match(finder.anchors, text):
+                continue
             # a finder match consumes its literal, so the next search starts one character on:
             # literals that overlap it ("not" in "does not") are found too
-            search = finder.search
+            by_literal, by_class = finder.by_literal, finder.by_class
+            search = regex.search
             m = search(text)
             while m is not None:
-                p = m.start()
-                candidates.append((p, by_literal.get(m.group(), by_class)))
-                m = search(text, p + 1)
-        if len(self.finders) > 1:
-            candidates.sort()
+                q = m.start()
+                for offset, which in by_literal.get(m.group(), by_class):
+                    if q >= offset:
+                        candidates.append((q - offset, which))
+                m = search(text, q + 1)
+        candidates.sort()
         never = len(text) + 1
         resume = [0] * len(patterns)  # where each pattern's `finditer` would search next
         for p, which in candidates:
