@@ -619,6 +619,61 @@ class _CueScan:
         return found
 
 
+def _lower_only(c: str) -> bool:
+    """A pattern character that, case-insensitively, matches the same ASCII characters as it matches
+    their lower-case forms case-sensitively: not an upper-case ASCII letter, nor a non-ASCII one
+    whose case forms include an ASCII letter (the Kelvin sign, dotless i, long s)."""
+    if c.isascii():
+        return not "A" <= c <= "Z"
+    return not any(ch.isascii() for ch in c.lower() + c.upper() + c.casefold())
+
+
+def _case_free(seq: Any) -> bool:
+    """Whether matching the parsed `seq` case-insensitively on ASCII text is matching it case-
+    sensitively on the text lower-cased: its literals are `_lower_only`, its ranges hold no upper-
+    case or non-ASCII letter, and nothing else in it depends on case."""
+    for op, av in seq:
+        name = _op_name(op)
+        if name in ("LITERAL", "NOT_LITERAL"):
+            ok = _lower_only(chr(av))
+        elif name == "IN":
+            ok = True
+            for member, value in av:
+                kind = _op_name(member)
+                if kind == "LITERAL":
+                    ok = ok and _lower_only(chr(value))
+                elif kind == "RANGE":
+                    lo, hi = value
+                    ok = ok and hi < 128 and (hi < ord("A") or lo > ord("Z"))
+                else:
+                    ok = ok and kind in ("CATEGORY", "NEGATE")
+        elif name in ("AT", "ANY"):
+            ok = True
+        elif name == "SUBPATTERN":
+            ok = not av[1] and not av[2] and _case_free(av[-1])
+        elif name == "BRANCH":
+            ok = all(_case_free(alt) for alt in av[1])
+        elif name in _REPEATS:
+            ok = _case_free(av[2])
+        elif name in ("ASSERT", "ASSERT_NOT"):
+            ok = _case_free(av[1])
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def _lowered(regex: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive `regex`: the same pattern without IGNORECASE, which matches an ASCII
+    text lower-cased exactly where (same spans) `regex` matches the text, when `_case_free` shows
+    it (else None). Unlike `regex`, it can join the cue scan (`_CueScan` cannot read case-
+    insensitive literals)."""
+    if regex.flags & re.IGNORECASE and _case_free(_re_parser.parse(regex.pattern, regex.flags)):
+        return re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
+    return None
+
+
 _USAGE = _family(USAGE_CUES)
 _LIMIT = _family(LIMIT_CUES)
 _EXAMPLE = _family(EXAMPLE_CUES)
@@ -685,6 +740,11 @@ _G_HEADER = _Gated(HEADER)
 _G_PARAM_LINE = _Gated(PARAM_LINE)
 _G_CODE_SPAN = _Gated(CODE_SPAN)
 _G_QUOTED = _Gated(QUOTED)
+# The case-insensitive section regexes as case-sensitive ones for ASCII text lower-cased (None if
+# that cannot be shown, see `_lowered`); `_NEVER` stands in for a missing one, and never matches.
+_RETURN_SECTION_ASCII = _lowered(RETURN_SECTION)
+_PARAM_SECTION_ASCII = _lowered(PARAM_SECTION)
+_NEVER = re.compile("(?!)")
 # The regexes `_segment` runs over the lower-cased units, found in one pass (see `_CueScan`);
 # `first_only` marks those it only asks whether they match.
 _CUE_SCAN = _CueScan(
@@ -704,8 +764,10 @@ _CUE_SCAN = _CueScan(
         PARAM_KEYWORD,
         LIM_CONDITIONAL,
         LIM_RESTRICT,
+        _RETURN_SECTION_ASCII or _NEVER,
+        _PARAM_SECTION_ASCII or _NEVER,
     ),
-    first_only=(4, 6, 7, 9, 10, 11),
+    first_only=(4, 6, 7, 9, 10, 11, 15, 16),
 )
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -1261,7 +1323,17 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         param_keywords,
         conditional_hits,
         restrict_hits,
+        return_section_ascii,
+        param_section_ascii,
     ) = _CUE_SCAN.scan(low)
+    if joined.isascii() and _RETURN_SECTION_ASCII:
+        return_section = bool(return_section_ascii)
+    else:
+        return_section = RETURN_SECTION.search(joined) is not None
+    if joined.isascii() and _PARAM_SECTION_ASCII:
+        param_section = bool(param_section_ascii)
+    else:
+        param_section = PARAM_SECTION.search(joined) is not None
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -1330,7 +1402,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         kinds=tuple(kinds),
         must_call=bool(must_call),
         return_cue=bool(return_cue),
-        return_section=bool(RETURN_SECTION.search(joined)),
+        return_section=return_section,
         content_list=bool(content_list),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
@@ -1341,7 +1413,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         param_lines=frozenset(param_lines),
         fence="```" in joined,
         jsonish=_G_JSONISH.search(joined),
-        param_section=bool(PARAM_SECTION.search(joined)),
+        param_section=param_section,
         type_words=bool(type_words),
         format_words=bool(format_words),
         default_words=bool(default_words),

@@ -385,3 +385,30 @@ def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
         for comp in model.values():
             got, want = comp.raw(x), plain(comp, x)
             assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want)
+
+
+def test_lowered_twins_of_case_insensitive_regexes() -> None:
+    """On ASCII text, `_lowered(regex)` over the text lower-cased matches where `regex` matches the
+    text; the two section regexes get a case-sensitive twin (so they join the cue scan)."""
+    import random
+
+    from mcp_lint.jury import features as F
+
+    assert F._RETURN_SECTION_ASCII and F._PARAM_SECTION_ASCII  # so both join the cue scan
+    tricky = [
+        re.compile(p, re.IGNORECASE)
+        for p in (r"[A-Z]x", r"[a-f]+:", r"k\b", "\u212a", r"(?-i:A)b", r"[^a]B", r"(a)\1", r"[Z-a]")
+    ]
+    assert [F._lowered(r) is None for r in tricky] == [True, False, False, True, True, True, True, True]
+    regexes = [F.RETURN_SECTION, F.PARAM_SECTION, *(r for r in tricky if F._lowered(r))]
+    rng = random.Random(3)
+    words = "Returns: OUTPUT response Args PARAMS inputs Options # - x X k K b B a A f F"
+    pieces = [*words.split(), " ", "\n", ":"]
+    texts = [t for t in _texts() if t.isascii()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(2000)]
+    for text in texts:
+        for regex in regexes:
+            twin = F._lowered(regex)
+            assert twin is not None
+            want = [m.span() for m in regex.finditer(text)]
+            assert [m.span() for m in twin.finditer(text.lower())] == want, (regex.pattern, text)
