@@ -19,7 +19,7 @@ import bisect
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -28,24 +28,56 @@ from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_
 from mcp_lint.model import Tool
 
 
+def _nonzero(x: Sequence[float]) -> list[int]:
+    """Indices of the features that are not zero, ascending (about one in five is not)."""
+    return [j for j, v in enumerate(x) if v]
+
+
 @dataclass(frozen=True)
 class _Component:
     weights: tuple[tuple[int, float], ...]  # (feature index, weight), zero weights dropped
     base: float
     steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...]  # (feature, thresholds, values)
     cuts: tuple[float, ...]
+    _dense: tuple[float, ...] = field(init=False, repr=False, compare=False)  # weight per feature, or 0.0
+    # steps with their value at a zero feature: (feature, thresholds, values, value at 0.0)
+    _steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...], float], ...] = field(
+        init=False, repr=False, compare=False
+    )
 
-    def raw(self, x: Sequence[float]) -> float:
-        lin = 0.0
+    def __post_init__(self) -> None:
+        dense = [0.0] * len(FEATURE_NAMES)
         for j, w in self.weights:
-            lin += w * x[j]
+            dense[j] = w
+        object.__setattr__(self, "_dense", tuple(dense))
+        steps = tuple((j, ts, vs, vs[bisect.bisect_left(ts, 0.0)]) for j, ts, vs in self.steps)
+        object.__setattr__(self, "_steps", steps)
+
+    def raw(self, x: Sequence[float], nonzero: Sequence[int] | None = None) -> float:
+        """The model's value for features `x`; `nonzero` is `_nonzero(x)`, passed in when several
+        components score the same `x`.
+
+        Bit-for-bit `lin = 0.0; for j, w in weights: lin += w * x[j]` and `boost = base; for each
+        step: boost += vs[bisect_left(ts, x[j])]`, with less work: most features are zero, and a
+        term w * 0.0 is a zero, which leaves `lin` unchanged (`lin` starts at +0.0, and a sum of
+        floats is -0.0 only when both terms are), so only non-zero features are visited, in the same
+        order; a step at a zero feature adds its precomputed value at 0.0 (-0.0 compares equal)."""
+        if nonzero is None:
+            nonzero = _nonzero(x)
+        dense = self._dense
+        lin = 0.0
+        for j in nonzero:
+            w = dense[j]
+            if w:
+                lin += w * x[j]
         boost = self.base
-        for j, ts, vs in self.steps:
-            boost += vs[bisect.bisect_left(ts, x[j])]
+        for j, ts, vs, at_zero in self._steps:
+            v = x[j]
+            boost += vs[bisect.bisect_left(ts, v)] if v else at_zero
         return 0.5 * (lin + boost)
 
-    def score(self, x: Sequence[float]) -> int:
-        p = self.raw(x)
+    def score(self, x: Sequence[float], nonzero: Sequence[int] | None = None) -> int:
+        p = self.raw(x, nonzero)
         return 1 + bisect.bisect_right(self.cuts, p)
 
 
@@ -102,13 +134,16 @@ def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
     return f"{_plural(n, noun)} {verb_one if n == 1 else verb_many}"
 
 
+_NAME_SEP = re.compile(r"[^a-z0-9]+")
+
+
 def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
-    mine = {t for t in re.split(r"[^a-z0-9]+", name.lower()) if len(t) > 2}
+    mine = {t for t in _NAME_SEP.split(name.lower()) if len(t) > 2}
     out = []
     for sib in siblings:
         if sib == name:
             continue
-        theirs = {t for t in re.split(r"[^a-z0-9]+", sib.lower()) if len(t) > 2}
+        theirs = {t for t in _NAME_SEP.split(sib.lower()) if len(t) > 2}
         if mine & theirs:
             out.append(sib)
     return sorted(out)
@@ -129,7 +164,8 @@ class OfflineJury:
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
             scores = dict.fromkeys(COMPONENTS, 1.0)
         else:
-            scores = {comp: float(model[comp].score(values)) for comp in COMPONENTS}
+            nonzero = _nonzero(values)
+            scores = {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
         prose_params = int(scores["parameters"])
         extra = schema_as_prose(schema)
         if extra and prose_params < 5:
@@ -177,9 +213,9 @@ class OfflineJury:
                 "" if ext.return_hit else "; nothing says what it returns or in what form"
             )
 
-        similar = _similar_siblings(tool.name, siblings)
         if ext.usage_hits == 0:
             msg = "no sentence says when to use it or when not to"
+            similar = _similar_siblings(tool.name, siblings)  # only this reason names them
             if similar:
                 msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
             r["guidelines"] = msg
