@@ -776,8 +776,16 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # Text units
 
 
+# WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
+# character set, which `re` tests much faster than the Unicode word category
+_ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens; each CJK character counts as its own token."""
+    if text.isascii():
+        ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
+        return ascii_words
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
@@ -909,7 +917,8 @@ _CAMEL_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def _name_variants(name: str) -> set[str]:
     low = name.lower()
-    spaced = _CAMEL_BREAK.sub(" ", name).lower().replace("_", " ").replace("-", " ")
+    camel = low if name == low else _CAMEL_BREAK.sub(" ", name).lower()  # no capital: nothing to split
+    spaced = camel.replace("_", " ").replace("-", " ")
     return {low, spaced.strip()}
 
 
@@ -989,11 +998,13 @@ class _PropNames(NamedTuple):
     def of(cls, names: Sequence[str]) -> _PropNames:
         idents: list[tuple[str, ...]] = []
         spaced: list[tuple[tuple[str, ...], ...]] = []
+        # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
+        # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
         for name in names:
             variants = _name_variants(name)
-            idents.append(tuple(v for v in variants if " " not in v and _IDENT_NAME.fullmatch(v)))
+            idents.append(tuple(v for v in variants if " " not in v and v.isascii() and v.isidentifier()))
             words = [tuple(v.split(" ")) for v in variants if " " in v]
-            spaced.append(tuple(w for w in words if all(_ALNUM.fullmatch(word) for word in w)))
+            spaced.append(tuple(w for w in words if all(x.isascii() and x.isalnum() for x in w)))
         return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
 
 
@@ -1293,6 +1304,12 @@ class _Segment:
 _EMPTY_SET: frozenset[str] = frozenset()
 
 
+def _no_digit(text: str) -> bool:
+    """`text` certainly holds no `\\d` character, so NUMBER cannot match: an ASCII text without 0-9
+    (any other text may hold a non-ASCII digit, and is scanned)."""
+    return text.isascii() and not any(map(text.__contains__, "0123456789"))
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _Segment(
@@ -1407,7 +1424,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
-        numbers=frozenset(NUMBER.findall(joined)),
+        numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
         headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
         param_lines=frozenset(param_lines),
