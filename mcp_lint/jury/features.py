@@ -486,6 +486,9 @@ class _Finder(NamedTuple):
 
     where: str
     regex: re.Pattern[str] | None
+    # For ASCII text, a "word" finder whose starts all begin with a word character: the same finder
+    # led by the non-word character before the start instead of `\b` (`re` skips to those at once)
+    ascii_regex: re.Pattern[str] | None
     anchors: tuple[str, ...] | None  # one of these is in any text `regex` matches (`literal_anchors`)
     by_literal: dict[str, _Dispatch]  # longest literal found -> patterns that may start there
     by_class: _Dispatch  # ... where a class character is found (or at a line or text start)
@@ -525,9 +528,8 @@ class _CueScan:
             if not any(mine):
                 continue
             if where in ("line", "text"):
-                self.finders.append(
-                    _Finder(where, None, None, {}, ((0, tuple(i for i, m in enumerate(mine) if m)),))
-                )
+                which = tuple(i for i, m in enumerate(mine) if m)
+                self.finders.append(_Finder(where, None, None, None, {}, ((0, which),)))
             else:
                 self.finders.append(self._finder(mine, where))
 
@@ -549,7 +551,11 @@ class _CueScan:
             by_first.setdefault(t[0], []).append(re.escape(t[1:]))
         parts = [re.escape(first) + "(?:" + "|".join(rests) + ")" for first, rests in by_first.items()]
         boundary = r"\b" if where == "word" and literals else ""
-        regex = re.compile(boundary + "(?:" + "|".join(parts + classes) + ")")
+        body = "(?:" + "|".join(parts + classes) + ")"
+        regex = re.compile(boundary + body)
+        ascii_regex = None
+        if boundary and all(_WORD_CHAR.fullmatch(t[0]) for t in literals) and set(classes) <= {r"\d", r"\w"}:
+            ascii_regex = re.compile("[^0-9A-Za-z_]" + body)
         compiled = {t: re.compile(t) for t in classes}
 
         def dispatch(found: str | None) -> _Dispatch:
@@ -567,7 +573,7 @@ class _CueScan:
             return tuple((off, tuple(ix)) for off, ix in sorted(by_offset.items()))
 
         by_literal = {lit: dispatch(lit) for lit in literals}
-        return _Finder(where, regex, literal_anchors(regex), by_literal, dispatch(None))
+        return _Finder(where, regex, ascii_regex, literal_anchors(regex), by_literal, dispatch(None))
 
     def scan(self, text: str) -> list[list[re.Match[str]]]:
         """Per pattern, in the order given: the list its `finditer(text)` would give (for one in
@@ -595,17 +601,34 @@ class _CueScan:
                 continue
             if not _may_match(finder.anchors, text):
                 continue
-            # a finder match consumes its literal, so the next search starts one character on:
-            # literals that overlap it ("not" in "does not") are found too
             by_literal, by_class = finder.by_literal, finder.by_class
-            search = regex.search
-            m = search(text)
-            while m is not None:
-                q = m.start()
-                for offset, which in by_literal.get(m.group(), by_class):
+            finds: list[tuple[int, str]] = []
+            if finder.ascii_regex is not None and text.isascii():
+                # a word character starts a word at 0 or after a non-word character; the next
+                # search starts at the literal found, so literals after a non-word character
+                # inside it ("does not") are found too
+                first = regex.match(text)
+                if first is not None:
+                    finds.append((0, first.group()))
+                search = finder.ascii_regex.search
+                m = search(text)
+                while m is not None:
+                    q = m.start() + 1
+                    finds.append((q, m.group()[1:]))
+                    m = search(text, q)
+            else:
+                # a finder match consumes its literal, so the next search starts one character on:
+                # literals that overlap it ("not" in "does not") are found too
+                search = regex.search
+                m = search(text)
+                while m is not None:
+                    q = m.start()
+                    finds.append((q, m.group()))
+                    m = search(text, q + 1)
+            for q, literal in finds:
+                for offset, which in by_literal.get(literal, by_class):
                     if q >= offset:
                         candidates.append((q - offset, which))
-                m = search(text, q + 1)
         candidates.sort()
         never = len(text) + 1
         resume = [0] * len(patterns)  # where each pattern's `finditer` would search next
