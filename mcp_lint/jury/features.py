@@ -486,6 +486,9 @@ class _Finder(NamedTuple):
 
     where: str
     regex: re.Pattern[str] | None
+    # For ASCII text, a "word" finder whose starts all begin with a word character: the same finder
+    # led by the non-word character before the start instead of `\b` (`re` skips to those at once)
+    ascii_regex: re.Pattern[str] | None
     anchors: tuple[str, ...] | None  # one of these is in any text `regex` matches (`literal_anchors`)
     by_literal: dict[str, _Dispatch]  # longest literal found -> patterns that may start there
     by_class: _Dispatch  # ... where a class character is found (or at a line or text start)
@@ -525,9 +528,8 @@ class _CueScan:
             if not any(mine):
                 continue
             if where in ("line", "text"):
-                self.finders.append(
-                    _Finder(where, None, None, {}, ((0, tuple(i for i, m in enumerate(mine) if m)),))
-                )
+                which = tuple(i for i, m in enumerate(mine) if m)
+                self.finders.append(_Finder(where, None, None, None, {}, ((0, which),)))
             else:
                 self.finders.append(self._finder(mine, where))
 
@@ -549,7 +551,11 @@ class _CueScan:
             by_first.setdefault(t[0], []).append(re.escape(t[1:]))
         parts = [re.escape(first) + "(?:" + "|".join(rests) + ")" for first, rests in by_first.items()]
         boundary = r"\b" if where == "word" and literals else ""
-        regex = re.compile(boundary + "(?:" + "|".join(parts + classes) + ")")
+        body = "(?:" + "|".join(parts + classes) + ")"
+        regex = re.compile(boundary + body)
+        ascii_regex = None
+        if boundary and all(_WORD_CHAR.fullmatch(t[0]) for t in literals) and set(classes) <= {r"\d", r"\w"}:
+            ascii_regex = re.compile("[^0-9A-Za-z_]" + body)
         compiled = {t: re.compile(t) for t in classes}
 
         def dispatch(found: str | None) -> _Dispatch:
@@ -567,7 +573,7 @@ class _CueScan:
             return tuple((off, tuple(ix)) for off, ix in sorted(by_offset.items()))
 
         by_literal = {lit: dispatch(lit) for lit in literals}
-        return _Finder(where, regex, literal_anchors(regex), by_literal, dispatch(None))
+        return _Finder(where, regex, ascii_regex, literal_anchors(regex), by_literal, dispatch(None))
 
     def scan(self, text: str) -> list[list[re.Match[str]]]:
         """Per pattern, in the order given: the list its `finditer(text)` would give (for one in
@@ -595,17 +601,34 @@ class _CueScan:
                 continue
             if not _may_match(finder.anchors, text):
                 continue
-            # a finder match consumes its literal, so the next search starts one character on:
-            # literals that overlap it ("not" in "does not") are found too
             by_literal, by_class = finder.by_literal, finder.by_class
-            search = regex.search
-            m = search(text)
-            while m is not None:
-                q = m.start()
-                for offset, which in by_literal.get(m.group(), by_class):
+            finds: list[tuple[int, str]] = []
+            if finder.ascii_regex is not None and text.isascii():
+                # a word character starts a word at 0 or after a non-word character; the next
+                # search starts at the literal found, so literals after a non-word character
+                # inside it ("does not") are found too
+                first = regex.match(text)
+                if first is not None:
+                    finds.append((0, first.group()))
+                search = finder.ascii_regex.search
+                m = search(text)
+                while m is not None:
+                    q = m.start() + 1
+                    finds.append((q, m.group()[1:]))
+                    m = search(text, q)
+            else:
+                # a finder match consumes its literal, so the next search starts one character on:
+                # literals that overlap it ("not" in "does not") are found too
+                search = regex.search
+                m = search(text)
+                while m is not None:
+                    q = m.start()
+                    finds.append((q, m.group()))
+                    m = search(text, q + 1)
+            for q, literal in finds:
+                for offset, which in by_literal.get(literal, by_class):
                     if q >= offset:
                         candidates.append((q - offset, which))
-                m = search(text, q + 1)
         candidates.sort()
         never = len(text) + 1
         resume = [0] * len(patterns)  # where each pattern's `finditer` would search next
@@ -776,8 +799,16 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # Text units
 
 
+# WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
+# character set, which `re` tests much faster than the Unicode word category
+_ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens; each CJK character counts as its own token."""
+    if text.isascii():
+        ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
+        return ascii_words
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
@@ -909,7 +940,8 @@ _CAMEL_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def _name_variants(name: str) -> set[str]:
     low = name.lower()
-    spaced = _CAMEL_BREAK.sub(" ", name).lower().replace("_", " ").replace("-", " ")
+    camel = low if name == low else _CAMEL_BREAK.sub(" ", name).lower()  # no capital: nothing to split
+    spaced = camel.replace("_", " ").replace("-", " ")
     return {low, spaced.strip()}
 
 
@@ -989,11 +1021,13 @@ class _PropNames(NamedTuple):
     def of(cls, names: Sequence[str]) -> _PropNames:
         idents: list[tuple[str, ...]] = []
         spaced: list[tuple[tuple[str, ...], ...]] = []
+        # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
+        # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
         for name in names:
             variants = _name_variants(name)
-            idents.append(tuple(v for v in variants if " " not in v and _IDENT_NAME.fullmatch(v)))
+            idents.append(tuple(v for v in variants if " " not in v and v.isascii() and v.isidentifier()))
             words = [tuple(v.split(" ")) for v in variants if " " in v]
-            spaced.append(tuple(w for w in words if all(_ALNUM.fullmatch(word) for word in w)))
+            spaced.append(tuple(w for w in words if all(x.isascii() and x.isalnum() for x in w)))
         return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
 
 
@@ -1293,6 +1327,12 @@ class _Segment:
 _EMPTY_SET: frozenset[str] = frozenset()
 
 
+def _no_digit(text: str) -> bool:
+    """`text` certainly holds no `\\d` character, so NUMBER cannot match: an ASCII text without 0-9
+    (any other text may hold a non-ASCII digit, and is scanned)."""
+    return text.isascii() and not any(map(text.__contains__, "0123456789"))
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _Segment(
@@ -1407,7 +1447,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
-        numbers=frozenset(NUMBER.findall(joined)),
+        numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
         headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
         param_lines=frozenset(param_lines),

@@ -412,3 +412,24 @@ def test_lowered_twins_of_case_insensitive_regexes() -> None:
             assert twin is not None
             want = [m.span() for m in regex.finditer(text)]
             assert [m.span() for m in twin.finditer(text.lower())] == want, (regex.pattern, text)
+
+
+def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
+    import random
+
+    from mcp_lint.jury import features as F
+
+    def plain_tokens(text: str) -> list[str]:
+        words: list[str] = F.WORD.findall(text.lower())
+        if not F.CJK.search(text):
+            return words
+        return [ch for w in words for ch in (w if F.CJK.search(w) else [w]) if not ch.isspace()]
+
+    rng = random.Random(9)
+    alphabet = "aZ09_'’ -.\n\x1cé仅"
+    texts = _texts() + ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(3000)]
+    texts += ["don't it's rock'n'roll 'quoted' a'1 O'Neil X_Y 3'x"]
+    for text in texts:
+        assert F.tokens(text) == plain_tokens(text), text
+        if F._no_digit(text):
+            assert not F.NUMBER.search(text)
