@@ -23,6 +23,7 @@ import bisect
 import importlib
 import math
 import re
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -802,13 +803,26 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
 # character set, which `re` tests much faster than the Unicode word category
 _ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# ... and without an apostrophe, a WORD token is a maximal run of letters and digits: lower-case
+# the letters, blank everything else, and split - all in C, no match object per token
+_ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
+_ASCII_WORD_TABLE = str.maketrans(
+    string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
+)
+
+
+def _ascii_words(text: str) -> list[str]:
+    """`WORD.findall(text.lower())` for ASCII `text`."""
+    if "'" in text:
+        words: list[str] = _ASCII_WORD.findall(text.lower())
+        return words
+    return text.translate(_ASCII_WORD_TABLE).split()
 
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens; each CJK character counts as its own token."""
     if text.isascii():
-        ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
-        return ascii_words
+        return _ascii_words(text)
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
