@@ -1038,10 +1038,17 @@ class _PropNames(NamedTuple):
         # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
         # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
         for name in names:
-            variants = _name_variants(name)
-            idents.append(tuple(v for v in variants if " " not in v and v.isascii() and v.isidentifier()))
-            words = [tuple(v.split(" ")) for v in variants if " " in v]
-            spaced.append(tuple(w for w in words if all(x.isascii() and x.isalnum() for x in w)))
+            mine: list[str] = []
+            words: list[tuple[str, ...]] = []
+            for v in _name_variants(name):
+                if " " in v:
+                    split = v.split(" ")
+                    if all(w.isascii() and w.isalnum() for w in split):
+                        words.append(tuple(split))
+                elif v.isascii() and v.isidentifier():
+                    mine.append(v)
+            idents.append(tuple(mine))
+            spaced.append(tuple(words))
         return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
 
 
@@ -1391,10 +1398,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
-    kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-    for m in kind_hits:
-        kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
-    kinds = [len(u) for u in kind_units]
+    kinds: Sequence[int] = (0,) * N_KINDS
+    if kind_hits:
+        kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
+        for m in kind_hits:
+            kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+        kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
@@ -1471,7 +1480,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         type_words=bool(type_words),
         format_words=bool(format_words),
         default_words=bool(default_words),
-        cjk=bool(CJK.search(joined)),
+        cjk=not joined.isascii() and CJK.search(joined) is not None,
         mentioned=mentioned,
         explained=explained,
         detailed=detailed,
