@@ -933,13 +933,18 @@ def informative_units(text: str, extra: str = "") -> Units:
 # Schema helpers
 
 
+# (dict, Mapping): a JSON object is a dict, which `isinstance` recognises at once; the Mapping ABC
+# check alone is several times slower
+_MAPPING = (dict, Mapping)
+
+
 def schema_properties(schema: Any) -> dict[str, Mapping[str, Any]]:
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, _MAPPING):
         return {}
     props = schema.get("properties")
-    if not isinstance(props, Mapping):
+    if not isinstance(props, _MAPPING):
         return {}
-    return {str(k): (v if isinstance(v, Mapping) else {}) for k, v in props.items()}
+    return {str(k): (v if isinstance(v, _MAPPING) else {}) for k, v in props.items()}
 
 
 def schema_required(schema: Any) -> set[str]:
@@ -1164,12 +1169,13 @@ def schema_as_prose(schema: Any) -> str:
 
 # log1p of the small counts `_cap_log` sees: a table lookup gives math.log1p's own values, several
 # times faster than two builtin calls per feature (`values` caps ~25 counts, twice per tool)
-_LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(61))
+_LOG1P_MAX = 60
+_LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(_LOG1P_MAX + 1))
 
 
 def _cap_log(x: int, cap: int) -> float:
     n = x if x < cap else cap
-    return _LOG1P[n] if 0 <= n < len(_LOG1P) else math.log1p(n)
+    return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -1591,8 +1597,8 @@ class Analysis:
             1.0 if s.type_words else 0.0,
             1.0 if s.format_words else 0.0,
             1.0 if s.default_words else 0.0,
-            *(_cap_log(k, 6) for k in kinds),
-            float(sum(1 for k in kinds if k)),
+            *[_cap_log(k, 6) for k in kinds],
+            float(N_KINDS - kinds.count(0)),  # kinds covered
             _cap_log(s.limit_prose_units, 10),
             1.0 if s.must_call else 0.0,
             1.0 if self.known_no_params else 0.0,
