@@ -23,6 +23,7 @@ import bisect
 import importlib
 import math
 import re
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -802,13 +803,26 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
 # character set, which `re` tests much faster than the Unicode word category
 _ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# ... and without an apostrophe, a WORD token is a maximal run of letters and digits: lower-case
+# the letters, blank everything else, and split - all in C, no match object per token
+_ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
+_ASCII_WORD_TABLE = str.maketrans(
+    string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
+)
+
+
+def _ascii_words(text: str) -> list[str]:
+    """`WORD.findall(text.lower())` for ASCII `text`."""
+    if "'" in text:
+        words: list[str] = _ASCII_WORD.findall(text.lower())
+        return words
+    return text.translate(_ASCII_WORD_TABLE).split()
 
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens; each CJK character counts as its own token."""
     if text.isascii():
-        ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
-        return ascii_words
+        return _ascii_words(text)
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
@@ -919,13 +933,18 @@ def informative_units(text: str, extra: str = "") -> Units:
 # Schema helpers
 
 
+# (dict, Mapping): a JSON object is a dict, which `isinstance` recognises at once; the Mapping ABC
+# check alone is several times slower
+_MAPPING = (dict, Mapping)
+
+
 def schema_properties(schema: Any) -> dict[str, Mapping[str, Any]]:
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, _MAPPING):
         return {}
     props = schema.get("properties")
-    if not isinstance(props, Mapping):
+    if not isinstance(props, _MAPPING):
         return {}
-    return {str(k): (v if isinstance(v, Mapping) else {}) for k, v in props.items()}
+    return {str(k): (v if isinstance(v, _MAPPING) else {}) for k, v in props.items()}
 
 
 def schema_required(schema: Any) -> set[str]:
@@ -1024,10 +1043,17 @@ class _PropNames(NamedTuple):
         # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
         # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
         for name in names:
-            variants = _name_variants(name)
-            idents.append(tuple(v for v in variants if " " not in v and v.isascii() and v.isidentifier()))
-            words = [tuple(v.split(" ")) for v in variants if " " in v]
-            spaced.append(tuple(w for w in words if all(x.isascii() and x.isalnum() for x in w)))
+            mine: list[str] = []
+            words: list[tuple[str, ...]] = []
+            for v in _name_variants(name):
+                if " " in v:
+                    split = v.split(" ")
+                    if all(w.isascii() and w.isalnum() for w in split):
+                        words.append(tuple(split))
+                elif v.isascii() and v.isidentifier():
+                    mine.append(v)
+            idents.append(tuple(mine))
+            spaced.append(tuple(words))
         return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
 
 
@@ -1143,12 +1169,13 @@ def schema_as_prose(schema: Any) -> str:
 
 # log1p of the small counts `_cap_log` sees: a table lookup gives math.log1p's own values, several
 # times faster than two builtin calls per feature (`values` caps ~25 counts, twice per tool)
-_LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(61))
+_LOG1P_MAX = 60
+_LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(_LOG1P_MAX + 1))
 
 
 def _cap_log(x: int, cap: int) -> float:
     n = x if x < cap else cap
-    return _LOG1P[n] if 0 <= n < len(_LOG1P) else math.log1p(n)
+    return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -1377,10 +1404,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
-    kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-    for m in kind_hits:
-        kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
-    kinds = [len(u) for u in kind_units]
+    kinds: Sequence[int] = (0,) * N_KINDS
+    if kind_hits:
+        kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
+        for m in kind_hits:
+            kind_units[_group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+        kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
@@ -1457,7 +1486,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         type_words=bool(type_words),
         format_words=bool(format_words),
         default_words=bool(default_words),
-        cjk=bool(CJK.search(joined)),
+        cjk=not joined.isascii() and CJK.search(joined) is not None,
         mentioned=mentioned,
         explained=explained,
         detailed=detailed,
@@ -1568,8 +1597,8 @@ class Analysis:
             1.0 if s.type_words else 0.0,
             1.0 if s.format_words else 0.0,
             1.0 if s.default_words else 0.0,
-            *(_cap_log(k, 6) for k in kinds),
-            float(sum(1 for k in kinds if k)),
+            *[_cap_log(k, 6) for k in kinds],
+            float(N_KINDS - kinds.count(0)),  # kinds covered
             _cap_log(s.limit_prose_units, 10),
             1.0 if s.must_call else 0.0,
             1.0 if self.known_no_params else 0.0,
