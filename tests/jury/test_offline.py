@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jury_support import GOOD, sample_texts
 
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.calibration import dumps_weights, fit_weights, load_rows
@@ -174,23 +175,6 @@ def test_schema_documentation_raises_parameters() -> None:
             assert high.scores[comp] == low.scores[comp]
 
 
-GOOD = """Search the company's issue tracker and return matching issues, newest first.
-
-Use this when the user asks about bugs, tickets or feature requests by keyword; to read one issue
-in full use get_issue instead, and do not use it for pull requests (use search_prs).
-
-Returns: a JSON list of at most 50 issues, each with `id`, `title`, `state` and `url`.
-Limitations: only searches open and closed issues of the configured repository; it cannot search
-comments, and the API rate limit is 30 requests per minute.
-
-Args:
-    query (str, required): keywords, e.g. "login timeout" or "label:bug crash".
-    state (str, optional): one of "open", "closed" or "all". Defaults to "open".
-    limit (int, optional): maximum number of results, 1-50. Defaults to 20.
-
-Example: search_issues(query="oauth redirect", state="all", limit=5)
-"""
-
 SCHEMA = {
     "type": "object",
     "properties": {"query": {"type": "string"}, "state": {"type": "string"}, "limit": {"type": "integer"}},
@@ -223,98 +207,12 @@ def test_vendored_calibration_data_and_notice() -> None:
 # -- fast paths in features.py: each must give exactly what the plain regex gives -------------------
 
 
-def _texts() -> list[str]:
-    from mcp_lint.jury.features import schema_as_prose
-
-    out = []
-    for row in ROWS:
-        desc = row["description"]
-        out += [desc, desc.lower(), desc.upper(), schema_as_prose(row["input_schema"]), GOOD]
-        out.append(desc.replace(". ", ".\n  \t").replace(", ", ",\r\n"))
-    out += [
-        "",
-        "\n\n  \t",
-        "获取天气。仅支持中国城市；失败时返回错误。例如：北京",
-        "Use it.This tool works\u2028It is \u00a0 fine!  \n\nYou can't?",
-    ]
-    return out
-
-
-def test_literal_anchor_pre_tests_never_skip_a_match() -> None:
+def test_sentence_split_fast_path_matches_the_plain_regex() -> None:
     from mcp_lint.jury import features as F
 
-    gated = [v for v in vars(F).values() if isinstance(v, F._Gated)]
-    assert len(gated) >= 5
-    for text in _texts():
-        for low in (text, text.lower()):
-            for g in gated:
-                if g.regex.search(low):
-                    assert F._may_match(g.anchors, low), (g.regex.pattern[:60], low[:80])
-                assert list(m.span() for m in g.finditer(low)) == [m.span() for m in g.regex.finditer(low)]
-
-
-def _same_matches(scan: Any, text: str) -> None:
-    got = scan.scan(text)
-    for regex, once, matches in zip(scan.patterns, scan.once, got, strict=True):
-        want = [(m.span(), m.lastgroup, m.groups()) for m in regex.finditer(text)][: 1 if once else None]
-        assert [(m.span(), m.lastgroup, m.groups()) for m in matches] == want, (regex.pattern[:60], text[:80])
-
-
-def test_cue_scan_and_sentence_split_match_the_plain_regexes() -> None:
-    from mcp_lint.jury import features as F
-
-    # every cue regex takes the one-pass path (a regex whose starts cannot be derived still gives
-    # the same matches, scanned on its own, but slower)
-    assert F._CUE_SCAN.alone == ()
-    for text in _texts():
-        _same_matches(F._CUE_SCAN, text.lower())
-        _same_matches(F._CUE_SCAN, text)
+    for text in sample_texts():
         if not any(ch in text for ch in "。！？；"):
             assert F._SENT_SPLIT_NO_CJK_STOP.split(text) == F.SENT_SPLIT.split(text)
-
-
-def test_cue_scan_gives_finditer_for_awkward_regexes() -> None:
-    """Starts behind optional parts, classes, lookarounds, boundaries inside groups, overlapping and
-    adjacent matches, and regexes it cannot read (scanned on their own): always `finditer`."""
-    import random
-
-    from mcp_lint.jury import features as F
-
-    patterns = [
-        r"\bnot\b|\bdoes not\b|\bnot supported",
-        r"(?:please )?use(?: it)?\b",
-        r"\b\d+ (?:items|results)\b|\bmax\b[^.\n]{0,10}\d",
-        r"(?<![a-z])ab|ba(?=b)|\bb",
-        r"a+b|b+a",
-        r"(?:x|y)?z\b",
-        r"\bk(?:ey|ind)s?\b|限制|仅",
-        r"[ab]{2}|c",
-        r"\Bb\w",
-        r"(?i)ab",
-        r".b",
-        r"[^a]b",
-        r"(?:a|)b",
-        r"\s+a",
-        r"(?P<one>a)|(?P<two>b)(c)",
-        r"(?:^|\s)(?:not|use)s?\s*:",
-        r"(?m)^\s*-\s*\w+:|(?:^|\s)kind\b",
-        r"^b|\Aa",
-        r"(?m:^x)|\by",
-        r"\b\d+(?:\.\d+)?\b",
-        r"\W(?:ab|仅)|\s\bmax",
-        r"\s\(x|\d-y",
-        r"\s\w",
-    ]
-    scan = F._CueScan([re.compile(p) for p in patterns], first_only=(1, 9, 13, 15))
-    assert scan.alone == (9, 10, 11)  # IGNORECASE, any character, a negated class
-    rng = random.Random(7)
-    words = (
-        "a b ab ba not does use please it z x 1 23 max . items 限制 仅 key kinds c _ é - y: 4.5 kind (x -y"
-    )
-    pieces = [*words.split(), " ", "\n"]
-    for _ in range(3000):
-        text = "".join(rng.choice(pieces) + rng.choice(["", "", " "]) for _ in range(rng.randint(0, 20)))
-        _same_matches(scan, text)
 
 
 def test_name_lookups_match_the_full_scans() -> None:
@@ -387,33 +285,6 @@ def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
             assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want)
 
 
-def test_lowered_twins_of_case_insensitive_regexes() -> None:
-    """On ASCII text, `_lowered(regex)` over the text lower-cased matches where `regex` matches the
-    text; the two section regexes get a case-sensitive twin (so they join the cue scan)."""
-    import random
-
-    from mcp_lint.jury import features as F
-
-    assert F._RETURN_SECTION_ASCII and F._PARAM_SECTION_ASCII  # so both join the cue scan
-    tricky = [
-        re.compile(p, re.IGNORECASE)
-        for p in (r"[A-Z]x", r"[a-f]+:", r"k\b", "\u212a", r"(?-i:A)b", r"[^a]B", r"(a)\1", r"[Z-a]")
-    ]
-    assert [F._lowered(r) is None for r in tricky] == [True, False, False, True, True, True, True, True]
-    regexes = [F.RETURN_SECTION, F.PARAM_SECTION, *(r for r in tricky if F._lowered(r))]
-    rng = random.Random(3)
-    words = "Returns: OUTPUT response Args PARAMS inputs Options # - x X k K b B a A f F"
-    pieces = [*words.split(), " ", "\n", ":"]
-    texts = [t for t in _texts() if t.isascii()]
-    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(2000)]
-    for text in texts:
-        for regex in regexes:
-            twin = F._lowered(regex)
-            assert twin is not None
-            want = [m.span() for m in regex.finditer(text)]
-            assert [m.span() for m in twin.finditer(text.lower())] == want, (regex.pattern, text)
-
-
 def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
     import random
 
@@ -427,7 +298,9 @@ def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
 
     rng = random.Random(9)
     alphabet = "aZ09_'’ -.\n\x1cé仅"
-    texts = _texts() + ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(3000)]
+    texts = sample_texts() + [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(3000)
+    ]
     texts += ["don't it's rock'n'roll 'quoted' a'1 O'Neil X_Y 3'x"]
     for text in texts:
         assert F.tokens(text) == plain_tokens(text), text
