@@ -247,7 +247,8 @@ LIMIT_KINDS: tuple[str, ...] = (
     r"\bpermissions?\b|需要",
     r"\boverwrit|\bpermanent|\birreversib|\bdestructive\b|\bread[- ]only\b|\bcannot be undone\b|"
     r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b",
-    r"\bnote\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|\bconstraints?\b|注意",
+    r"\bnote\s*[:：]|\bnote that\b|\bplease note\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|"
+    r"\bconstraints?\b|注意",
 )
 # A parameter entry whose text gives more than a gloss: type, format, default, allowed values, a
 # range, an example or a literal value.

@@ -1,7 +1,7 @@
 """The embedded offline jury: a deterministic, pure-Python rubric scorer fitted on a real LLM jury.
 
 Per component it computes the features of `features.py` (once per tool), applies the model shipped in
-`data/offline-weights.json` (written by `scripts/fit_offline_jury.py`: the mean of a ridge regression
+`data/offline-weights.json` (written by `scripts/fit_offline_jury.py`: a blend of a ridge regression
 and an additive model of boosted stumps, then four cut-points) and returns an integer score 1..5 (as
 a float; a score below 3 is a smell). No network, no key, no numpy.
 
@@ -39,6 +39,7 @@ class _Component:
     base: float
     steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...]  # (feature, thresholds, values)
     cuts: tuple[float, ...]
+    ridge_share: float = 0.5  # raw = ridge_share * ridge + (1 - ridge_share) * boost
     _dense: tuple[float, ...] = field(init=False, repr=False, compare=False)  # weight per feature, or 0.0
     # steps with their value at a zero feature: (feature, thresholds, values, value at 0.0)
     _steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...], float], ...] = field(
@@ -58,10 +59,11 @@ class _Component:
         components score the same `x`.
 
         Bit-for-bit `lin = 0.0; for j, w in weights: lin += w * x[j]` and `boost = base; for each
-        step: boost += vs[bisect_left(ts, x[j])]`, with less work: most features are zero, and a
-        term w * 0.0 is a zero, which leaves `lin` unchanged (`lin` starts at +0.0, and a sum of
-        floats is -0.0 only when both terms are), so only non-zero features are visited, in the same
-        order; a step at a zero feature adds its precomputed value at 0.0 (-0.0 compares equal)."""
+        step: boost += vs[bisect_left(ts, x[j])]`, blended by `ridge_share`, with less work: most
+        features are zero, and a term w * 0.0 is a zero, which leaves `lin` unchanged (`lin` starts
+        at +0.0, and a sum of floats is -0.0 only when both terms are), so only non-zero features are
+        visited, in the same order; a step at a zero feature adds its precomputed value at 0.0 (-0.0
+        compares equal)."""
         if nonzero is None:
             nonzero = _nonzero(x)
         dense = self._dense
@@ -74,7 +76,8 @@ class _Component:
         for j, ts, vs, at_zero in self._steps:
             v = x[j]
             boost += vs[bisect.bisect_left(ts, v)] if v else at_zero
-        return 0.5 * (lin + boost)
+        share = self.ridge_share
+        return share * lin + (1.0 - share) * boost
 
     def score(self, x: Sequence[float], nonzero: Sequence[int] | None = None) -> int:
         p = self.raw(x, nonzero)
@@ -115,6 +118,7 @@ def _model() -> dict[str, _Component]:
                     for name, st in sorted(boost["steps"].items(), key=lambda kv: index[kv[0]])
                 ),
                 tuple(sorted(float(c) for c in spec["cuts"])),
+                float(spec.get("ridge_share", 0.5)),
             )
         _MODEL = model
     return _MODEL

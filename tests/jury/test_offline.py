@@ -197,6 +197,41 @@ def test_shipped_weights_match_a_fresh_fit() -> None:
     assert dumps_weights(fit_weights(ROWS)) == shipped
 
 
+def test_each_component_model_uses_only_its_own_evidence() -> None:
+    import json
+
+    from mcp_lint.jury.calibration import EXCLUDED_FEATURES, RIDGE_SHARE
+
+    weights = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
+    doc = json.loads(weights.read_text(encoding="utf-8"))
+    for comp in COMPONENTS:
+        spec = doc["components"][comp]
+        for name in EXCLUDED_FEATURES[comp]:
+            assert spec["weights"][name] == 0.0, (comp, name)
+            assert name not in spec["boost"]["steps"], (comp, name)
+        assert spec["ridge_share"] == RIDGE_SHARE.get(comp, 0.5)
+    # limitations is ridge alone: no stumps at all
+    assert doc["components"]["limitations"]["boost"]["steps"] == {}
+    assert "verb_start" in EXCLUDED_FEATURES["limitations"]
+    assert "lim_kinds" in EXCLUDED_FEATURES["purpose"]
+
+
+@pytest.mark.parametrize(
+    ("text", "is_caveat"),
+    [
+        ("Read a markdown note by title or permalink.", False),
+        ("Create a note in the current project and link it to related notes.", False),
+        ("Note: results are cached for one hour.", True),
+        ("Please note that deleted pages cannot be restored.", True),
+        ("Note that the index is rebuilt nightly.", True),
+    ],
+)
+def test_note_is_a_caveat_only_when_it_introduces_one(text: str, is_caveat: bool) -> None:
+    from mcp_lint.jury.features import extract
+
+    assert (extract("t", text, None).as_dict()["lim_note"] > 0) is is_caveat
+
+
 def test_vendored_calibration_data_and_notice() -> None:
     data = ROOT / "mcp_lint" / "jury" / "data"
     assert len(ROWS) == 408
@@ -270,7 +305,7 @@ def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
         boost = comp.base
         for j, ts, vs in comp.steps:
             boost += vs[bisect.bisect_left(ts, x[j])]
-        return float(0.5 * (lin + boost))
+        return float(comp.ridge_share * lin + (1.0 - comp.ridge_share) * boost)
 
     model = _model()
     thresholds = sorted({t for comp in model.values() for _, ts, _ in comp.steps for t in ts})
