@@ -1,0 +1,57 @@
+"""Calibration: the metrics, the grouped folds and the fixed holdout behind the agreement figures."""
+
+from __future__ import annotations
+
+from mcp_lint.jury.calibration import (
+    RIDGE_SHARE,
+    build_dataset,
+    fit_component,
+    grouped_folds,
+    holdout_servers,
+    load_rows,
+    qwk,
+    smell_agreement,
+)
+
+ROWS = load_rows()
+GROUPS = [str(r["server"]) for r in ROWS]
+
+
+def test_qwk_and_smell_agreement_on_known_ratings() -> None:
+    assert qwk([1, 2, 3, 4, 5], [1, 2, 3, 4, 5]) == 1.0
+    assert qwk([1, 2, 3, 4, 5], [5, 4, 3, 2, 1]) < 0
+    # one step off on one of four ratings costs little, four steps off costs a lot
+    near, far = qwk([1, 2, 3, 4], [1, 2, 3, 3]), qwk([1, 2, 3, 4], [1, 2, 3, 1])
+    assert 0 < far < near < 1
+    assert smell_agreement([1, 2, 3, 4], [2, 3, 3, 5]) == 0.75
+
+
+def test_grouped_folds_keep_each_server_in_one_fold() -> None:
+    for repeat in range(3):
+        folds = grouped_folds(GROUPS, 10, repeat)
+        assert sorted(i for fold in folds for i in fold) == list(range(len(ROWS)))
+        owner: dict[str, int] = {}
+        for f, fold in enumerate(folds):
+            for i in fold:
+                assert owner.setdefault(GROUPS[i], f) == f
+    # another repeat is another valid assignment, not the same one
+    assert grouped_folds(GROUPS, 10, 1) != grouped_folds(GROUPS, 10, 0)
+    assert grouped_folds(GROUPS, 10, 1) == grouped_folds(GROUPS, 10, 1)
+
+
+def test_holdout_is_a_fixed_third_of_the_servers() -> None:
+    held = holdout_servers(GROUPS)
+    assert held == holdout_servers(list(reversed(GROUPS)))  # depends on names only, not on order
+    servers = set(GROUPS)
+    assert held < servers
+    assert 0.2 < len(held) / len(servers) < 0.45
+    assert holdout_servers([*GROUPS, "some new server"]) >= held  # adding a server never moves others
+
+
+def test_ridge_only_component_fits_no_stumps() -> None:
+    ds = build_dataset(ROWS)
+    only_ridge = [c for c, share in RIDGE_SHARE.items() if share == 1.0]
+    assert only_ridge
+    model = fit_component(ds, only_ridge[0], range(len(ROWS)))
+    assert model.boost.tables == {} and model.ridge_share == 1.0
+    assert sorted(model.cuts) == model.cuts and len(model.cuts) == 4
