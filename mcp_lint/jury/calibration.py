@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import pairwise
@@ -404,6 +404,10 @@ class ComponentModel:
     def predict(self, x: Sequence[float]) -> int:
         return classify(self.raw(x), self.cuts)
 
+    def predict_row(self, ds: Dataset, i: int) -> int:
+        """Score of row `i` as the runtime gives it: a placeholder description scores 1 by rule."""
+        return 1 if ds.placeholder[i] else self.predict(ds.xs[i])
+
 
 # Features a component's model may not use (their weight is 0 and they get no boosting steps): each
 # component sees only the evidence that bears on it, so that with ~60 servers to learn from a model
@@ -560,7 +564,7 @@ def cross_validate(
                 if predictor:
                     preds[i] = predictor(m, i, ds, comp)
                 else:
-                    preds[i] = 1 if ds.placeholder[i] else m.predict(ds.xs[i])
+                    preds[i] = m.predict_row(ds, i)
         ys = ds.ys[comp]
         out[comp] = CVResult(comp, qwk(preds, ys), smell_agreement(preds, ys), preds, ys)
     return out
@@ -568,7 +572,7 @@ def cross_validate(
 
 def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str) -> int:
     """What the runtime does for `parameters`: max(prose score, prose + schema-docs score)."""
-    prose = 1 if ds.placeholder[i] else model.predict(ds.xs[i])
+    prose = model.predict_row(ds, i)
     if comp != "parameters":
         return prose
     row = ds.rows[i]
@@ -610,19 +614,24 @@ def repeated_cross_validate(
     }
 
 
+def _markdown_table(head: str, rows: Iterable[str]) -> str:
+    """`head`, its separator line, then `rows`: the benchmark's tables."""
+    return "\n".join([head, "|" + "---|" * (head.count("|") - 1), *rows])
+
+
 def repeated_table(results: Mapping[str, RepeatedCV]) -> str:
     """Mean QWK and smell agreement over the repeats, with their ranges, beside the bar each component
     must clear (the best real judge's QWK) and 90% smell agreement."""
     head = "| component   | mean QWK | QWK range   | best judge | mean smell | smell range   |"
-    lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    for comp in COMPONENTS:
-        res = results[comp]
-        lines.append(
+    return _markdown_table(
+        head,
+        (
             f"| {comp:<11} | {res.qwk:8.3f} | {min(res.qwks):.3f}-{max(res.qwks):.3f} | "
             f"{max(JUDGE_QWK[comp]):10.2f} | {100 * res.smell:9.1f}% | "
             f"{100 * min(res.smells):5.1f}-{100 * max(res.smells):5.1f}% |"
-        )
-    return "\n".join(lines)
+            for comp, res in ((c, results[c]) for c in COMPONENTS)
+        ),
+    )
 
 
 def holdout_servers(groups: Sequence[str]) -> frozenset[str]:
@@ -656,7 +665,7 @@ def development_and_holdout(
     out: dict[str, HoldoutResult] = {}
     for comp in COMPONENTS:
         m = fit_component(ds, comp, train)
-        preds = [1 if ds.placeholder[i] else m.predict(ds.xs[i]) for i in test]
+        preds = [m.predict_row(ds, i) for i in test]
         ys = [ds.ys[comp][i] for i in test]
         out[comp] = HoldoutResult(comp, dev_cv[comp], qwk(preds, ys), smell_agreement(preds, ys))
     return out
@@ -664,14 +673,14 @@ def development_and_holdout(
 
 def holdout_table(results: Mapping[str, HoldoutResult]) -> str:
     head = "| component   | dev mean QWK | dev QWK range | dev smell | holdout QWK | holdout smell |"
-    lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    for comp in COMPONENTS:
-        res = results[comp]
-        lines.append(
+    return _markdown_table(
+        head,
+        (
             f"| {comp:<11} | {res.dev.qwk:12.3f} | {min(res.dev.qwks):.3f}-{max(res.dev.qwks):.3f} | "
             f"{100 * res.dev.smell:8.1f}% | {res.holdout_qwk:11.3f} | {100 * res.holdout_smell:12.1f}% |"
-        )
-    return "\n".join(lines)
+            for comp, res in ((c, results[c]) for c in COMPONENTS)
+        ),
+    )
 
 
 def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVResult] | None = None) -> str:
@@ -680,7 +689,7 @@ def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVRes
         f"| component   | ours QWK | smell agree | {' | '.join(JUDGE_NAMES)} | ours/best | ours/weakest |"
         + (" runtime QWK | runtime smell |" if runtime else "")
     )
-    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    lines = []
     for comp in COMPONENTS:
         res = results[comp]
         judges = JUDGE_QWK[comp]
@@ -693,4 +702,4 @@ def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVRes
             rt = runtime[comp]
             row += f" {rt.qwk:11.3f} | {100 * rt.smell:12.1f}% |"
         lines.append(row)
-    return "\n".join(lines)
+    return _markdown_table(head, lines)
