@@ -24,7 +24,7 @@ import math
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from mcp_lint.jury.regex_scan import CueScan, Gated, family, group_index, lowered
@@ -79,6 +79,35 @@ GENERIC: frozenset[str] = _words(
     next-level level seamless ultimate must-have go-to all-in-one tons plenty loads whole entire
     every possible imaginable kind kinds sort sorts type types lots others stuff assortment
     handy-dandy situation purpose-built intended meant serve serves serving part parts fine okay
+    enterprise grade blazing blazingly lightning unparalleled unmatched unrivaled unrivalled
+    unbeatable unprecedented revolutionary breakthrough groundbreaking breed battle tested scalable
+    deliver delivers delivering delivered tier performance performant optimized optimised beautiful
+    beautifully magic magical effortless effortlessly instant instantly rapid rapidly accurate
+    accurately precise secure securely cutting toolkit toolbox ever you'll you're we're we've that's
+    thousands millions developers teams companies customers around globe please kindly
+    """
+)
+
+# Words that name what a sentence is about in the rubric's own terms (a limitation, an example, a
+# parameter, a result, a case to use it in) without saying anything about the tool: "This tool has
+# some limitations.", "Returns the result.", "Note: results may vary.", "Use it when appropriate." A
+# unit whose content words are all generic or vacuous is ignored like boilerplate (the cue it seems
+# to carry is empty); beside a specific word, in a unit that is kept, they count as usual.
+VACUOUS: frozenset[str] = _words(
+    """
+    appropriate appropriately inappropriate correct correctly incorrect right wrong proper properly
+    accordingly necessary relevant applicable suitable required requirement requirements
+    limitation limitations limit limits limited constraint constraints restriction restrictions
+    caveat caveats issue issues problem problems error errors exception exceptions
+    result results output outputs return returns returned returning response responses value values
+    data information info example examples sample samples instance instances illustration
+    call calls called calling invoke invokes invoked run runs execute executes
+    argument arguments parameter parameters param params input inputs option options field fields
+    setting settings format formats formatted note notes notice warning warnings caution reminder
+    remember tip tips vary varies work fail fails failure expected unexpected sometimes certain given
+    specified provided request requests requested operation operations action actions apply applies
+    occur occurs careful carefully sense valid invalid pass passes passed get gets obtain contain
+    contains containing documentation docs details detail refer see summarize summary args arg kwargs
     """
 )
 
@@ -189,12 +218,21 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?", re.UNICODE)
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right
-# after a word ("... video ID This tool is ...") starts a new unit, so a sentence glued onto an
-# unterminated last line is still judged on its own.
+# after a word ("... video ID This tool is ...", "... an NPM package Note: ...") starts a new unit, so
+# a sentence glued onto an unterminated last line is still judged on its own.
+GLUED_SENTENCE_OPENERS = (
+    "This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|Simply|Just|Easily|Use|Best|"
+    "Enjoy|Works|Very|Really|Truly|Super|Note|Important|Warning|Caution|Tip|Remember|Please|Returns|"
+    "Example|Examples|Always|Never"
+)
+# Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
+# ("Get All Issues", "Search The Web") is not cut.
+GLUED_OPENERS_BEFORE_LOWER = (
+    "All|Only|Do|Some|Each|Any|Errors|Call|The|For|See|If|When|Arguments|Parameters|Results"
+)
 SENT_SPLIT = re.compile(
     r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
-    r"(?<=[\w)\]'\"`”’])\s+(?=(?:This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|"
-    r"Simply|Just|Easily|Use|Best|Enjoy|Works|Very|Really|Truly|Super)\b)"
+    rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
 )
 # SENT_SPLIT for text without any of 。！？ or ；, where its zero-width alternative cannot match:
 # the same alternatives in the same order, each rewritten to consume its first whitespace character
@@ -203,8 +241,7 @@ SENT_SPLIT = re.compile(
 # position. Same spans, so `split` gives the same pieces.
 _SENT_SPLIT_NO_CJK_STOP = re.compile(
     r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
-    r"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|"
-    r"Simply|Just|Easily|Use|Best|Enjoy|Works|Very|Really|Truly|Super)\b))"
+    rf"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z]))"
 )
 VERB_START = re.compile(
     r"^\s*(?:this (?:tool|function|endpoint|method) )?(?:will )?(?:get|gets|fetch|fetches|retrieve|"
@@ -413,6 +450,11 @@ def strip_repetition(text: str) -> str:
     return text
 
 
+# A heading line ("Returns:", "## Examples") that is made of vacuous words introduces what follows it;
+# it is kept only when a unit after it in the same text is.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
+
+
 @dataclass
 class _UnitState:
     """De-duplication state carried from the description into appended prose (schema docs)."""
@@ -421,13 +463,16 @@ class _UnitState:
     filler: set[str]
     vocab: set[str]
     novel: int = 0
+    # the specific words (content words that are not VACUOUS) of each kept unit
+    specific: set[frozenset[str]] = field(default_factory=set)
 
     def copy(self) -> _UnitState:
-        return _UnitState(set(self.seen), set(self.filler), set(self.vocab), self.novel)
+        return _UnitState(set(self.seen), set(self.filler), set(self.vocab), self.novel, set(self.specific))
 
     def add(self, units: Iterable[str]) -> list[str]:
         kept: list[str] = []
-        seen, filler, vocab = self.seen, self.filler, self.vocab
+        headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
+        seen, filler = self.seen, self.filler
         for unit in units:
             toks = tokens(unit)
             key = " ".join(toks) if toks else unit
@@ -438,12 +483,31 @@ class _UnitState:
             if toks and not content:  # boilerplate: only stopwords and generic words
                 filler.add(key)
                 continue
-            seen.add(key)
-            kept.append(unit)
-            if not content <= vocab:  # a unit that says nothing new adds no sentence count
-                self.novel += 1
-                vocab |= content
+            specific = frozenset(content - VACUOUS) if toks else frozenset()
+            if toks and not specific:  # "Returns the result.", "Note: results may vary."
+                if _HEADING.match(unit):
+                    if all(key != k for _, k, _ in headings):
+                        headings.append((unit, key, content))
+                else:
+                    filler.add(key)
+                continue
+            if specific in self.specific:  # restates an earlier unit: "Note: <an earlier sentence>"
+                seen.add(key)
+                continue
+            for heading, heading_key, heading_content in headings:
+                self._keep(kept, heading, heading_key, heading_content)
+            headings.clear()
+            self._keep(kept, unit, key, content)
+            if specific:
+                self.specific.add(specific)
         return kept
+
+    def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:
+        self.seen.add(key)
+        kept.append(unit)
+        if not content <= self.vocab:  # a unit that says nothing new adds no sentence count
+            self.novel += 1
+            self.vocab |= content
 
 
 def informative_units(text: str, extra: str = "") -> Units:

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 JURY = OfflineJury()
 ROWS = load_rows()
 
+# Padding an agent gains nothing from: marketing, and sentences that use the rubric's words (when to
+# use it, limitations, parameters, returns, examples) without saying anything about the tool.
 FILLERS = (
     "This powerful tool is useful in many situations.",
     "It is a great and versatile tool that helps you.",
@@ -25,6 +27,28 @@ FILLERS = (
     "Use it whenever you need it.",
     "Highly recommended.",
     "It works seamlessly and efficiently in any workflow.",
+    "Our best-in-class, enterprise-grade, blazing fast solution delivers unparalleled value.",
+    "This state-of-the-art tool is designed to make your life easier.",
+    "A powerful, flexible and reliable utility for all your needs.",
+    "Trusted by thousands of developers around the world.",
+    "Simple, fast, and secure.",
+    "Boost your productivity with this amazing tool!",
+    "The ultimate all-in-one toolkit you'll ever need.",
+    "Use this tool when appropriate. Do not use it when it is not appropriate.",
+    "Call this tool whenever it makes sense to do so.",
+    "Only use this tool if you need to.",
+    "This tool should be used in the right situations.",
+    "This tool has some limitations. It may not work in all cases.",
+    "Note: results may vary.",
+    "Some restrictions apply.",
+    "Errors may occur.",
+    "Please be careful when using this tool.",
+    "All parameters should be provided in the correct format.",
+    "Returns the result.",
+    "Example: call this tool with the right arguments.",
+    "The response contains the requested data.",
+    "See the documentation for more details.",
+    "Important: this tool returns results.",
 )
 
 
@@ -111,16 +135,32 @@ def test_placeholder_description_scores_the_bottom(text: str) -> None:
     }
 
 
+def _terminated(text: str) -> str:
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?。！？:" else text + "."
+
+
 def _variants(description: str) -> dict[str, str]:
     sentences = re.split(r"(?<=[.!?])\s+", description)
-    return {
+    lines = [line.strip() for line in description.splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    out = {
         "repeat-space": description + " " + description,
+        "repeat-three-times": "\n\n".join([description] * 3),
+        "repeat-upper-case": description + "\n" + description.upper(),
         "sentences-doubled": " ".join(s + " " + s for s in sentences),
-        "filler-0": description + " " + FILLERS[0],
-        "filler-1": description + " " + FILLERS[1],
-        "filler-all": description + " " + " ".join(FILLERS),
-        "filler-and-repeat": description + " " + FILLERS[0] + " " + FILLERS[1] + "\n" + description,
+        "first-line-labelled-note": description + "\nNote: " + first,
+        "first-line-labelled-important": description + "\nImportant: " + first,
+        "first-line-again": description + "\n" + first.rstrip(".") + " again.",
+        "first-line-first": first + "\n" + description,
+        "filler-all": _terminated(description) + " " + " ".join(FILLERS),
+        "filler-and-repeat": f"{_terminated(description)} {FILLERS[0]} {FILLERS[1]}\n{description}",
     }
+    for k, filler in enumerate(FILLERS):
+        out[f"filler-{k}-line"] = description + "\n" + filler
+        out[f"filler-{k}-sentence"] = _terminated(description) + " " + filler
+        out[f"filler-{k}-before"] = filler + "\n" + description
+    return out
 
 
 def test_repetition_and_filler_never_raise_any_score() -> None:
@@ -133,6 +173,30 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
                 if got[comp] > base[comp]:
                     violations.append(f"{row['tool']} {label} {comp}: {base[comp]} -> {got[comp]}")
     assert not violations, violations[:20]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Get the weather.\nReturns:\n  Temperature in Celsius.",
+            ("Get the weather.", "Returns:", "Temperature in Celsius."),
+        ),
+        ("Get the weather.\nReturns:", ("Get the weather.",)),  # a heading with nothing after it
+        ("Get the weather.\nLimitations:\nThis tool has some limitations.", ("Get the weather.",)),
+        ("Get the weather for a city.\nNote: get the weather for a city!", ("Get the weather for a city.",)),
+        (
+            "Get the weather for a city.\nNote: only cities in Europe.",
+            ("Get the weather for a city.", "Note: only cities in Europe."),
+        ),
+        ("Get an NPM package All parameters should be given", ("Get an NPM package",)),
+        ("Get All Issues from GitHub", ("Get All Issues from GitHub",)),  # Title Case is not cut
+    ],
+)
+def test_vacuous_units_headings_and_restatements(text: str, kept: tuple[str, ...]) -> None:
+    from mcp_lint.jury.features import informative_units
+
+    assert informative_units(text).kept == kept
 
 
 def test_filler_is_ignored_and_reported() -> None:
