@@ -39,6 +39,9 @@ TARGET is any of:
 """
 
 
+_CACHE_FILE_HELP = "Jury cache file [the config's jury.cache, else .mcp-lint/jury-cache.json]."
+
+
 def _split_command(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     # Everything after the first `--` is the server's command line, options included.
     args = list(argv)
@@ -171,7 +174,7 @@ def cli() -> None:
 @click.option("--frozen", is_flag=True, help="A jury cache miss is exit 4; no model is called.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the jury cache.")
 @click.option("--refresh", is_flag=True, help="Re-judge every tool and overwrite its cache entry.")
-@click.option("--cache-file", metavar="PATH", help="Jury cache file [.mcp-lint/jury-cache.json].")
+@click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
 @click.pass_context
@@ -190,8 +193,9 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.pipeline import lint
     from mcp_lint.report import ReportOptions, reporters
 
+    jury = _check_jury_settings(settings, options)
     targets = _resolve(ctx, settings, **options)
-    result = lint(targets, settings, _jury_settings(settings, options))
+    result = lint(targets, settings, jury)
     color = _use_color(options["color"], options["output"])
     report = reporters()[options["output_format"]](result, ReportOptions(color=color, cwd=os.getcwd()))
     _write_output(report, options["output"], color)
@@ -212,26 +216,39 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     ctx.exit(exit_code(result, settings.fail_on, options["exit_zero"]))
 
 
-def _jury_settings(settings: Any, options: Any) -> Any:
+def _check_jury_settings(settings: Any, options: Any) -> Any:
+    """The jury settings of `check`, refused before any server starts when the flags contradict."""
+    from mcp_lint.config import resolve_cache_path
+    from mcp_lint.jury.run import validate_jury_settings
+
+    if options["no_cache"] and options["cache_file"]:
+        raise UsageError("--no-cache and --cache-file cannot be combined: --no-cache uses no cache file")
+    jury = _jury_settings(
+        settings,
+        options["jury_models"],
+        None if options["no_cache"] else resolve_cache_path(settings, options["cache_file"]),
+        refresh=options["refresh"],
+        frozen=options["frozen"],
+    )
+    validate_jury_settings(jury)
+    return jury
+
+
+def _jury_settings(
+    settings: Any, models: Sequence[str], cache_path: Path | None, refresh: bool = False, frozen: bool = False
+) -> Any:
     from mcp_lint.jury.run import JurySettings, ModelSpec
 
     config = settings.jury
-    models = tuple(options["jury_models"]) or config.models
-    cache_file = options["cache_file"] or config.cache
-    cache_path = (
-        None
-        if options["no_cache"]
-        else settings.base_dir / cache_file
-        if not Path(cache_file).is_absolute()
-        else Path(cache_file)
-    )
     return JurySettings(
-        models=tuple(ModelSpec(model, config.api_bases.get(model)) for model in models),
+        models=tuple(
+            ModelSpec(model, config.api_bases.get(model)) for model in (tuple(models) or config.models)
+        ),
         concurrency=config.concurrency,
         aggregate=config.aggregate,
         cache_path=cache_path,
-        refresh=options["refresh"],
-        frozen=options["frozen"],
+        refresh=refresh,
+        frozen=frozen,
         timeout=config.timeout,
         max_retries=config.max_retries,
     )
@@ -318,39 +335,56 @@ def cache() -> None:
 
 
 @cache.command("stats")
-@click.option("--cache-file", default=".mcp-lint/jury-cache.json", show_default=True)
-def cache_stats(cache_file: str) -> None:
+@click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file.")
+@click.option("--isolated", is_flag=True, help="Ignore every config file.")
+def cache_stats(cache_file: str | None, config_file: str | None, isolated: bool) -> None:
     """Entries, size and models in the jury cache."""
+    from mcp_lint.config import resolve_cache_path
     from mcp_lint.jury.cache import JuryCache
 
-    store = JuryCache(Path(cache_file))
-    store.load()
+    path = resolve_cache_path(_load(config_file, isolated, None), cache_file)
+    store = JuryCache(path)
     stats = store.stats()
-    for warning in getattr(store, "warnings", ()):
+    if not stats.exists:
+        click.echo(f"mcp-lint: no jury cache at {path} yet; a check with LLM judges creates it", err=True)
+    for warning in store.warnings:
         click.echo(f"mcp-lint: warning: {warning}", err=True)
     click.echo(json.dumps(_plain(stats), indent=2))
 
 
 @cache.command("prune")
 @_target_options
-@click.option("--cache-file", default=".mcp-lint/jury-cache.json", show_default=True)
-@click.option("--jury", "jury_models", multiple=True, metavar="MODEL")
+@click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
+@click.option(
+    "--jury", "jury_models", multiple=True, metavar="MODEL", help="The judges whose entries to keep."
+)
 @click.pass_context
 def cache_prune(ctx: click.Context, /, **options: Any) -> None:
     """Drop entries that no current tool of the given servers uses."""
-    from mcp_lint.jury.run import live_cache_keys
+    from mcp_lint.config import resolve_cache_path
+    from mcp_lint.errors import ServerError
+    from mcp_lint.jury.run import check_prunable, prune_cache
     from mcp_lint.reflect import reflect_all
 
     settings = _load(options["config_file"], options["isolated"], options["timeout"])
+    path = resolve_cache_path(settings, options["cache_file"])
+    jury = _jury_settings(settings, options["jury_models"], path)
+    check_prunable(jury)
+    if not path.exists():
+        click.echo(f"no jury cache at {path}; nothing to prune")
+        ctx.exit(0)
     targets = _resolve(ctx, settings, **options)
     reflections = reflect_all(targets, settings.timeout)
     failed = [item for item in reflections if item.snapshot is None]
     if failed:
-        raise McpLintError(f"not pruning: {failed[0].error}")
-    jury = _jury_settings(settings, {**options, "no_cache": False, "refresh": False, "frozen": False})
-    jury = replace(jury, cache_path=Path(options["cache_file"]))
-    removed = live_cache_keys([item.snapshot for item in reflections if item.snapshot], jury, prune=True)
-    click.echo(f"removed {removed} stale entr{'y' if removed == 1 else 'ies'} from {options['cache_file']}")
+        # Pruning against a partial list of tools would drop the verdicts of the server that failed.
+        raise ServerError(f"not pruning: {failed[0].error}")
+    try:
+        removed = prune_cache([item.snapshot for item in reflections if item.snapshot], jury)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot rewrite the jury cache: {exc.strerror or exc}") from None
+    click.echo(f"removed {removed} stale entr{'y' if removed == 1 else 'ies'} from {path}")
 
 
 def _plain(value: Any) -> Any:

@@ -7,6 +7,9 @@ are errors that name the key, because a typo that silently disables a check is w
 
 from __future__ import annotations
 
+import json
+import math
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -109,6 +112,18 @@ class Settings:
         }
 
 
+def resolve_cache_path(settings: Settings, command_line: str | None = None) -> Path:
+    """The jury cache file `check` and the `cache` commands use.
+
+    A path given on the command line is relative to the working directory, like every other path
+    argument; the config's `jury.cache` is relative to the config file's folder, so it names the same
+    file whichever subfolder mcp-lint runs from.
+    """
+    if command_line:
+        return Path(command_line)
+    return settings.base_dir / settings.jury.cache
+
+
 def find_config(start: Path) -> Path | None:
     """The nearest config file from `start` upwards; pyproject counts only with `[tool.mcp-lint]`."""
     for folder in (start.resolve(), *start.resolve().parents):
@@ -209,6 +224,8 @@ def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
 
 
 def _parse_jury(value: Any, where: str) -> JuryConfig:
+    # Every value is type-checked, never coerced: str() on a list or a number would quietly turn a typo
+    # into a cache file named "['a']" or an endpoint named "3".
     if not isinstance(value, Mapping):
         raise UsageError(f"{where}: expected a table")
     _check_keys(
@@ -223,43 +240,58 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
     if not isinstance(listed, list):
         raise UsageError(f"{where}.models: expected a list of model ids")
     for index, item in enumerate(listed):
+        spot = f"{where}.models[{index}]"
         if isinstance(item, str):
             models.append(item)
         elif isinstance(item, Mapping) and isinstance(item.get("model"), str):
-            _check_keys(item, {"model", "api-base"}, f"{where}.models[{index}]")
+            _check_keys(item, {"model", "api-base"}, spot)
             models.append(item["model"])
-            if isinstance(item.get("api-base"), str):
-                api_bases[item["model"]] = item["api-base"]
+            if "api-base" in item:
+                api_bases[item["model"]] = _url(item["api-base"], f"{spot}.api-base")
         else:
-            raise UsageError(
-                f'{where}.models[{index}]: expected a model id or {{ model = "...", api-base = "..." }}'
-            )
+            raise UsageError(f'{spot}: expected a model id or {{ model = "...", api-base = "..." }}')
     extra_bases = value.get("api-bases", {})
     if not isinstance(extra_bases, Mapping):
         raise UsageError(f'{where}.api-bases: expected a table of model = "url"')
-    api_bases.update({str(key): str(base) for key, base in extra_bases.items()})
-    aggregate = str(value.get("aggregate", jury.aggregate))
-    if aggregate not in AGGREGATES:
+    for model, base in extra_bases.items():
+        api_bases[model] = _url(base, f"{where}.api-bases.{_toml_key(model)}")
+    aggregate = value.get("aggregate", jury.aggregate)
+    if not isinstance(aggregate, str) or aggregate not in AGGREGATES:
         raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
     concurrency = _positive(value.get("concurrency", jury.concurrency), f"{where}.concurrency", integer=True)
     timeout = _positive(value.get("timeout", jury.timeout), f"{where}.timeout")
     retries = value.get("max-retries", jury.max_retries)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise UsageError(f"{where}.max-retries: expected a whole number, 0 or more")
+    cache = value.get("cache", jury.cache)
+    if not isinstance(cache, str) or not cache.strip():
+        raise UsageError(f'{where}.cache: expected a file path as a string, e.g. "{jury.cache}"')
     return JuryConfig(
         models=tuple(models),
         api_bases=api_bases,
         concurrency=int(concurrency),
         aggregate=aggregate,
-        cache=str(value.get("cache", jury.cache)),
+        cache=cache,
         timeout=float(timeout),
         max_retries=retries,
     )
 
 
+def _toml_key(name: str) -> str:
+    # As the user would write it: model ids such as "openai/gpt-4.1-mini" need quotes in TOML.
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+
+def _url(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise UsageError(f'{where}: expected a URL string, e.g. "http://127.0.0.1:11434"')
+    return value
+
+
 def _positive(value: Any, where: str, integer: bool = False) -> float:
     kinds = (int,) if integer else (int, float)
-    if isinstance(value, bool) or not isinstance(value, kinds) or value <= 0:
+    # `not value > 0` also refuses nan, which TOML allows; inf would mean waiting forever.
+    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 < value < math.inf:
         raise UsageError(f"{where}: expected a positive {'integer' if integer else 'number'}")
     return float(value)
 
@@ -276,13 +308,13 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
     if "ignore" in table:
         settings = replace(settings, ignore=_string_list(table["ignore"], f"{where}: ignore"))
     if "fail-on" in table:
-        fail_on = str(table["fail-on"]).lower()
+        fail_on = table["fail-on"].lower() if isinstance(table["fail-on"], str) else table["fail-on"]
         if fail_on not in FAIL_ON_CHOICES:
             raise UsageError(f"{where}: fail-on {fail_on!r} is not one of {', '.join(FAIL_ON_CHOICES)}")
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
             raise UsageError(f"{where}: timeout must be a positive number of seconds")
         settings = replace(settings, timeout=float(timeout))
     if "rules" in table:

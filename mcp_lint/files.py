@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
 
 from mcp_lint.errors import UsageError
@@ -23,13 +25,40 @@ def read_text(path: Path, missing: str = "no such file") -> str:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write so a reader never sees half a file: temp file in the same folder, then rename."""
+    """Write so a reader never sees half a file: temp file in the same folder, flushed, then renamed.
+
+    The result gets the permissions a plain `open(path, "w")` would give it: an existing file keeps
+    its mode, a new one gets 0o666 less the umask. (`tempfile.mkstemp` would leave it 0o600, which
+    hides a committed cache or a CI report from the group that is meant to read it.)
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        keep_mode: int | None = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        keep_mode = None
+    fd, temp = _create_temp(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
-        os.replace(temp_name, path)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if keep_mode is not None:
+            os.chmod(temp, keep_mode)
+        os.replace(temp, path)
     except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            temp.unlink()
         raise
+
+
+def _create_temp(path: Path) -> tuple[int, Path]:
+    # os.open with 0o666 lets the kernel apply the umask, which mkstemp's fixed 0o600 does not; reading
+    # the umask instead would mean setting it, which is not thread-safe.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(temp, flags, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: could not create a temporary file next to {path.name}")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -226,3 +228,31 @@ def test_env_and_env_file_reach_the_server_but_our_secrets_do_not(
 def test_bad_env_flag_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", "--env", "NOEQUALS", "--", sys.executable, str(EXAMPLE)], capsys)
     assert code == 2 and "KEY=VALUE" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
+def test_output_file_gets_normal_permissions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "report.json"
+    old = os.umask(0o022)
+    try:
+        code, _, _ = run(["check", str(SNAPSHOT), "--format", "json", "-o", str(target)], capsys)
+    finally:
+        os.umask(old)
+    assert code == 1 and stat.S_IMODE(target.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize(
+    ("rules", "key"),
+    [
+        ('unclear-purpose = { threshold = "x" }', "rules.unclear-purpose.threshold"),
+        ('jury-disagreement = { spread = "x" }', "rules.jury-disagreement.spread"),
+        ("unclear-purpose = { threshold = 9 }", "rules.unclear-purpose.threshold"),
+    ],
+)
+def test_bad_rule_option_is_a_config_error_naming_file_and_key(
+    rules: str, key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(f"[tool.mcp-lint.rules]\n{rules}\n", encoding="utf-8")
+    code, _, err = run(["check", str(SNAPSHOT)], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{tmp_path / 'pyproject.toml'}: {key}: expected" in err and "internal error" not in err

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import fnmatch
 import gc
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,7 @@ from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError
+from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.model import Finding, ServerSnapshot, Severity
 
 # An exact code or name beats any prefix, however long.
@@ -67,6 +69,41 @@ def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
         if unknown:
             allowed = ", ".join(sorted(rule.options)) or "none"
             raise UsageError(f"{where}: rules.{key}: unknown option {unknown[0]!r} (options: {allowed})")
+        for option, value in sorted(override.options.items()):
+            problem = option_problem(option, value)
+            if problem is not None:
+                raise UsageError(f"{where}: rules.{key}.{option}: {problem}, got {value!r}")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# What each rule option accepts. Checked when the settings are read, so a wrong value is one line naming
+# the key instead of a crash (or a rule that silently never fires) in the middle of the run.
+OPTION_CHECKS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
+    "max-tokens": (lambda v: _whole(v) and v >= 1, "expected a whole number of tokens, 1 or more"),
+    "max-words": (lambda v: _whole(v) and v >= 1, "expected a whole number of words, 1 or more"),
+    "similarity": (lambda v: _number(v) and 0 < v <= 1, "expected a number above 0 and at most 1"),
+    "similar-name-similarity": (
+        lambda v: _number(v) and 0 < v <= 1,
+        "expected a number above 0 and at most 1",
+    ),
+    # 1 is allowed: no score is below it, which is how to keep the rule on but never firing.
+    "threshold": (lambda v: _number(v) and 1 <= v <= 5, "expected a score from 1 to 5 (the rubric scale)"),
+    "spread": (lambda v: _number(v) and v >= 1, "expected a score difference of 1 or more"),
+    "component": (lambda v: v in COMPONENTS, f"expected one of {', '.join(COMPONENTS)}"),
+}
+
+
+def option_problem(option: str, value: Any) -> str | None:
+    """What is wrong with a rule option's value, or None when it is acceptable."""
+    accepts, expected = OPTION_CHECKS.get(option, (lambda _: True, ""))
+    return None if accepts(value) else expected
 
 
 def active_rules(catalogue: Catalogue, settings: Settings) -> list[ActiveRule]:

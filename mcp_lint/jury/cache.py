@@ -17,13 +17,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mcp_lint.files import write_text_atomic
 from mcp_lint.jury.base import COMPONENTS
 
 try:
@@ -101,6 +100,7 @@ class CacheEntry:
 @dataclass(frozen=True)
 class CacheStats:
     path: str  # a string, so `dataclasses.asdict(stats)` goes straight to JSON
+    exists: bool
     entries: int
     size_bytes: int
     models: Mapping[str, int]
@@ -114,6 +114,7 @@ class JuryCache:
         self._entries: dict[str, CacheEntry] = {}
         self._added: dict[str, CacheEntry] = {}
         self.warnings: list[str] = []
+        self._rebuild = False  # the file on disk is damaged: rewrite it on save even with nothing new
         self.load()
 
     @property
@@ -141,11 +142,15 @@ class JuryCache:
 
     @property
     def dirty(self) -> bool:
-        return bool(self._added)
+        return bool(self._added) or self._rebuild
 
     def save(self) -> None:
-        """Merge this process's new entries into the file on disk, under the lock; no-op when none."""
-        if not self._added:
+        """Merge this process's new entries into the file on disk, under the lock.
+
+        A no-op when nothing was added and the file was sound; a damaged file is rewritten from
+        what survived of it.
+        """
+        if not self.dirty:
             return
         with self._locked():
             merged = self._read_file()
@@ -153,16 +158,23 @@ class JuryCache:
             self._write(merged)
         self._entries = merged
         self._added = {}
+        self._rebuild = False
 
     def prune(self, keep_keys: Collection[str]) -> int:
         """Drop every entry whose key is not in `keep_keys`; returns how many were removed."""
         keep = set(keep_keys)
+        if not self.path.exists():
+            # Nothing to prune; the lock and an empty file would only be litter.
+            self._entries = {}
+            self._added = {k: v for k, v in self._added.items() if k in keep}
+            return 0
         with self._locked():
             current = self._read_file()
             kept = {k: v for k, v in current.items() if k in keep}
             removed = len(current) - len(kept)
-            if removed or not self.path.exists():
+            if removed or (self._rebuild and self.path.exists()):
                 self._write(kept)
+                self._rebuild = False
         self._entries = kept
         self._added = {k: v for k, v in self._added.items() if k in keep}
         return removed
@@ -173,10 +185,12 @@ class JuryCache:
             models[entry.model] = models.get(entry.model, 0) + 1
         try:
             size = self.path.stat().st_size
+            exists = True
         except OSError:
-            size = 0
+            size, exists = 0, False
         return CacheStats(
             path=str(self.path),
+            exists=exists,
             entries=len(self._entries),
             size_bytes=size,
             models=dict(sorted(models.items())),
@@ -188,20 +202,21 @@ class JuryCache:
 
     def _read_file(self) -> dict[str, CacheEntry]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}
         except OSError as exc:
             self._warn(f"jury cache {self.path} could not be read ({exc.strerror or exc}); starting empty")
             return {}
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            self._warn(f"jury cache {self.path} is corrupt ({_first_line(exc)}); rebuilding it")
-            return {}
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            return self._corrupt("not UTF-8 text")
+        except (ValueError, RecursionError) as exc:
+            # RecursionError: absurdly deep nesting is corruption too, not a crash.
+            return self._corrupt(f"not valid JSON: {_first_line(exc)}")
         if not isinstance(data, Mapping) or not isinstance(data.get("entries"), Mapping):
-            self._warn(f"jury cache {self.path} has an unexpected layout; rebuilding it")
-            return {}
+            return self._corrupt('not a {"version": 1, "entries": {...}} document')
         if data.get("version") != CACHE_VERSION:
             self._warn(
                 f"jury cache {self.path} has version {data.get('version')!r}, expected {CACHE_VERSION}; "
@@ -210,32 +225,25 @@ class JuryCache:
             return {}
         entries: dict[str, CacheEntry] = {}
         dropped = 0
-        for key, raw in data["entries"].items():
-            entry = CacheEntry.from_json(raw)
+        for key, raw_entry in data["entries"].items():
+            entry = CacheEntry.from_json(raw_entry)
             if entry is None or not isinstance(key, str):
                 dropped += 1
                 continue
             entries[key] = entry
         if dropped:
-            self._warn(
-                f"jury cache {self.path}: dropped {dropped} malformed entr{'y' if dropped == 1 else 'ies'}"
-            )
+            self._corrupt(f"dropped {dropped} malformed entr{'y' if dropped == 1 else 'ies'}")
         return entries
 
+    def _corrupt(self, detail: str) -> dict[str, CacheEntry]:
+        # Every kind of damage gets the same treatment: one warning, and the next save rewrites the file
+        # from what survived, so the warning does not come back on every run.
+        self._warn(f"jury cache {self.path} is corrupt ({detail}); rebuilding it")
+        self._rebuild = True
+        return {}
+
     def _write(self, entries: Mapping[str, CacheEntry]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = render(entries)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_text_atomic(self.path, render(entries))
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

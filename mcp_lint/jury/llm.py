@@ -6,10 +6,12 @@ variables (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, ...); a per-model `api_base` c
 
 Retries: rate limits (429), timeouts (408 or client-side), 5xx and connection errors are retried up to
 `max_retries` times with exponential backoff `backoff_base * 2**n` (scaled by a jitter in [0.5, 1.0]), or
-the server's Retry-After when that is longer, capped at `MAX_BACKOFF`. litellm's and the OpenAI client's
-own retries are turned off so this is the only retry loop. A malformed answer (not JSON, or not matching
-`JudgeAnswer`) is retried once, outside that budget, because models at temperature 0 occasionally truncate
-or drift and a second try usually succeeds; a second malformed answer fails the call. Any other error
+the server's Retry-After when that is longer, capped at `MAX_BACKOFF`. A refused connection (or a host
+that does not resolve) gets at most `CONNECT_RETRIES` of them; once one call has given up on it, the
+judge's other calls fail at once with the same reason, which names the endpoint. litellm's and the OpenAI
+client's own retries are turned off so this is the only retry loop. A malformed answer (not JSON, or not
+matching `JudgeAnswer`) is retried once, outside that budget, because models at temperature 0 occasionally
+truncate or drift and a second try usually succeeds; a second malformed answer fails the call. Any other error
 (authentication, bad request, unknown model) fails at once. Failures surface as `JudgeCallError` with a
 one-line reason; they are never cached.
 
@@ -37,6 +39,7 @@ import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from mcp_lint.jury.base import JudgeVerdict
 from mcp_lint.jury.prompt import MalformedAnswer, build_messages, parse_answer, response_format
@@ -47,6 +50,9 @@ from mcp_lint.model import Tool
 SAMPLING: Mapping[str, Any] = {"temperature": 0}
 
 MAX_BACKOFF = 30.0
+# A refused connection or an unknown host is rarely fixed within seconds; two quick retries cover a
+# server restarting without making a run against a dead endpoint wait through the whole budget.
+CONNECT_RETRIES = 2
 _RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
 _MALFORMED_RETRIES = 1
 _LITELLM_PREFIX = re.compile(r"^(litellm\.\w+:\s*)?(\w+:\s*)?")
@@ -100,6 +106,37 @@ def import_litellm() -> Any:
     return litellm
 
 
+EXAMPLE_MODEL = "openai/gpt-4.1-mini"
+_PROVIDERS_HINT = (
+    f"write provider/model, e.g. {EXAMPLE_MODEL} (providers: https://docs.litellm.ai/docs/providers)"
+)
+
+
+def model_id_problem(model: str) -> str | None:
+    """What is wrong with a model id on its face, without importing litellm; None when nothing is."""
+    provider, slash, name = model.partition("/")
+    if not model.strip():
+        return f"jury model id is empty; {_PROVIDERS_HINT}"
+    if model != model.strip() or (slash and (not provider or not name.strip())):
+        return f"jury model {model!r} is not a model id; {_PROVIDERS_HINT}"
+    return None
+
+
+def model_routing_problem(model: str, api_base: str | None = None) -> str | None:
+    """Why litellm could not route a call to `model`, found without a network call; None when it can.
+
+    litellm would otherwise fail every call with a paragraph about providers, one tool at a time.
+    """
+    litellm = import_litellm()
+    try:
+        litellm.get_llm_provider(model=model, api_base=api_base)
+    except Exception:
+        provider, slash, _ = model.partition("/")
+        what = f"litellm knows no provider {provider!r}" if slash else "it names no provider"
+        return f"jury model {model!r}: {what}; {_PROVIDERS_HINT}"
+    return None
+
+
 def missing_credentials(model: str) -> list[str]:
     """Provider keys litellm needs for `model` and cannot find in the environment.
 
@@ -146,13 +183,82 @@ def _one_line(text: str, limit: int = 200) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def describe_error(exc: BaseException) -> str:
+def describe_error(exc: BaseException, api_base: str | None = None) -> str:
+    """One line for the report. A network failure says so and names the endpoint, never a key."""
+    failure = connection_failure(exc)
+    if failure is not None:
+        endpoint = _endpoint(exc, api_base)
+        return _one_line(f"{failure} {endpoint}: {_root_cause(exc)}")
     status = _status_code(exc)
     message = str(exc) or type(exc).__name__
     # litellm prefixes messages with "litellm.ClassName: ClassName: "; the head below already says it.
     message = _LITELLM_PREFIX.sub("", message)
     head = type(exc).__name__ + (f" {status}" if status is not None else "")
     return _one_line(f"{head}: {message.strip()}")
+
+
+# Matched by class name over the exception chain, so the check works whichever transport litellm used
+# (httpx or aiohttp) without importing either. litellm reports all of these as a 500, which they are not.
+_TIMEOUT_NAMES = frozenset({"TimeoutError", "APITimeoutError", "TimeoutException"})
+_CONNECT_NAMES = frozenset({"ConnectError", "ClientConnectorError", "ConnectionRefusedError", "gaierror"})
+_LOST_NAMES = frozenset(
+    {"APIConnectionError", "ServerDisconnectedError", "RemoteProtocolError", "ReadError", "ConnectionError"}
+)
+COULD_NOT_CONNECT = "could not connect to"
+LOST_CONNECTION = "lost the connection to"
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and all(current is not item for item in seen):
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
+def connection_failure(exc: BaseException) -> str | None:
+    """`COULD_NOT_CONNECT`, `LOST_CONNECTION`, or None when `exc` is not a network failure below HTTP."""
+    names = {kind.__name__ for item in _chain(exc) for kind in type(item).__mro__}
+    if names & _TIMEOUT_NAMES:
+        return None
+    if names & _CONNECT_NAMES:
+        return COULD_NOT_CONNECT
+    if names & _LOST_NAMES:
+        return LOST_CONNECTION
+    return None
+
+
+def _root_cause(exc: BaseException) -> str:
+    root = _chain(exc)[-1]
+    if isinstance(root, OSError) and isinstance(root.errno, int) and root.errno > 0:
+        return os.strerror(root.errno)
+    if isinstance(root, OSError) and root.strerror:
+        return root.strerror
+    return str(root).strip() or type(root).__name__
+
+
+def _endpoint(exc: BaseException, api_base: str | None) -> str:
+    # The URL the HTTP client really tried (deepest in the chain: litellm's own wrapper carries a
+    # placeholder), which also covers a base taken from OPENAI_API_BASE and friends.
+    for item in reversed(_chain(exc)):
+        try:
+            url = getattr(getattr(item, "request", None), "url", None)
+        except Exception:  # httpx raises when an error was built without its request
+            continue
+        if url:
+            return safe_url(str(url))
+    return safe_url(api_base) if api_base else "the provider's endpoint"
+
+
+def safe_url(url: str) -> str:
+    """`url` without user, password, query or fragment: the parts that can carry a key."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(unparseable URL)"
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, host, parts.path, "", "")) if host else "(unparseable URL)"
 
 
 class SendGate:
@@ -221,6 +327,9 @@ class LiteLLMJudge:
         self.backoff_base = max(0.0, backoff_base)
         self.rubric = rubric if rubric is not None else load_rubric()
         self._random = random.Random(seed)
+        # Set once a call has given up because the endpoint refused it: the judge's other calls then
+        # fail at once with the same reason instead of each spending its retries on a dead endpoint.
+        self._unreachable: str | None = None
 
     @property
     def name(self) -> str:
@@ -264,6 +373,13 @@ class LiteLLMJudge:
         completion_tokens = 0
         cost: float | None = 0.0
         while True:
+            if self._unreachable is not None:
+                spent = CallUsage(prompt_tokens, completion_tokens, cost, attempts)
+                raise JudgeCallError(
+                    f"{self._unreachable} (not tried again: an earlier call failed the same way)",
+                    attempts,
+                    spent,
+                )
             attempts += 1
             try:
                 async with _turn(gate) as sent:
@@ -275,13 +391,18 @@ class LiteLLMJudge:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                if self._is_transient(exc, litellm) and transient_retries < self.max_retries:
+                refused = connection_failure(exc) == COULD_NOT_CONNECT
+                budget = min(self.max_retries, CONNECT_RETRIES) if refused else self.max_retries
+                if self._is_transient(exc, litellm) and transient_retries < budget:
                     await asyncio.sleep(self._backoff(transient_retries, exc))
                     transient_retries += 1
                     continue
+                reason = describe_error(exc, self.api_base)
+                if refused and self._unreachable is None:
+                    self._unreachable = reason
                 suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
                 spent = CallUsage(prompt_tokens, completion_tokens, cost, attempts)
-                raise JudgeCallError(describe_error(exc) + suffix, attempts, spent) from None
+                raise JudgeCallError(reason + suffix, attempts, spent) from None
             p, c, call_cost = self._usage(response, litellm)
             prompt_tokens += p
             completion_tokens += c

@@ -9,8 +9,9 @@ the cache file once, at the end.
 Provider failures never raise out of `score_servers`: a (tool, judge) call that still fails after its
 retries, or a cache miss in frozen mode, becomes an `Unscored` record. A tool is still scored over the
 judges that did answer; a tool no judge answered for is absent from `tools`. Cache trouble (unreadable,
-corrupt, unwritable) becomes a warning. Only invalid settings (unknown aggregate, refresh together with
-frozen, duplicate models) raise, as `JurySettingsError` (a `UsageError` and a `ValueError`).
+corrupt, unwritable) becomes a warning. Only invalid settings (unknown aggregate, contradictory cache
+flags, duplicate or malformed model ids, a model litellm cannot route) raise, as `JurySettingsError` (a
+`UsageError` and a `ValueError`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from mcp_lint.jury.llm import (
     SendGate,
     describe_error,
     missing_credentials,
+    model_id_problem,
+    model_routing_problem,
 )
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
@@ -50,9 +53,11 @@ __all__ = [
     "ToolScores",
     "Unscored",
     "Usage",
+    "check_prunable",
     "live_cache_keys",
     "prune_cache",
     "score_servers",
+    "validate_jury_settings",
 ]
 
 OFFLINE_JUDGE = "offline"
@@ -118,7 +123,8 @@ class JurySettingsError(UsageError, ValueError):
     """Settings the jury cannot run with (exit 2 from the CLI)."""
 
 
-def _validate(settings: JurySettings) -> None:
+def validate_jury_settings(settings: JurySettings) -> None:
+    """Reject settings the jury cannot run with, before any server is started or model called."""
     try:
         check_aggregate(settings.aggregate)
     except ValueError as exc:
@@ -127,14 +133,27 @@ def _validate(settings: JurySettings) -> None:
         raise JurySettingsError(
             "--refresh and --frozen cannot be combined: frozen forbids the calls refresh makes"
         )
+    if settings.cache_path is None and settings.frozen:
+        raise JurySettingsError(
+            "--no-cache and --frozen cannot be combined: frozen takes every verdict from the cache"
+        )
+    if settings.cache_path is None and settings.refresh:
+        raise JurySettingsError(
+            "--no-cache and --refresh cannot be combined: refresh overwrites cache entries and "
+            "--no-cache writes none; --no-cache alone already re-judges every tool"
+        )
     models = [spec.model for spec in settings.models]
+    for model in models:
+        problem = model_id_problem(model)
+        if problem is not None:
+            raise JurySettingsError(problem)
     duplicates = sorted({m for m in models if models.count(m) > 1})
     if duplicates:
         raise JurySettingsError(f"jury model listed more than once: {', '.join(duplicates)}")
 
 
 def score_servers(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> JuryOutcome:
-    _validate(settings)
+    validate_jury_settings(settings)
     warnings: list[str] = []
     items = _items(snapshots, warnings)
     if not settings.models:
@@ -171,6 +190,12 @@ def _run(coro: Any) -> JuryOutcome:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
+        running = False
+    else:
+        running = True
+    if not running:
+        # Outside the except block: run inside it, every exception of the run would be chained to that
+        # RuntimeError in place of its real cause, which is what tells a refused connection from a 500.
         result: JuryOutcome = asyncio.run(coro)
         return result
     box: dict[str, Any] = {}
@@ -265,6 +290,13 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
                 continue
             pending.append((item, judge, key))
 
+    if misses:
+        # Only now is litellm needed (a warm cache never imports it): an id it cannot route is a
+        # configuration error, not a provider failure to retry or report per tool.
+        for spec in settings.models:
+            problem = model_routing_problem(spec.model, spec.api_base)
+            if problem is not None:
+                raise JurySettingsError(problem)
     pending = _without_credentials(pending, failures)
     semaphore = asyncio.Semaphore(max(1, settings.concurrency))
     gate = SendGate()
@@ -426,7 +458,7 @@ def live_cache_keys(
     """
     if prune:
         return prune_cache(snapshots, settings)
-    _validate(settings)
+    validate_jury_settings(settings)
     rubric = load_rubric()
     keys = {
         _key(rubric.version, spec.model, tool_payload(item.tool, item.siblings))
@@ -436,15 +468,22 @@ def live_cache_keys(
     return frozenset(keys)
 
 
+def check_prunable(settings: JurySettings) -> Path:
+    """The cache file `prune_cache` would prune, checked on its own so the CLI can refuse before
+    starting any server."""
+    if not settings.models:
+        raise JurySettingsError("no jury models configured: pass --jury MODEL (or set them in the config)")
+    if settings.cache_path is None:
+        raise JurySettingsError("no cache file to prune")
+    return settings.cache_path
+
+
 def prune_cache(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> int:
     """Remove cache entries no (tool, model) pair of these servers uses; returns how many were removed.
 
     Refuses to run without models: every entry would look stale, and a forgotten `--jury` must not wipe
     a committed cache.
     """
-    if not settings.models:
-        raise JurySettingsError("no jury models configured: pass --jury MODEL (or set them in the config)")
-    if settings.cache_path is None:
-        raise JurySettingsError("no cache file to prune")
+    path = check_prunable(settings)
     keep = live_cache_keys(snapshots, settings)
-    return JuryCache(settings.cache_path).prune(keep)
+    return JuryCache(path).prune(keep)

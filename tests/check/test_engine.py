@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mcp_lint.check.engine import active_rules, check_server, validate_settings
+from mcp_lint.check.engine import OPTION_CHECKS, active_rules, check_server, option_problem, validate_settings
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.config import parse_settings
 from mcp_lint.errors import UsageError
@@ -86,3 +87,48 @@ def test_rule_options_are_validated_and_applied() -> None:
 def test_unknown_rule_key_is_an_error() -> None:
     with pytest.raises(UsageError, match="no-such-rule"):
         codes({"rules": {"no-such-rule": "off"}})
+
+
+@pytest.mark.parametrize(
+    ("rule", "options", "expected"),
+    [
+        (
+            "unclear-purpose",
+            {"threshold": "x"},
+            "threshold: expected a score from 1 to 5 (the rubric scale), got 'x'",
+        ),
+        (
+            "unclear-purpose",
+            {"threshold": 9},
+            "threshold: expected a score from 1 to 5 (the rubric scale), got 9",
+        ),
+        ("unclear-purpose", {"threshold": 0.5}, "threshold: expected a score from 1 to 5"),
+        ("unclear-purpose", {"threshold": True}, "threshold: expected a score from 1 to 5"),
+        ("unclear-purpose", {"component": "vibes"}, "component: expected one of purpose, guidelines"),
+        ("jury-disagreement", {"spread": "x"}, "spread: expected a score difference of 1 or more, got 'x'"),
+        ("jury-disagreement", {"spread": 0}, "spread: expected a score difference of 1 or more, got 0"),
+        ("description-too-long", {"max-tokens": 12.5}, "max-tokens: expected a whole number of tokens"),
+        ("description-echoes-name", {"max-words": 0}, "max-words: expected a whole number of words"),
+        ("ambiguous-tools", {"similarity": 1.5}, "similarity: expected a number above 0 and at most 1"),
+        ("ambiguous-tools", {"similar-name-similarity": 0}, "similar-name-similarity: expected a number"),
+    ],
+)
+def test_rule_option_values_are_checked_and_named(rule: str, options: dict[str, Any], expected: str) -> None:
+    settings = parse_settings({"rules": {rule: options}}, Path("/project/pyproject.toml"))
+    with pytest.raises(UsageError) as caught:
+        validate_settings(settings, load_catalogue())
+    message = str(caught.value)
+    assert message.startswith(f"/project/pyproject.toml: rules.{rule}.{expected}") and "\n" not in message
+
+
+@pytest.mark.parametrize("threshold", [1, 2.5, 5])
+def test_rubric_thresholds_on_the_whole_scale_are_accepted(threshold: float) -> None:
+    # 1 keeps the rule on but never firing: no score is below it.
+    validate_settings(parse_settings({"rules": {"MCP701": {"threshold": threshold}}}, None), load_catalogue())
+
+
+def test_every_rule_option_has_a_check_its_default_passes() -> None:
+    for rule in load_catalogue().rules:
+        for option, default in rule.options.items():
+            assert option in OPTION_CHECKS, f"{rule.code}: option {option!r} has no check in OPTION_CHECKS"
+            assert option_problem(option, default) is None, f"{rule.code}: default {option}={default!r}"

@@ -673,3 +673,44 @@ def test_error_classes_and_exit_codes() -> None:
     assert errors.ServerError("x").exit_code == errors.EXIT_UNREACHABLE == 3
     assert errors.ScoringIncomplete("x").exit_code == errors.EXIT_INCOMPLETE == 4
     assert (errors.EXIT_CLEAN, errors.EXIT_FINDINGS) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ({"cache": ["a"]}, 'jury.cache: expected a file path as a string, e.g. ".mcp-lint/jury-cache.json"'),
+        ({"cache": ""}, 'jury.cache: expected a file path as a string, e.g. ".mcp-lint/jury-cache.json"'),
+        (
+            {"api-bases": {"openai/x": 3}},
+            'jury.api-bases."openai/x": expected a URL string, e.g. "http://127.0.0.1:11434"',
+        ),
+        (
+            {"models": [{"model": "openai/x", "api-base": 5}]},
+            'jury.models[0].api-base: expected a URL string, e.g. "http://127.0.0.1:11434"',
+        ),
+        ({"aggregate": 3}, "jury.aggregate: 3 is not one of median, mean, min"),
+        ({"aggregate": ["median"]}, "jury.aggregate: ['median'] is not one of median, mean, min"),
+        ({"timeout": float("nan")}, "jury.timeout: expected a positive number"),
+        ({"timeout": float("inf")}, "jury.timeout: expected a positive number"),
+        ({"timeout": True}, "jury.timeout: expected a positive number"),
+        ({"concurrency": True}, "jury.concurrency: expected a positive integer"),
+        ({"max-retries": 1.0}, "jury.max-retries: expected a whole number, 0 or more"),
+        ({"temperature": 0.2}, "jury: unknown key 'temperature'"),
+    ],
+)
+def test_jury_values_are_type_checked_never_coerced(
+    table: dict[str, object], expected: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "pyproject.toml"
+    message = usage_error({"jury": table}, path)
+    assert message.startswith(f"{path}: {expected}")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_timeout_rejects_nan_and_infinity(value: float) -> None:
+    assert usage_error({"timeout": value}) == "settings: timeout must be a positive number of seconds"
+
+
+@pytest.mark.parametrize("value", [1, ["low"], True])
+def test_fail_on_that_is_not_a_string_is_rejected(value: object) -> None:
+    assert usage_error({"fail-on": value}).startswith("settings: fail-on ")

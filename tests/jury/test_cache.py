@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -125,7 +127,7 @@ def test_unexpected_version_and_malformed_entries(tmp_path: Path) -> None:
     path.write_text(json.dumps({"version": 1, "entries": {"g": good, "b": bad, "n": None}}), encoding="utf-8")
     cache = JuryCache(path)
     assert list(cache.keys()) == ["g"]
-    assert "dropped 2 malformed entries" in cache.warnings[0]
+    assert cache.warnings == [f"jury cache {path} is corrupt (dropped 2 malformed entries); rebuilding it"]
 
 
 def test_refresh_overwrites_entries(fake_llm: FakeLLM, tmp_path: Path) -> None:
@@ -248,3 +250,76 @@ def test_unwritable_cache_is_a_warning_not_a_crash(fake_llm: FakeLLM, tmp_path: 
     outcome = score_servers([make_server("s", TOOLS)], llm_settings(fake_llm, blocker / "c.json"))
     assert len(outcome.tools) == 2 and outcome.unscored == ()
     assert any("could not be written" in w for w in outcome.warnings)
+
+
+GOOD = entry("ok").to_json()
+CORRUPTIONS = {
+    "bad-bytes": b"\x00\xff",
+    "invalid-json": b'{"version": 1, "entries": {',
+    "deep-nesting": b"[" * 100_000,
+    "not-an-object": b"[1, 2]",
+    "entries-not-a-table": json.dumps({"version": 1, "entries": [GOOD]}).encode(),
+    "malformed-entries": json.dumps(
+        {"version": 1, "entries": {"g": GOOD, "b": dict(GOOD, scores={"purpose": 9}), "n": None}}
+    ).encode(),
+}
+
+
+@pytest.mark.parametrize("content", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
+def test_every_kind_of_corruption_is_one_warning_then_rebuilt(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "c.json"
+    path.write_bytes(content)
+    cache = JuryCache(path)
+    assert len(cache.warnings) == 1, cache.warnings
+    assert "is corrupt" in cache.warnings[0] and cache.warnings[0].endswith("rebuilding it")
+    assert "\n" not in cache.warnings[0]
+    survivors = set(cache.keys())
+    assert survivors <= {"g"}
+    # Nothing new to add, yet saving rewrites the damaged file, so the warning does not come back.
+    cache.save()
+    again = JuryCache(path)
+    assert again.warnings == [] and set(again.keys()) == survivors
+
+
+def test_non_utf8_cache_is_rebuilt_by_a_run_not_a_crash(fake_llm: FakeLLM, tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.write_bytes(b"\x00\xff")
+    outcome = score_servers([make_server("s", TOOLS)], llm_settings(fake_llm, path))
+    assert outcome.unscored == () and len(outcome.tools) == 2
+    assert [w for w in outcome.warnings if "corrupt" in w] == [
+        f"jury cache {path} is corrupt (not UTF-8 text); rebuilding it"
+    ]
+    assert len(JuryCache(path)) == 2
+
+
+def test_prune_of_a_missing_file_creates_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "c.json"
+    assert JuryCache(path).prune({"a"}) == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stats_say_whether_the_file_exists(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    assert JuryCache(path).stats().exists is False
+    cache = JuryCache(path)
+    cache.put("a", entry("a"))
+    cache.save()
+    assert JuryCache(path).stats().exists is True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
+def test_saved_cache_gets_normal_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    old = os.umask(0o022)
+    try:
+        cache = JuryCache(path)
+        cache.put("a", entry("a"))
+        cache.save()
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    # A mode the user chose survives a rewrite.
+    path.chmod(0o664)
+    cache.put("b", entry("b"))
+    cache.save()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o664

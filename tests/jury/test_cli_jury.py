@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,119 @@ def test_frozen_run_needs_no_key_when_the_cache_has_every_verdict(
     code, report, _ = run(capsys, "--frozen")
     assert code == 1 and report["jury"]["unscored"] == []
     assert fake_llm.calls() == TOOLS * len(JUDGES)
+
+
+@pytest.fixture
+def custom_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_llm: FakeLLM) -> Path:
+    """A project whose pyproject puts the cache elsewhere, linted from a subfolder."""
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.mcp-lint.jury]\n"
+        f'models = ["{JUDGES[0]}"]\n'
+        f'api-bases = {{ "{JUDGES[0]}" = "{fake_llm.api_base}" }}\n'
+        'cache = "build/verdicts.json"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    return tmp_path / "build" / "verdicts.json"
+
+
+def test_cache_commands_use_the_configured_cache_path(
+    custom_cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys)
+    assert len(json.loads(custom_cache.read_text(encoding="utf-8"))["entries"]) == TOOLS
+    assert main(["cache", "stats"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["path"] == str(custom_cache) and stats["entries"] == TOOLS and stats["exists"] is True
+
+    smaller = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    smaller["tools"] = [tool for tool in smaller["tools"] if tool["name"] != "delete_alert"]
+    (tmp_path / "tools.json").write_text(json.dumps(smaller), encoding="utf-8")
+    assert main(["cache", "prune", str(tmp_path / "tools.json")]) == 0
+    assert capsys.readouterr().out == f"removed {TOOLS} stale entries from {custom_cache}\n"
+    assert json.loads(custom_cache.read_text(encoding="utf-8"))["entries"] == {}
+    # Nothing appeared at the default location.
+    assert not list(tmp_path.rglob(".mcp-lint"))
+
+
+def test_cache_stats_on_a_missing_file_says_so_and_creates_nothing(
+    custom_cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["cache", "stats"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["exists"] is False
+    assert (
+        captured.err == f"mcp-lint: no jury cache at {custom_cache} yet; a check with LLM judges creates it\n"
+    )
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["pyproject.toml", "sub"]
+
+
+def test_cache_prune_on_a_missing_file_has_nothing_to_prune(
+    custom_cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["cache", "prune", str(SNAPSHOT)]) == 0
+    assert capsys.readouterr().out == f"no jury cache at {custom_cache}; nothing to prune\n"
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["pyproject.toml", "sub"]
+
+
+def test_cache_file_flag_is_relative_to_the_working_directory(
+    custom_cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = run(capsys, "--cache-file", "here.json")
+    assert code == 1 and (tmp_path / "sub" / "here.json").is_file() and not custom_cache.exists()
+    assert main(["cache", "stats", "--cache-file", "here.json"]) == 0
+    assert json.loads(capsys.readouterr().out)["entries"] == TOOLS
+
+
+def test_cache_prune_refuses_when_a_server_cannot_be_reflected(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys)
+    code = main(["cache", "prune", "--timeout", "5", "--", sys.executable, "-c", "raise SystemExit(1)"])
+    err = capsys.readouterr().err
+    # Exit 3 like any unreachable server, and the verdicts of its tools are kept.
+    assert code == 3 and err.startswith("mcp-lint: error: not pruning: ") and err.count("\n") == 1
+    entries = json.loads((project / ".mcp-lint" / "jury-cache.json").read_text(encoding="utf-8"))["entries"]
+    assert len(entries) == TOOLS * len(JUDGES)
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--no-cache", "--frozen"], "--no-cache and --frozen cannot be combined"),
+        (["--no-cache", "--refresh"], "--no-cache and --refresh cannot be combined"),
+        (["--no-cache", "--cache-file", "x.json"], "--no-cache and --cache-file cannot be combined"),
+        (["--refresh", "--frozen"], "--refresh and --frozen cannot be combined"),
+    ],
+)
+def test_contradictory_cache_flags_are_usage_errors(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str], flags: list[str], message: str
+) -> None:
+    code = main(["check", str(SNAPSHOT), *flags])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"mcp-lint: error: {message}") and err.count("\n") == 1
+    assert fake_llm.calls() == 0
+
+
+@pytest.mark.parametrize("model", ["", "foo"])
+def test_invalid_model_id_is_a_usage_error_before_any_call(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str], model: str
+) -> None:
+    code = main(["check", str(SNAPSHOT), "--jury", model])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "e.g. openai/gpt-4.1-mini" in err and "LLM Provider NOT provided" not in err
+    assert fake_llm.calls() == 0
+
+
+def test_non_utf8_cache_is_one_warning_and_rebuilt(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = project / ".mcp-lint" / "jury-cache.json"
+    cache.parent.mkdir()
+    cache.write_bytes(b"\x00\xff")
+    code, _, err = run(capsys)
+    assert code == 1
+    assert err == f"mcp-lint: warning: jury cache {cache} is corrupt (not UTF-8 text); rebuilding it\n"
+    assert len(json.loads(cache.read_text(encoding="utf-8"))["entries"]) == TOOLS * len(JUDGES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -15,7 +16,7 @@ import pytest
 from fake_llm_server import FakeLLM, expected_scores, llm_settings, make_server, make_tool
 
 from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.jury.llm import JudgeResult, LiteLLMJudge
+from mcp_lint.jury.llm import CONNECT_RETRIES, JudgeResult, LiteLLMJudge, safe_url
 from mcp_lint.jury.prompt import (
     DATA_BEGIN,
     DATA_END,
@@ -26,7 +27,13 @@ from mcp_lint.jury.prompt import (
     parse_answer,
 )
 from mcp_lint.jury.rubric import load_rubric
-from mcp_lint.jury.run import JurySettings, score_servers
+from mcp_lint.jury.run import (
+    JurySettings,
+    JurySettingsError,
+    ModelSpec,
+    score_servers,
+    validate_jury_settings,
+)
 from mcp_lint.model import ServerSnapshot
 
 DESCRIPTIONS = {
@@ -333,3 +340,93 @@ def test_a_host_freeze_is_left_alone(fake_llm: FakeLLM) -> None:
         assert 0 < gc.get_freeze_count() <= before
     finally:
         gc.unfreeze()
+
+
+def closed_port() -> int:
+    # Bound then released: nothing listens there, so a connection is refused at once.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_refused_connection_names_the_url_and_gives_up_quickly(fake_llm: FakeLLM) -> None:
+    port = closed_port()
+    base = f"http://127.0.0.1:{port}/v1"
+    settings = JurySettings(
+        models=(ModelSpec(A, base),), cache_path=None, concurrency=1, max_retries=4, backoff_base=0.01
+    )
+    outcome = score_servers(servers(), settings)
+    reasons = [u.reason for u in outcome.unscored]
+    assert len(reasons) == total_tools()
+    assert all(r.startswith(f"could not connect to {base}/chat/completions: ") for r in reasons), reasons
+    assert not any("500" in r or "test-key" in r for r in reasons)
+    # CONNECT_RETRIES retries for the first call; the others do not knock on the same closed door.
+    assert outcome.usage.attempts == CONNECT_RETRIES + 1
+    assert sum("(after 3 attempts)" in r for r in reasons) == 1
+    assert sum("not tried again" in r for r in reasons) == total_tools() - 1
+
+
+def test_refused_connection_to_a_base_from_the_environment_names_it(
+    fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    port = closed_port()
+    monkeypatch.setenv("OPENAI_API_BASE", f"http://127.0.0.1:{port}")
+    settings = JurySettings(models=(ModelSpec(A),), cache_path=None, max_retries=1, backoff_base=0.01)
+    outcome = score_servers([make_server("ops", {"ping": "Ping."})], settings)
+    [failure] = outcome.unscored
+    assert failure.reason.startswith(f"could not connect to http://127.0.0.1:{port}/chat/completions")
+
+
+def test_a_dropped_connection_is_labelled_and_keeps_the_full_retry_budget(fake_llm: FakeLLM) -> None:
+    fake_llm.always_fail("drop", tool="ping")
+    outcome = score_servers([make_server("ops", OTHER)], llm_settings(fake_llm, None, max_retries=3))
+    [failure] = outcome.unscored
+    assert failure.reason.startswith(f"lost the connection to {fake_llm.api_base}/chat/completions")
+    assert fake_llm.calls(tool="ping") == 4 and ("ops", "status") in outcome.tools
+
+
+def test_urls_in_reasons_never_carry_credentials() -> None:
+    assert safe_url("https://user:sk-secret@proxy.example.com:8443/v1?api_key=sk-2#x") == (
+        "https://proxy.example.com:8443/v1"
+    )
+
+
+@pytest.mark.parametrize("model", ["", "  ", "/gpt-4o", "openai/", "openai/x "])
+def test_malformed_model_id_is_a_settings_error_without_litellm(model: str) -> None:
+    with pytest.raises(JurySettingsError, match=r"e\.g\. openai/gpt-4\.1-mini") as caught:
+        validate_jury_settings(JurySettings(models=(ModelSpec(model),)))
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("model", "why"), [("foo", "names no provider"), ("nope/x", "no provider 'nope'")])
+def test_model_litellm_cannot_route_fails_before_any_call(fake_llm: FakeLLM, model: str, why: str) -> None:
+    settings = JurySettings(models=(ModelSpec(model, fake_llm.api_base),), cache_path=None)
+    with pytest.raises(JurySettingsError, match=why) as caught:
+        score_servers(servers(), settings)
+    assert "openai/gpt-4.1-mini" in str(caught.value) and "\n" not in str(caught.value)
+    assert fake_llm.calls() == 0
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ({"cache_path": None, "frozen": True}, "--no-cache and --frozen cannot be combined"),
+        ({"cache_path": None, "refresh": True}, "--no-cache and --refresh cannot be combined"),
+        ({"frozen": True, "refresh": True}, "--refresh and --frozen cannot be combined"),
+    ],
+)
+def test_contradictory_cache_flags_are_settings_errors(flags: dict[str, Any], message: str) -> None:
+    with pytest.raises(JurySettingsError, match=message):
+        validate_jury_settings(JurySettings(models=(ModelSpec(A),), **flags))
+
+
+def test_validating_model_ids_does_not_import_litellm() -> None:
+    code = (
+        "import sys\n"
+        "from mcp_lint.jury.run import JurySettings, ModelSpec, validate_jury_settings\n"
+        "validate_jury_settings(JurySettings(models=(ModelSpec('foo'), ModelSpec('openai/x'))))\n"
+        "print('litellm' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
