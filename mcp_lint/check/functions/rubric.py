@@ -68,7 +68,8 @@ def _excerpt(text: str, limit: int = 100) -> str:
 
 def rubric_component(context: CheckContext) -> Iterator[Hit]:
     component = str(context.options["component"])
-    threshold = float(context.options.get("threshold", 3))
+    # No fallback here: the default lives in rules/rubric.yaml and the catalogue always supplies it.
+    threshold = float(context.options["threshold"])
     names = [item.name for item in context.server.tools]
     for tool in context.server.tools:
         scores: Any = context.scores.get(tool.name)
