@@ -15,7 +15,31 @@ from mcp_lint.reach.targets import Target
 from mcp_lint.reflect import Reflection, reflect_all
 
 if TYPE_CHECKING:
-    from mcp_lint.jury.run import JuryOutcome, JurySettings
+    from mcp_lint.jury.run import JuryOutcome, JurySettings, Usage
+
+
+def _usage_document(usage: Usage) -> dict[str, Any]:
+    # Spelled out rather than dataclasses.asdict: the JSON report's keys are camelCase, the fields are not.
+    return {
+        "calls": usage.calls,
+        "attempts": usage.attempts,
+        "failed": usage.failed,
+        "cacheHits": usage.cache_hits,
+        "cacheMisses": usage.cache_misses,
+        "promptTokens": usage.prompt_tokens,
+        "completionTokens": usage.completion_tokens,
+        "costUsd": usage.cost_usd,
+        "unpricedModels": list(usage.unpriced_models),
+        "models": {
+            model: {
+                "calls": spent.calls,
+                "promptTokens": spent.prompt_tokens,
+                "completionTokens": spent.completion_tokens,
+                "costUsd": spent.cost_usd,
+            }
+            for model, spent in usage.by_model.items()
+        },
+    }
 
 
 def _jury_document(outcome: JuryOutcome) -> dict[str, Any]:
@@ -24,7 +48,7 @@ def _jury_document(outcome: JuryOutcome) -> dict[str, Any]:
     return {
         "judges": list(outcome.judges),
         "rubricVersion": load_rubric().version,
-        "usage": dataclasses.asdict(outcome.usage),
+        "usage": _usage_document(outcome.usage),
         "unscored": [dataclasses.asdict(item) for item in outcome.unscored],
         "warnings": list(outcome.warnings),
     }

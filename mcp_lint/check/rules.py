@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
 import yaml
@@ -15,6 +16,9 @@ import yaml
 import mcp_lint
 from mcp_lint.errors import UsageError
 from mcp_lint.model import Severity
+
+if TYPE_CHECKING:
+    from mcp_lint.jury.rubric import Rubric
 
 PACKAGE_DIR = Path(mcp_lint.__file__).parent
 
@@ -122,11 +126,33 @@ class Catalogue:
         return None
 
 
+def with_rubric_defaults(rule: Rule, rubric: Rubric) -> Rule:
+    """A rubric rule with its `threshold` default taken from the rubric's component.
+
+    One number per component, kept with the rubric it belongs to: the rule file must not set its own,
+    or the two could drift apart. Users still override it per rule in their config.
+    """
+    if "threshold" in rule.options:
+        raise UsageError(
+            f"{rule.source}: a rubric rule takes its threshold from rules/rubric.yaml; "
+            "remove options.threshold"
+        )
+    component = str(rule.options.get("component", ""))
+    if component not in rubric.components:
+        raise UsageError(f"{rule.source}: options.component {component!r} is not a rubric component")
+    threshold = rubric.threshold(component)
+    # Integral thresholds stay ints so the generated docs read `3`, not `3.0`.
+    default: float | int = int(threshold) if threshold.is_integer() else threshold
+    return dataclasses.replace(rule, options={**rule.options, "threshold": default})
+
+
 @functools.lru_cache(maxsize=4)
 def load_catalogue(directory: Path | None = None) -> Catalogue:
     """Read and validate every rule file; codes and names must be unique."""
     from mcp_lint.check.functions import FUNCTIONS
+    from mcp_lint.jury.rubric import load_rubric
 
+    rubric = load_rubric()
     folder = directory or rules_dir()
     rules: list[Rule] = []
     for path in sorted(folder.glob("MCP*.yaml")):
@@ -137,7 +163,7 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
         rule = parse_rule(data, str(path))
         if rule.function not in FUNCTIONS:
             raise UsageError(f"{path}: function {rule.function!r} is not a registered check function")
-        rules.append(rule)
+        rules.append(with_rubric_defaults(rule, rubric) if rule.function == "rubric_component" else rule)
     seen: dict[str, str] = {}
     for rule in rules:
         for key in (rule.code, rule.name, *rule.aliases):

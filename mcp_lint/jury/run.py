@@ -49,6 +49,7 @@ __all__ = [
     "JurySettings",
     "JurySettingsError",
     "ModelSpec",
+    "ModelUsage",
     "ServerScore",
     "ToolScores",
     "Unscored",
@@ -91,6 +92,14 @@ class Unscored:
 
 
 @dataclass(frozen=True)
+class ModelUsage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = 0.0  # None when litellm could not price some answer of this model
+
+
+@dataclass(frozen=True)
 class Usage:
     calls: int = 0  # (tool, judge) verdicts requested from a provider, successful or not
     attempts: int = 0  # HTTP requests including retries
@@ -99,7 +108,21 @@ class Usage:
     cache_misses: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    cost_usd: float | None = 0.0  # None when some call's price is unknown to litellm
+    # The cost of the models litellm can price (see `unpriced_models` for the rest); None when it can
+    # price none of the models that were called. One unknown price must not hide the known ones.
+    cost_usd: float | None = 0.0
+    by_model: Mapping[str, ModelUsage] = field(default_factory=dict)  # in judge order
+
+    @property
+    def unpriced_models(self) -> tuple[str, ...]:
+        return tuple(model for model, usage in self.by_model.items() if usage.cost_usd is None)
+
+
+def _total_cost(by_model: Mapping[str, ModelUsage]) -> float | None:
+    priced = [usage.cost_usd for usage in by_model.values() if usage.cost_usd is not None]
+    if not priced and any(usage.calls for usage in by_model.values()):
+        return None
+    return sum(priced, 0.0)
 
 
 @dataclass(frozen=True)
@@ -317,13 +340,21 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
         results = await asyncio.gather(*(call(item, judge) for item, judge, _ in pending))
 
     attempts = failed = prompt_tokens = completion_tokens = 0
-    cost: float | None = 0.0
+    by_model = {judge.model: ModelUsage() for judge in judges}
     for (item, judge, key), result in zip(pending, results, strict=True):
         call_usage = result.usage
         attempts += call_usage.attempts
         prompt_tokens += call_usage.prompt_tokens
         completion_tokens += call_usage.completion_tokens
-        cost = None if cost is None or call_usage.cost_usd is None else cost + call_usage.cost_usd
+        spent = by_model[judge.model]
+        by_model[judge.model] = ModelUsage(
+            calls=spent.calls + 1,
+            prompt_tokens=spent.prompt_tokens + call_usage.prompt_tokens,
+            completion_tokens=spent.completion_tokens + call_usage.completion_tokens,
+            cost_usd=None
+            if spent.cost_usd is None or call_usage.cost_usd is None
+            else spent.cost_usd + call_usage.cost_usd,
+        )
         if isinstance(result, JudgeCallError):
             failed += 1
             failures[(item.server, item.tool.name, judge.name)] = result.reason
@@ -365,7 +396,8 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
         cache_misses=misses,
         prompt_tokens=prompt_tokens,
         completion_tokens=completion_tokens,
-        cost_usd=cost,
+        cost_usd=_total_cost(by_model),
+        by_model=by_model,
     )
     return _outcome(
         items, ordered, unscored, usage, warnings, tuple(j.name for j in judges), settings.aggregate

@@ -42,9 +42,11 @@ def _server_score_document(score: Any) -> dict[str, Any] | None:
         return dict(score)
     overall = getattr(score, "overall", None)
     components = getattr(score, "components", None)
+    tools = getattr(score, "tools", None)
     return {
         "overall": overall,
         "components": dict(components) if isinstance(components, Mapping) else None,
+        "tools": tools if isinstance(tools, int) else None,
     }
 
 

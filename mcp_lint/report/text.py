@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
@@ -14,6 +15,8 @@ _COLORS = {
     Severity.LOW: "\x1b[36m",
     Severity.INFO: "\x1b[2m",
 }
+# Beyond this many distinct reasons the text report summarizes; the JSON report lists every pair.
+_MAX_REASONS = 5
 _BOLD = "\x1b[1m"
 _DIM = "\x1b[2m"
 _RESET = "\x1b[0m"
@@ -101,16 +104,57 @@ def render(result: RunResult, options: ReportOptions) -> str:
     if failed:
         lines.append(f"could not lint {len(failed)} server(s): {', '.join(failed)}")
     jury = result.jury or {}
-    if jury.get("unscored"):
-        lines.append(f"{len(jury['unscored'])} tool/judge pair(s) could not be scored; see above")
+    lines.extend(_unscored_lines(jury.get("unscored") or []))
     if jury.get("judges"):
         usage = jury.get("usage") or {}
         parts = [f"jury: {', '.join(jury['judges'])}"]
-        if usage.get("calls") or usage.get("cache_hits"):
-            parts.append(f"{usage.get('calls', 0)} calls, {usage.get('cache_hits', 0)} cached")
-        if usage.get("prompt_tokens"):
-            parts.append(f"{usage['prompt_tokens'] + usage.get('completion_tokens', 0)} tokens")
-        if usage.get("calls") and usage.get("cost_usd") is not None:
-            parts.append(f"${usage['cost_usd']:.4f}")
+        if usage.get("calls") or usage.get("cacheHits"):
+            parts.append(f"{usage.get('calls', 0)} calls, {usage.get('cacheHits', 0)} cached")
+        if usage.get("promptTokens"):
+            parts.append(f"{usage['promptTokens'] + usage.get('completionTokens', 0)} tokens")
+        if usage.get("calls"):
+            parts.extend(_cost_parts(usage))
         lines.append(style("; ".join(parts), _DIM))
     return "\n".join(lines) + "\n"
+
+
+def _cost_parts(usage: Mapping[str, Any]) -> list[str]:
+    unpriced = ", ".join(usage.get("unpricedModels") or [])
+    cost = usage.get("costUsd")
+    if cost is None:
+        return [f"cost unknown (litellm has no price for {unpriced or 'these models'})"]
+    if unpriced:
+        return [f"${cost:.4f} without {unpriced} (litellm has no price for it)"]
+    return [f"${cost:.4f}"]
+
+
+def _names(items: Sequence[str], limit: int) -> str:
+    shown = ", ".join(items[:limit])
+    return shown if len(items) <= limit else f"{shown} and {len(items) - limit} more"
+
+
+def _unscored_lines(unscored: Sequence[Mapping[str, str]]) -> Iterable[str]:
+    """Which tool/judge pairs have no verdict and why, one line per reason however many pairs share it."""
+    if not unscored:
+        return
+    noun = "pair" if len(unscored) == 1 else "pairs"
+    yield f"not scored: {len(unscored)} tool/judge {noun} (rubric findings for those tools may be missing):"
+    # Tool names alone are ambiguous once pairs come from more than one server.
+    qualify = len({item["server"] for item in unscored}) > 1
+    by_reason: dict[str, list[Mapping[str, str]]] = {}
+    for item in unscored:
+        by_reason.setdefault(item["reason"], []).append(item)
+    groups = sorted(by_reason.items(), key=lambda group: -len(group[1]))  # stable: first seen wins ties
+    for reason, items in groups[:_MAX_REASONS]:
+        judges = list(dict.fromkeys(item["judge"] for item in items))
+        tools = list(
+            dict.fromkeys(f"{item['server']}/{item['tool']}" if qualify else item["tool"] for item in items)
+        )
+        judge_noun = "judge" if len(judges) == 1 else "judges"
+        tool_noun = "tool" if len(tools) == 1 else "tools"
+        yield (
+            f"  {len(items)} by {judge_noun} {_names(judges, 3)} on {tool_noun} {_names(tools, 4)}: {reason}"
+        )
+    if len(groups) > _MAX_REASONS:
+        rest = sum(len(items) for _, items in groups[_MAX_REASONS:])
+        yield f"  {rest} more for {len(groups) - _MAX_REASONS} other reasons (all listed in --format json)"

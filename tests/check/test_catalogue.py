@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import string
 from pathlib import Path
@@ -12,8 +13,9 @@ import pytest
 import yaml
 
 from mcp_lint.check.functions import FUNCTIONS
-from mcp_lint.check.rules import PACKAGE_DIR, Rule, load_catalogue, rules_dir
+from mcp_lint.check.rules import PACKAGE_DIR, Rule, load_catalogue, rules_dir, with_rubric_defaults
 from mcp_lint.errors import UsageError
+from mcp_lint.jury.rubric import load_rubric
 
 RULE_FILES = sorted(rules_dir().glob("MCP*.yaml"))
 CASES_DIR = Path(__file__).parent / "cases"
@@ -111,3 +113,29 @@ def test_unknown_function_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "MCP401-invalid-tool-name.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(UsageError, match="no_such_function"):
         load_catalogue(tmp_path)
+
+
+RUBRIC_RULES = [rule for rule in load_catalogue().rules if rule.function == "rubric_component"]
+
+
+@pytest.mark.parametrize("rule", RUBRIC_RULES, ids=lambda rule: rule.code)
+def test_rubric_rule_threshold_has_one_source_the_rubric(rule: Rule) -> None:
+    raw = yaml.safe_load(Path(rule.source).read_text(encoding="utf-8"))
+    assert "threshold" not in raw["options"], "the default belongs to the component in rules/rubric.yaml"
+    assert rule.options["threshold"] == load_rubric().threshold(str(rule.options["component"]))
+
+
+def test_rubric_threshold_change_moves_the_rule_default_and_a_rule_may_not_set_its_own() -> None:
+    rubric = load_rubric()
+    [purpose] = [rule for rule in RUBRIC_RULES if rule.options["component"] == "purpose"]
+    bare = dataclasses.replace(purpose, options={"component": "purpose"})
+    stricter = dataclasses.replace(
+        rubric,
+        components={
+            **rubric.components,
+            "purpose": dataclasses.replace(rubric.components["purpose"], threshold=2.5),
+        },
+    )
+    assert with_rubric_defaults(bare, stricter).options["threshold"] == 2.5
+    with pytest.raises(UsageError, match=r"rules/rubric\.yaml"):
+        with_rubric_defaults(purpose, rubric)

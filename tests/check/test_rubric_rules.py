@@ -78,3 +78,45 @@ def test_disagreement_needs_two_judges_and_a_spread_of_two() -> None:
     assert list(jury_disagreement(CheckContext(SERVER, {"spread": 2}, narrow))) == []
     alone = {"book_room": aggregate_verdicts([verdict("a", 1)])}
     assert list(jury_disagreement(CheckContext(SERVER, {"spread": 2}, alone))) == []
+
+
+def parameters_template(properties: dict[str, object], **schema: object) -> str:
+    [tool] = build_tools(
+        [
+            {
+                "name": "t",
+                "description": "x",
+                "inputSchema": {"type": "object", "properties": properties, **schema},
+            }
+        ],
+        "2025-11-25",
+        None,
+    )
+    return template_suggestion("parameters", tool, [])
+
+
+def test_parameter_template_follows_each_schema_instead_of_always_suggesting_a_date() -> None:
+    assert parameters_template({"alert_id": {"type": "string", "description": "The alert to delete."}}) == (
+        "Explain `alert_id`: where to get the id (which tool or result returns it)."
+    )
+    text = parameters_template(
+        {
+            "day": {"type": "string", "format": "date"},
+            "unit": {"$ref": "#/$defs/Unit"},
+            "days": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": 7},
+            "verbose": {"type": "boolean"},
+            "note": {"type": "string"},
+        },
+        **{"$defs": {"Unit": {"type": "string", "enum": ["c", "f"]}}},
+    )
+    assert text == (
+        'Explain each parameter. `day`: a date, YYYY-MM-DD; `unit`: what each of "c", "f" means; '
+        "`days`: its range and unit (default 7: say what it means); `verbose`: what true changes; and 1 more."
+    )
+    plain = parameters_template({"city": {"type": "string"}, "limit": {"type": "integer"}})
+    assert (
+        plain
+        == "Explain each parameter. `city`: what it is, with an example value; `limit`: its range and unit."
+    )
+    alike = parameters_template({"city": {"type": "string"}, "period": {"type": "string"}})
+    assert alike == "Explain each parameter. `city`, `period`: what it is, with an example value."

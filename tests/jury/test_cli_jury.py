@@ -54,7 +54,7 @@ def test_two_judges_score_every_tool_then_the_cache_answers(
     code, warm, _ = run(capsys)
     assert code == 1
     assert fake_llm.calls() == TOOLS * len(JUDGES)  # no new request reached the server
-    assert warm["jury"]["usage"]["cache_hits"] == TOOLS * len(JUDGES)
+    assert warm["jury"]["usage"]["cacheHits"] == TOOLS * len(JUDGES)
     assert [t["scores"] for t in warm["servers"][0]["tools"]] == [t["scores"] for t in tools]
     assert cache.read_bytes() == first_bytes
 
@@ -253,3 +253,40 @@ def test_non_utf8_cache_is_one_warning_and_rebuilt(
     assert code == 1
     assert err == f"mcp-lint: warning: jury cache {cache} is corrupt (not UTF-8 text); rebuilding it\n"
     assert len(json.loads(cache.read_text(encoding="utf-8"))["entries"]) == TOOLS * len(JUDGES)
+
+
+def test_cost_is_reported_for_priced_models_and_the_unpriced_ones_are_named(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    priced = "openai/gpt-4o-mini"
+    base = ["--jury", priced, "--jury", JUDGES[0], "--no-cache"]
+    bases = ", ".join(f'"{model}" = "{fake_llm.api_base}"' for model in (priced, JUDGES[0]))
+    (project / "mcp-lint.toml").write_text(f"[jury]\napi-bases = {{ {bases} }}\n", encoding="utf-8")
+    code, report, _ = run(capsys, *base)
+    assert code == 1
+    usage = report["jury"]["usage"]
+    assert usage["unpricedModels"] == [JUDGES[0]]
+    assert usage["costUsd"] > 0 and usage["costUsd"] == usage["models"][priced]["costUsd"]
+    assert usage["models"][JUDGES[0]]["costUsd"] is None
+
+    code = main(["check", str(SNAPSHOT), "--format", "text", "--no-color", *base])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert code == 1
+    assert last.startswith(f"jury: {priced}, {JUDGES[0]}; {TOOLS * 2} calls, 0 cached;")
+    assert f"${usage['costUsd']:.4f} without {JUDGES[0]} (litellm has no price for it)" in last
+
+
+def test_text_report_says_which_pairs_were_not_scored_and_why(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_llm.always_fail("500", tool="delete_alert", model="judge-b")
+    code = main(["check", str(SNAPSHOT), "--format", "text", "--no-color"])
+    captured = capsys.readouterr()
+    assert code == 4
+    lines = captured.out.splitlines()
+    start = lines.index("not scored: 1 tool/judge pair (rubric findings for those tools may be missing):")
+    assert lines[start + 1].startswith(
+        f"  1 by judge {JUDGES[1]} on tool delete_alert: InternalServerError 500"
+    )
+    assert "see above" not in captured.out
+    assert captured.err.count("\n") == 1 and "delete_alert" in captured.err

@@ -266,6 +266,18 @@ def test_cost_is_recorded_when_litellm_knows_the_price(fake_llm: FakeLLM) -> Non
     assert outcome.usage.cost_usd is not None and outcome.usage.cost_usd > 0
 
 
+def test_a_model_without_a_price_does_not_hide_the_cost_of_the_others(fake_llm: FakeLLM) -> None:
+    priced = "openai/gpt-4o-mini"
+    outcome = score_servers([make_server("ops", OTHER)], llm_settings(fake_llm, None, (priced, A)))
+    usage = outcome.usage
+    assert usage.unpriced_models == (A,)
+    assert list(usage.by_model) == [priced, A]
+    known = usage.by_model[priced].cost_usd
+    assert known is not None and known > 0 and usage.cost_usd == known
+    assert usage.by_model[A].cost_usd is None and usage.by_model[A].calls == len(OTHER)
+    assert sum(spent.prompt_tokens for spent in usage.by_model.values()) == usage.prompt_tokens
+
+
 def test_concurrency_is_bounded(fake_llm: FakeLLM) -> None:
     fake_llm.latency = 0.05
     tools = {f"tool_{i}": f"Tool number {i}." for i in range(12)}

@@ -22,6 +22,23 @@ CASES = {
     "smelly.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "text", "--no-color"],
     "smelly.json": ["check", "smelly-snapshot.json", "--isolated", "--format", "json"],
     "smelly-static.txt": ["check", "smelly-snapshot.json", "--isolated", "--ignore", "MCP7", "--no-color"],
+    # A jury that could not score anything: frozen with an empty cache is a miss for every pair, no call made.
+    "smelly-unscored.txt": [
+        "check",
+        "smelly-snapshot.json",
+        "--isolated",
+        "--no-color",
+        *("--jury", "openai/judge-a", "--jury", "openai/judge-b"),
+        *("--frozen", "--cache-file", "no-such-jury-cache.json"),
+    ],
+    "smelly-unscored.json": [
+        "check",
+        "smelly-snapshot.json",
+        "--isolated",
+        "--format",
+        "json",
+        *("--jury", "openai/judge-a", "--frozen", "--cache-file", "no-such-jury-cache.json"),
+    ],
     "unreachable.json": [
         "check",
         "unreachable.mcp.json",
@@ -53,8 +70,8 @@ def test_output_matches_golden_file(name: str, capsys: pytest.CaptureFixture[str
     if UPDATE:
         golden.write_text(out, encoding="utf-8")
     assert out == golden.read_text(encoding="utf-8")
-    # The smelly server fails the gate; the unreachable one wins with exit 3.
-    assert code == (3 if name.startswith("unreachable") else 1)
+    # The smelly server fails the gate; the unreachable one wins with exit 3, an unscored jury with 4.
+    assert code == (3 if name.startswith("unreachable") else 4 if "unscored" in name else 1)
 
 
 @pytest.mark.parametrize("name", [name for name in sorted(CASES) if name.endswith(".json")])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit
+from mcp_lint.check.functions._util import name_words, property_variants
 from mcp_lint.model import Tool
 
 # What a placeholder value looks like for each JSON type, for the example-call template.
@@ -20,6 +22,80 @@ def _example_call(tool: Tool) -> str:
         value = repr(enum[0]) if isinstance(enum, list) and enum else _PLACEHOLDERS.get(str(kind), "...")
         arguments.append(f"{name}={value}")
     return f"{tool.name}({', '.join(arguments)})"
+
+
+# Formats whose shape JSON Schema itself defines, so saying it adds nothing the schema does not promise.
+_FORMAT_SHAPES = {
+    "date": "a date, YYYY-MM-DD",
+    "date-time": "a date-time, e.g. 2024-01-31T09:00:00Z",
+    "time": "a time, HH:MM:SS",
+    "duration": "an ISO 8601 duration, e.g. PT30M",
+    "email": "an email address",
+    "uri": "an absolute URI",
+    "uuid": "a UUID",
+}
+# By JSON type, what an agent most often has to guess about such a parameter.
+_TYPE_HINTS = {
+    "integer": "its range and unit",
+    "number": "its range and unit",
+    "boolean": "what true changes",
+    "array": "what each item is and how many are allowed",
+    "object": "the fields it expects",
+}
+_MAX_PARAMETERS = 4
+_MAX_ENUM = 5
+
+
+def _first(variants: list[Mapping[str, Any]], key: str) -> Any:
+    return next((variant[key] for variant in variants if key in variant), None)
+
+
+def _parameter_hint(variants: list[Mapping[str, Any]], name: str) -> str:
+    """What to say about one parameter, from what its schema already tells (nothing made up)."""
+    enum = _first(variants, "enum")
+    fmt = _first(variants, "format")
+    kinds = [kind for variant in variants for kind in _types(variant) if kind != "null"]
+    words = name_words(name)
+    if isinstance(enum, list) and enum:
+        shown = ", ".join(json.dumps(value) for value in enum[:_MAX_ENUM])
+        hint = f"what each of {shown}{', ...' if len(enum) > _MAX_ENUM else ''} means"
+    elif isinstance(fmt, str):
+        hint = _FORMAT_SHAPES.get(fmt, f"what it is (format {fmt})")
+    elif words and words[-1] in ("id", "ids"):
+        hint = "where to get the id (which tool or result returns it)"
+    elif kinds and kinds[0] in _TYPE_HINTS:
+        hint = _TYPE_HINTS[kinds[0]]
+    elif "date" in words:
+        hint = "its format, e.g. YYYY-MM-DD"
+    else:
+        hint = "what it is, with an example value"
+    default = _first(variants, "default")
+    if default is not None:
+        hint += f" (default {json.dumps(default)}: say what it means)"
+    return hint
+
+
+def _types(schema: Mapping[str, Any]) -> list[str]:
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        return [kind]
+    return [item for item in kind if isinstance(item, str)] if isinstance(kind, list) else []
+
+
+def _parameters_template(tool: Tool, undocumented: list[str]) -> str:
+    names = undocumented or list(tool.properties)
+    if not names:
+        return "Say that it takes no parameters, or document each one in the input schema."
+    # Parameters that need the same advice share one entry: the suggestion should stay a line or two.
+    by_hint: dict[str, list[str]] = {}
+    for name in names[:_MAX_PARAMETERS]:
+        hint = _parameter_hint(property_variants(tool.input_schema, tool.properties[name]), name)
+        by_hint.setdefault(hint, []).append(f"`{name}`")
+    hints = [f"{', '.join(group)}: {hint}" for hint, group in by_hint.items()]
+    more = f"; and {len(names) - _MAX_PARAMETERS} more" if len(names) > _MAX_PARAMETERS else ""
+    if len(names) == 1:
+        return f"Explain {hints[0]}."
+    return f"Explain each parameter. {'; '.join(hints)}{more}."
 
 
 def template_suggestion(component: str, tool: Tool, siblings: list[str]) -> str:
@@ -41,12 +117,7 @@ def template_suggestion(component: str, tool: Tool, siblings: list[str]) -> str:
         "limitations": (
             "State its limits in one sentence: 'Only <scope>; does not <thing>; at most <N> results.'"
         ),
-        "parameters": (
-            "Explain "
-            + (", ".join(f"`{name}`" for name in undocumented[:4]) if undocumented else "each parameter")
-            + (": their" if len(undocumented) > 1 else ": its")
-            + " meaning, format (e.g. YYYY-MM-DD), default and effect."
-        ),
+        "parameters": _parameters_template(tool, undocumented),
         "length": "Cover purpose, when to use it, limits and parameters in three to five plain sentences.",
         "examples": (
             f"Add one short example after the prose: 'Example: {_example_call(tool)} returns <result>.'"
@@ -68,7 +139,8 @@ def _excerpt(text: str, limit: int = 100) -> str:
 
 def rubric_component(context: CheckContext) -> Iterator[Hit]:
     component = str(context.options["component"])
-    threshold = float(context.options.get("threshold", 3))
+    # No fallback here: the default lives in rules/rubric.yaml and the catalogue always supplies it.
+    threshold = float(context.options["threshold"])
     names = [item.name for item in context.server.tools]
     for tool in context.server.tools:
         scores: Any = context.scores.get(tool.name)
