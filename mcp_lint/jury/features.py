@@ -81,10 +81,13 @@ GENERIC: frozenset[str] = _words(
     handy-dandy situation purpose-built intended meant serve serves serving part parts fine okay
     enterprise grade blazing blazingly lightning unparalleled unmatched unrivaled unrivalled
     unbeatable unprecedented revolutionary breakthrough groundbreaking breed battle tested scalable
-    deliver delivers delivering delivered tier performance performant optimized optimised beautiful
+    deliver delivers delivering delivered tier performant optimized optimised beautiful
     beautifully magic magical effortless effortlessly instant instantly rapid rapidly accurate
     accurately precise secure securely cutting toolkit toolbox ever you'll you're we're we've that's
-    thousands millions developers teams companies customers around globe please kindly
+    thousands millions developers around globe please kindly unless cannot whatever exactly
+    essentially basically own below above e g tl dr sure goes gracefully risk leverage streamline
+    accomplish goals thank thanks happy coding self explanatory practices mind suggests words powered
+    integrate ease readme official
     """
 )
 
@@ -101,13 +104,15 @@ VACUOUS: frozenset[str] = _words(
     caveat caveats issue issues problem problems error errors exception exceptions
     result results output outputs return returns returned returning response responses value values
     data information info example examples sample samples instance instances illustration
-    call calls called calling invoke invokes invoked run runs execute executes
+    call calls called calling invoke invokes invoked
     argument arguments parameter parameters param params input inputs option options field fields
     setting settings format formats formatted note notes notice warning warnings caution reminder
     remember tip tips vary varies work fail fails failure expected unexpected sometimes certain given
     specified provided request requests requested operation operations action actions apply applies
-    occur occurs careful carefully sense valid invalid pass passes passed get gets obtain contain
+    occur occurs careful carefully sense valid invalid pass passes passed contain
     contains containing documentation docs details detail refer see summarize summary args arg kwargs
+    description overview introduction include includes including included message messages started
+    schema schemas
     """
 )
 
@@ -452,6 +457,12 @@ def strip_repetition(text: str) -> str:
 
 # A heading line ("Returns:", "## Examples") that is made of vacuous words introduces what follows it;
 # it is kept only when a unit after it in the same text is.
+# A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")
+_KEEPS_NAME_RESTATEMENT = re.compile(
+    r"[(=`\"'\d]|\b(?:not|no|never|only|cannot|can't|don't|doesn't|without|unless|except)\b", re.IGNORECASE
+)
+_LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by the sentence splitter
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
 
 
@@ -465,17 +476,25 @@ class _UnitState:
     novel: int = 0
     # the specific words (content words that are not VACUOUS) of each kept unit
     specific: set[frozenset[str]] = field(default_factory=set)
+    # the words of the tool's name: once a unit is kept, one that says no more than the name restates it
+    name_words: frozenset[str] = frozenset()
 
     def copy(self) -> _UnitState:
-        return _UnitState(set(self.seen), set(self.filler), set(self.vocab), self.novel, set(self.specific))
+        return _UnitState(
+            set(self.seen), set(self.filler), set(self.vocab), self.novel, set(self.specific), self.name_words
+        )
 
-    def add(self, units: Iterable[str]) -> list[str]:
+    def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
+        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop."""
         kept: list[str] = []
         headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
         seen, filler = self.seen, self.filler
         for unit in units:
-            toks = tokens(unit)
-            key = " ".join(toks) if toks else unit
+            item = _LIST_MARKER.sub("", unit, count=1)
+            if _LIST_NUMBER.fullmatch(item):
+                continue
+            toks = tokens(item)
+            key = " ".join(toks) if toks else item.strip()
             if key in seen or key in filler:
                 continue
             content = set(toks)
@@ -485,13 +504,22 @@ class _UnitState:
                 continue
             specific = frozenset(content - VACUOUS) if toks else frozenset()
             if toks and not specific:  # "Returns the result.", "Note: results may vary."
-                if _HEADING.match(unit):
+                # a heading before anything was kept is a title ("## Overview"), not structure
+                if _HEADING.match(unit) and (appended or self.specific):
                     if all(key != k for _, k, _ in headings):
                         headings.append((unit, key, content))
                 else:
                     filler.add(key)
                 continue
-            if specific in self.specific:  # restates an earlier unit: "Note: <an earlier sentence>"
+            # restates an earlier unit ("Note: <an earlier sentence>") or, after the first, the name
+            # ("Use this tool to get weather." for get_weather) - unless it is a list item, a negation
+            # or restriction, or carries a literal: "- Formatted address", "This does NOT delete"
+            if specific in self.specific or (
+                self.specific
+                and specific <= self.name_words
+                and item == unit
+                and not _KEEPS_NAME_RESTATEMENT.search(unit)
+            ):
                 seen.add(key)
                 continue
             for heading, heading_key, heading_content in headings:
@@ -514,7 +542,7 @@ def informative_units(text: str, extra: str = "") -> Units:
     """Informative units of `text` (de-repeated), then of `extra` (e.g. rendered schema docs)."""
     state = _UnitState(set(), set(), set())
     kept = state.add(split_units(strip_repetition(text)))
-    kept += state.add(split_units(extra))
+    kept += state.add(split_units(extra), appended=True)
     return Units(tuple(kept), state.novel, frozenset(state.vocab), len(state.filler))
 
 
@@ -1108,7 +1136,7 @@ class Analysis:
         if not extra:
             return self
         state = self.state.copy()
-        new = state.add(split_units(extra))
+        new = state.add(split_units(extra), appended=True)
         if not new:
             return Analysis(
                 self.name_tokens,
@@ -1219,13 +1247,14 @@ def analyze(name: str, description: str, schema: Any) -> Analysis:
     """Analyse a tool's name and description; the schema is read only for its parameter names."""
     text = description if isinstance(description, str) else ""
     props = tuple(schema_properties(schema))
-    state = _UnitState(set(), set(), set())
+    name_words = _name_tokens(name)
+    state = _UnitState(set(), set(), set(), name_words=name_words)
     kept = state.add(split_units(strip_repetition(text)))
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
     names = _PropNames.of(props)
     return Analysis(
-        _name_tokens(name), props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names
+        name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names
     )
 
 

@@ -49,6 +49,15 @@ FILLERS = (
     "The response contains the requested data.",
     "See the documentation for more details.",
     "Important: this tool returns results.",
+    "If an error occurs, an error message will be returned.",
+    "The response includes all relevant details.",
+    "Do not use this tool unless needed.",
+    "This tool cannot do everything.",
+    "Leverage the power of this tool to streamline your workflow.",
+    "Thank you for using this tool!",
+    "Happy coding!",
+    "Self-explanatory.",
+    "Arguments:\n  see the schema for details",
 )
 
 
@@ -153,6 +162,10 @@ def _variants(description: str) -> dict[str, str]:
         "first-line-labelled-important": description + "\nImportant: " + first,
         "first-line-again": description + "\n" + first.rstrip(".") + " again.",
         "first-line-first": first + "\n" + description,
+        "title-overview": "## Overview\n" + description,
+        "title-description": "# Description\n" + description,
+        "numbered-copy": description + "\n\n" + "\n".join(f"{k}. {u}" for k, u in enumerate(lines, 1)),
+        "bulleted-summary-copy": description + "\n\nSummary:\n" + "\n".join(f"- {u}" for u in lines),
         "filler-all": _terminated(description) + " " + " ".join(FILLERS),
         "filler-and-repeat": f"{_terminated(description)} {FILLERS[0]} {FILLERS[1]}\n{description}",
     }
@@ -197,6 +210,34 @@ def test_vacuous_units_headings_and_restatements(text: str, kept: tuple[str, ...
     from mcp_lint.jury.features import informative_units
 
     assert informative_units(text).kept == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Get users.", "Run the tests.", "Execute a query.", "List teams.", "Get customers.", "Format JSON.",
+     "Call a phone number.", "Get the current time.", "Delete a file.", "Show performance metrics."],
+)  # fmt: skip
+def test_short_real_descriptions_are_never_taken_for_filler(text: str) -> None:
+    from mcp_lint.jury.features import informative_units
+
+    assert informative_units(text).kept == (text,)
+
+
+def test_a_later_unit_that_only_restates_the_tool_name_is_dropped() -> None:
+    from mcp_lint.jury.features import analyze
+
+    text = (
+        "Get the weather for a city.\nUse this tool to get weather.\n"
+        "This does not get weather for Mars.\nExample: get_weather()"
+    )
+    assert analyze("get_weather", text, None).kept == (
+        "Get the weather for a city.",
+        "This does not get weather for Mars.",  # a negation says what it does not do
+        "Example: get_weather()",  # a call is an example
+    )
+    listed = analyze("get_weather", "Get the weather for a city.\nReturns:\n- weather", None)
+    assert listed.kept == ("Get the weather for a city.", "Returns:", "- weather")  # a list item stays
+    assert analyze("get_weather", "Get weather.", None).kept == ("Get weather.",)  # the first unit stays
 
 
 def test_filler_is_ignored_and_reported() -> None:
