@@ -455,15 +455,16 @@ def strip_repetition(text: str) -> str:
     return text
 
 
-# A heading line ("Returns:", "## Examples") that is made of vacuous words introduces what follows it;
-# it is kept only when a unit after it in the same text is.
 # A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")
+_LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by the sentence splitter
+# A heading line ("Returns:", "## Examples") made of vacuous words introduces what follows it: it is
+# kept only when a unit after it in the same text is.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
+# What keeps a unit that only restates the tool's name: a literal, a negation or a restriction.
 _KEEPS_NAME_RESTATEMENT = re.compile(
     r"[(=`\"'\d]|\b(?:not|no|never|only|cannot|can't|don't|doesn't|without|unless|except)\b", re.IGNORECASE
 )
-_LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by the sentence splitter
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
 
 
 @dataclass
