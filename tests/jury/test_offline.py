@@ -11,6 +11,7 @@ from jury_support import GOOD, sample_texts
 
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.calibration import dumps_weights, fit_weights, load_rows
+from mcp_lint.jury.features import informative_units
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.model import Tool
 
@@ -180,7 +181,11 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
     violations: list[str] = []
     for row in ROWS:
         base = JURY.judge(row_tool(row), []).scores
-        for label, text in _variants(row["description"]).items():
+        variants = _variants(row["description"])
+        if informative_units(row["description"]).kept:  # a later sentence that restates the name
+            spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|[_-]", " ", row["tool"]).lower()
+            variants["name-restated"] = f"{_terminated(row['description'])} Use this tool to {spaced}."
+        for label, text in variants.items():
             got = JURY.judge(row_tool(row, text), []).scores
             for comp in COMPONENTS:
                 if got[comp] > base[comp]:
@@ -207,8 +212,6 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
     ],
 )
 def test_vacuous_units_headings_and_restatements(text: str, kept: tuple[str, ...]) -> None:
-    from mcp_lint.jury.features import informative_units
-
     assert informative_units(text).kept == kept
 
 
@@ -218,8 +221,6 @@ def test_vacuous_units_headings_and_restatements(text: str, kept: tuple[str, ...
      "Call a phone number.", "Get the current time.", "Delete a file.", "Show performance metrics."],
 )  # fmt: skip
 def test_short_real_descriptions_are_never_taken_for_filler(text: str) -> None:
-    from mcp_lint.jury.features import informative_units
-
     assert informative_units(text).kept == (text,)
 
 
