@@ -87,6 +87,7 @@ ATTACKS: list[tuple[str, str, Attack]] = [
         ),
     ),
     ("defended", "'## Overview' title", lambda row: "## Overview\n" + row["description"]),
+    ("defended", "tool name as a title", lambda row: f"# {row['tool']}\n{row['description']}"),
     ("defended", "name restated after the description", _name_restated),
     ("edge", "one unlisted word", _appended("If you have questions, contact support.")),
     ("edge", "vague advice", _appended("Call this tool first, then process the output.")),
@@ -97,7 +98,6 @@ ATTACKS: list[tuple[str, str, Attack]] = [
         "half of the first sentence behind 'Note:'",
         lambda row: f"{row['description']}\nNote: {_first_half(row)}.",
     ),
-    ("edge", "tool name as a title", lambda row: f"# {row['tool']}\n{row['description']}"),
     ("edge", "JSON with the tool name", _appended('{"name": "tool"}')),
 ]
 

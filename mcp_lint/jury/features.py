@@ -512,6 +512,9 @@ class _UnitState:
                 else:
                     filler.add(key)
                 continue
+            if _HEADING.match(unit) and specific <= self.name_words:  # a title: "# get_weather"
+                filler.add(key)
+                continue
             # restates an earlier unit ("Note: <an earlier sentence>") or, after the first, the name
             # ("Use this tool to get weather." for get_weather) - unless it is a list item, a negation
             # or restriction, or carries a literal: "- Formatted address", "This does NOT delete"
@@ -1249,7 +1252,8 @@ def analyze(name: str, description: str, schema: Any) -> Analysis:
     text = description if isinstance(description, str) else ""
     props = tuple(schema_properties(schema))
     name_words = _name_tokens(name)
-    state = _UnitState(set(), set(), set(), name_words=name_words)
+    # the name as the text's tokens see it too ("npmVersions" is one token there, two in name_words)
+    state = _UnitState(set(), set(), set(), name_words=name_words | frozenset(tokens(name)))
     kept = state.add(split_units(strip_repetition(text)))
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)

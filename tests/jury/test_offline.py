@@ -185,6 +185,7 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
         if informative_units(row["description"]).kept:  # a later sentence that restates the name
             spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|[_-]", " ", row["tool"]).lower()
             variants["name-restated"] = f"{_terminated(row['description'])} Use this tool to {spaced}."
+        variants["name-as-title"] = f"# {row['tool']}\n{row['description']}"
         for label, text in variants.items():
             got = JURY.judge(row_tool(row, text), []).scores
             for comp in COMPONENTS:
@@ -239,6 +240,10 @@ def test_a_later_unit_that_only_restates_the_tool_name_is_dropped() -> None:
     listed = analyze("get_weather", "Get the weather for a city.\nReturns:\n- weather", None)
     assert listed.kept == ("Get the weather for a city.", "Returns:", "- weather")  # a list item stays
     assert analyze("get_weather", "Get weather.", None).kept == ("Get weather.",)  # the first unit stays
+    for title in ("# get_weather", "## get-weather", "get weather:"):
+        assert analyze("get_weather", f"{title}\nGet the weather for a city.", None).kept == (
+            "Get the weather for a city.",
+        )
 
 
 def test_filler_is_ignored_and_reported() -> None:
