@@ -461,8 +461,15 @@ _LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by th
 # A heading line ("Returns:", "## Examples") made of vacuous words introduces what follows it: it is
 # kept only when a unit after it in the same text is.
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
-# What keeps a unit that only restates the tool's name: a literal, a negation or a restriction.
-_KEEPS_NAME_RESTATEMENT = re.compile(
+# A unit that opens with a label announcing a restatement or an aside ("Note:", "In other words,").
+_LABELLED = re.compile(
+    r"^\s*(?:\*\*)?(?:notes?|important|remember|reminder|tip|summary|tl;?dr|in other words|in short|"
+    r"again|basically|essentially|to summari[sz]e)\b",
+    re.IGNORECASE,
+)
+# What keeps a unit that says no more than the tool's name or, behind a label, than the units before
+# it: a literal, a negation or a restriction ("Note: only 100 per page", "This does NOT delete").
+_KEEPS_RESTATEMENT = re.compile(
     r"[(=`\"'\d]|\b(?:not|no|never|only|cannot|can't|don't|doesn't|without|unless|except)\b", re.IGNORECASE
 )
 
@@ -479,10 +486,18 @@ class _UnitState:
     specific: set[frozenset[str]] = field(default_factory=set)
     # the words of the tool's name: once a unit is kept, one that says no more than the name restates it
     name_words: frozenset[str] = frozenset()
+    # every specific word of the kept units
+    specific_words: set[str] = field(default_factory=set)
 
     def copy(self) -> _UnitState:
         return _UnitState(
-            set(self.seen), set(self.filler), set(self.vocab), self.novel, set(self.specific), self.name_words
+            set(self.seen),
+            set(self.filler),
+            set(self.vocab),
+            self.novel,
+            set(self.specific),
+            self.name_words,
+            set(self.specific_words),
         )
 
     def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
@@ -515,14 +530,18 @@ class _UnitState:
             if _HEADING.match(unit) and specific <= self.name_words:  # a title: "# get_weather"
                 filler.add(key)
                 continue
-            # restates an earlier unit ("Note: <an earlier sentence>") or, after the first, the name
-            # ("Use this tool to get weather." for get_weather) - unless it is a list item, a negation
-            # or restriction, or carries a literal: "- Formatted address", "This does NOT delete"
+            # restates an earlier unit ("Note: <an earlier sentence>"); or, after the first, says no
+            # more than the name ("Use this tool to get weather." for get_weather) or, behind a label,
+            # than the units before it ("Note: <half an earlier sentence>") - unless it is a list item,
+            # a negation or restriction, or carries a literal: "- Formatted address", "Note: only 10"
             if specific in self.specific or (
                 self.specific
-                and specific <= self.name_words
                 and item == unit
-                and not _KEEPS_NAME_RESTATEMENT.search(unit)
+                and (
+                    specific <= self.name_words
+                    or (specific <= self.specific_words and _LABELLED.match(unit) is not None)
+                )
+                and not _KEEPS_RESTATEMENT.search(unit)
             ):
                 seen.add(key)
                 continue
@@ -532,6 +551,7 @@ class _UnitState:
             self._keep(kept, unit, key, content)
             if specific:
                 self.specific.add(specific)
+                self.specific_words |= specific
         return kept
 
     def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:

@@ -240,6 +240,11 @@ def test_a_later_unit_that_only_restates_the_tool_name_is_dropped() -> None:
     listed = analyze("get_weather", "Get the weather for a city.\nReturns:\n- weather", None)
     assert listed.kept == ("Get the weather for a city.", "Returns:", "- weather")  # a list item stays
     assert analyze("get_weather", "Get weather.", None).kept == ("Get weather.",)  # the first unit stays
+    labelled = "Get the weather for a city in Europe.\nNote: weather for a city.\nNote: only 10 calls a day."
+    assert analyze("get_weather", labelled, None).kept == (
+        "Get the weather for a city in Europe.",
+        "Note: only 10 calls a day.",  # a restriction with a literal is news, not a restatement
+    )
     for title in ("# get_weather", "## get-weather", "get weather:"):
         assert analyze("get_weather", f"{title}\nGet the weather for a city.", None).kept == (
             "Get the weather for a city.",
