@@ -532,8 +532,9 @@ class _UnitState:
                 continue
             # restates an earlier unit ("Note: <an earlier sentence>"); or, after the first, says no
             # more than the name ("Use this tool to get weather." for get_weather) or, behind a label,
-            # than the units before it ("Note: <half an earlier sentence>") - unless it is a list item,
-            # a negation or restriction, or carries a literal: "- Formatted address", "Note: only 10"
+            # than the units before it ("Note: <half an earlier sentence>") - unless it documents a
+            # parameter ("city: Name of the city"), is a list item, a negation or restriction, or
+            # carries a literal: "- Formatted address", "Note: only 10 calls a day"
             if specific in self.specific or (
                 self.specific
                 and item == unit
@@ -542,6 +543,7 @@ class _UnitState:
                     or (specific <= self.specific_words and _LABELLED.match(unit) is not None)
                 )
                 and not _KEEPS_RESTATEMENT.search(unit)
+                and (PARAM_LINE.match(unit) is None or _LABELLED.match(unit) is not None)
             ):
                 seen.add(key)
                 continue

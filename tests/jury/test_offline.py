@@ -245,6 +245,8 @@ def test_a_later_unit_that_only_restates_the_tool_name_is_dropped() -> None:
         "Get the weather for a city in Europe.",
         "Note: only 10 calls a day.",  # a restriction with a literal is news, not a restatement
     )
+    documented = analyze("get_weather_by_city", "Get weather for a city.\nArgs:\n    city: the city", None)
+    assert documented.kept == ("Get weather for a city.", "Args:", "city: the city")  # a parameter entry
     for title in ("# get_weather", "## get-weather", "get weather:"):
         assert analyze("get_weather", f"{title}\nGet the weather for a city.", None).kept == (
             "Get the weather for a city.",
