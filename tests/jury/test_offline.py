@@ -164,6 +164,7 @@ def _variants(description: str) -> dict[str, str]:
         "first-line-again": description + "\n" + first.rstrip(".") + " again.",
         "first-line-first": first + "\n" + description,
         "title-overview": "## Overview\n" + description,
+        "decoration": "# 🚀\n" + description + "\n- ✅\n- ✨\n---",
         "title-description": "# Description\n" + description,
         "numbered-copy": description + "\n\n" + "\n".join(f"{k}. {u}" for k, u in enumerate(lines, 1)),
         "bulleted-summary-copy": description + "\n\nSummary:\n" + "\n".join(f"- {u}" for u in lines),
