@@ -288,10 +288,14 @@ def _url(value: Any, where: str) -> str:
     return value
 
 
-def _positive(value: Any, where: str, integer: bool = False) -> float:
+def _is_positive(value: Any, integer: bool = False) -> bool:
     kinds = (int,) if integer else (int, float)
-    # `not value > 0` also refuses nan, which TOML allows; inf would mean waiting forever.
-    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 < value < math.inf:
+    # `0 < value` also refuses nan, which TOML allows; inf would mean waiting forever.
+    return not isinstance(value, bool) and isinstance(value, kinds) and 0 < value < math.inf
+
+
+def _positive(value: Any, where: str, integer: bool = False) -> float:
+    if not _is_positive(value, integer):
         raise UsageError(f"{where}: expected a positive {'integer' if integer else 'number'}")
     return float(value)
 
@@ -314,7 +318,7 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
+        if not _is_positive(timeout):
             raise UsageError(f"{where}: timeout must be a positive number of seconds")
         settings = replace(settings, timeout=float(timeout))
     if "rules" in table:

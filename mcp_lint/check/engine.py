@@ -83,16 +83,18 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_FRACTION: tuple[Callable[[Any], bool], str] = (
+    lambda v: _number(v) and 0 < v <= 1,
+    "expected a number above 0 and at most 1",
+)
+
 # What each rule option accepts. Checked when the settings are read, so a wrong value is one line naming
 # the key instead of a crash (or a rule that silently never fires) in the middle of the run.
 OPTION_CHECKS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
     "max-tokens": (lambda v: _whole(v) and v >= 1, "expected a whole number of tokens, 1 or more"),
     "max-words": (lambda v: _whole(v) and v >= 1, "expected a whole number of words, 1 or more"),
-    "similarity": (lambda v: _number(v) and 0 < v <= 1, "expected a number above 0 and at most 1"),
-    "similar-name-similarity": (
-        lambda v: _number(v) and 0 < v <= 1,
-        "expected a number above 0 and at most 1",
-    ),
+    "similarity": _FRACTION,
+    "similar-name-similarity": _FRACTION,
     # 1 is allowed: no score is below it, which is how to keep the rule on but never firing.
     "threshold": (lambda v: _number(v) and 1 <= v <= 5, "expected a score from 1 to 5 (the rubric scale)"),
     "spread": (lambda v: _number(v) and v >= 1, "expected a score difference of 1 or more"),

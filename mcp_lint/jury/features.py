@@ -540,15 +540,13 @@ class _UnitState:
             # than the units before it ("Note: <half an earlier sentence>") - unless it documents a
             # parameter ("city: Name of the city"), is a list item, a negation or restriction, or
             # carries a literal: "- Formatted address", "Note: only 10 calls a day"
+            labelled = _LABELLED.match(unit) is not None
             if specific in self.specific or (
                 self.specific
                 and item == unit
-                and (
-                    specific <= self.name_words
-                    or (specific <= self.specific_words and _LABELLED.match(unit) is not None)
-                )
+                and (specific <= self.name_words or (labelled and specific <= self.specific_words))
                 and not _KEEPS_RESTATEMENT.search(unit)
-                and (PARAM_LINE.match(unit) is None or _LABELLED.match(unit) is not None)
+                and (labelled or PARAM_LINE.match(unit) is None)
             ):
                 seen.add(key)
                 continue
