@@ -89,6 +89,7 @@ ATTACKS: list[tuple[str, str, Attack]] = [
     ("defended", "'## Overview' title", lambda row: "## Overview\n" + row["description"]),
     ("defended", "emoji bullets", lambda row: row["description"] + "\n- ✅\n- 🚀\n---"),
     ("defended", "emoji title", lambda row: "# 🚀\n" + row["description"]),
+    ("defended", "lone code fence and braces", lambda row: row["description"] + "\n```\n{\n}\n```"),
     ("defended", "tool name as a title", lambda row: f"# {row['tool']}\n{row['description']}"),
     ("defended", "name restated after the description", _name_restated),
     ("edge", "one unlisted word", _appended("If you have questions, contact support.")),
@@ -101,7 +102,6 @@ ATTACKS: list[tuple[str, str, Attack]] = [
         lambda row: f"{row['description']}\nNote: {_first_half(row)}.",
     ),
     ("edge", "JSON with the tool name", _appended('{"name": "tool"}')),
-    ("edge", "a lone code fence", lambda row: row["description"] + "\n```"),
 ]
 
 

@@ -458,8 +458,6 @@ def strip_repetition(text: str) -> str:
 # A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")
 _LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by the sentence splitter
-# A unit without a word is code ("```", "{", "});") only if it has a mark of code; else decoration.
-_CODE_MARKS = re.compile(r"[`{}\[\]()<>=:;]")
 # A heading line ("Returns:", "## Examples") made of vacuous words introduces what follows it: it is
 # kept only when a unit after it in the same text is.
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
@@ -515,7 +513,9 @@ class _UnitState:
             key = " ".join(toks) if toks else item.strip()
             if key in seen or key in filler:
                 continue
-            if not toks and not _CODE_MARKS.search(item):  # decoration: "- ✅", "---", "🚀"
+            # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
+            # code ("```", "{", "});"): the code inside a fence is what counts.
+            if not toks:
                 filler.add(key)
                 continue
             content = set(toks)

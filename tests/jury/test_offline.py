@@ -165,6 +165,7 @@ def _variants(description: str) -> dict[str, str]:
         "first-line-first": first + "\n" + description,
         "title-overview": "## Overview\n" + description,
         "decoration": "# 🚀\n" + description + "\n- ✅\n- ✨\n---",
+        "bare-code-lines": description + "\n```\n{\n});\n```",
         "title-description": "# Description\n" + description,
         "numbered-copy": description + "\n\n" + "\n".join(f"{k}. {u}" for k, u in enumerate(lines, 1)),
         "bulleted-summary-copy": description + "\n\nSummary:\n" + "\n".join(f"- {u}" for u in lines),
@@ -211,6 +212,12 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
         ),
         ("Get an NPM package All parameters should be given", ("Get an NPM package",)),
         ("Get All Issues from GitHub", ("Get All Issues from GitHub",)),  # Title Case is not cut
+        # bare code lines count nothing, before or after the first kept unit; the code inside does
+        (
+            'Get the weather.\nExample:\n```\n{\n  "city": "Paris"\n}\n```',
+            ("Get the weather.", "Example:", '"city": "Paris"'),
+        ),
+        ('```\n{\n"a": 1\n}\n```\nGet the weather.', ('"a": 1', "Get the weather.")),
     ],
 )
 def test_vacuous_units_headings_and_restatements(text: str, kept: tuple[str, ...]) -> None:
