@@ -96,6 +96,15 @@ def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
     return env
 
 
+def _finite_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    # FloatRange lets nan and inf through: nan crashes the deadline arithmetic, inf waits forever.
+    from mcp_lint.config import is_positive
+
+    if value is not None and not is_positive(value):
+        raise UsageError(f"--timeout {value}: not a finite number of seconds; pass one such as --timeout 30")
+    return value
+
+
 def _target_options(function: Any) -> Any:
     options = [
         click.argument("paths", nargs=-1, metavar="[TARGET]..."),
@@ -113,7 +122,10 @@ def _target_options(function: Any) -> Any:
             "--env-file", type=click.Path(dir_okay=False), help="KEY=VALUE lines for spawned servers."
         ),
         click.option(
-            "--timeout", type=click.FloatRange(min=0.1), help="Seconds for start-up and each request [30]."
+            "--timeout",
+            type=click.FloatRange(min=0.1),
+            callback=_finite_seconds,
+            help="Seconds for start-up and each request [30].",
         ),
         click.option(
             "--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file."

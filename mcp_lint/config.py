@@ -288,14 +288,15 @@ def _url(value: Any, where: str) -> str:
     return value
 
 
-def _is_positive(value: Any, integer: bool = False) -> bool:
+def is_positive(value: Any, integer: bool = False) -> bool:
+    """A positive, finite number (an int when `integer`); bools are not numbers here."""
     kinds = (int,) if integer else (int, float)
     # `0 < value` also refuses nan, which TOML allows; inf would mean waiting forever.
     return not isinstance(value, bool) and isinstance(value, kinds) and 0 < value < math.inf
 
 
 def _positive(value: Any, where: str, integer: bool = False) -> float:
-    if not _is_positive(value, integer):
+    if not is_positive(value, integer):
         raise UsageError(f"{where}: expected a positive {'integer' if integer else 'number'}")
     return float(value)
 
@@ -318,7 +319,7 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]
-        if not _is_positive(timeout):
+        if not is_positive(timeout):
             raise UsageError(f"{where}: timeout must be a positive number of seconds")
         settings = replace(settings, timeout=float(timeout))
     if "rules" in table:

@@ -256,3 +256,15 @@ def test_bad_rule_option_is_a_config_error_naming_file_and_key(
     code, _, err = run(["check", str(SNAPSHOT)], capsys)
     assert code == 2 and err.count("\n") == 1
     assert f"{tmp_path / 'pyproject.toml'}: {key}: expected" in err and "internal error" not in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "NaN", "infinity"])
+def test_timeout_must_be_finite_and_is_refused_before_any_server_starts(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    started = tmp_path / "started"
+    server = ["--", sys.executable, "-c", f"open({str(started)!r}, 'w'); import time; time.sleep(30)"]
+    code, _, err = run(["check", "--timeout", value, *server], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"mcp-lint: error: --timeout {value.lower()[:3]}") and "--timeout 30" in err
+    assert not started.exists()
