@@ -65,6 +65,18 @@ def _use_color(option: bool | None, output: str | None) -> bool:
     return sys.stdout.isatty()
 
 
+def _check_output(output: str | None) -> None:
+    """Refuse a report path that cannot be written before any server starts, not after the lint."""
+    from mcp_lint.files import unwritable_reason
+
+    if output is None or output == "-":
+        return
+    problem = unwritable_reason(Path(output))
+    if problem is not None:
+        example = f", e.g. -o {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
+        raise UsageError(f"-o {output}: {problem}; give a file path the report can be written to{example}")
+
+
 def _write_output(text: str, output: str | None, color: bool = False) -> None:
     if output is None or output == "-":
         # click strips ANSI codes off a non-terminal unless told the colour was asked for.
@@ -72,7 +84,10 @@ def _write_output(text: str, output: str | None, color: bool = False) -> None:
         return
     from mcp_lint.files import write_text_atomic
 
-    write_text_atomic(Path(output), text)
+    try:
+        write_text_atomic(Path(output), text)
+    except OSError as exc:
+        raise UsageError(f"-o {output}: cannot write the report: {exc.strerror or exc}") from None
 
 
 def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
@@ -205,6 +220,7 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.pipeline import lint
     from mcp_lint.report import ReportOptions, reporters
 
+    _check_output(options["output"])
     jury = _check_jury_settings(settings, options)
     targets = _resolve(ctx, settings, **options)
     result = lint(targets, settings, jury)
@@ -276,12 +292,9 @@ def snapshot(ctx: click.Context, /, **options: Any) -> None:
 
     settings = _load(options["config_file"], options["isolated"], options["timeout"])
     targets = _resolve(ctx, settings, **options)
-    reflections = reflect_all(targets, settings.timeout)
     output = options["output"]
-    if len(reflections) > 1 and (output is None or not Path(output).is_dir()) and output != "-":
-        if output is None:
-            raise UsageError("several servers: pass -o FOLDER to write one snapshot per server")
-        Path(output).mkdir(parents=True, exist_ok=True)
+    folder = _snapshot_folder(output, len(targets))
+    reflections = reflect_all(targets, settings.timeout)
     failed = 0
     for item in reflections:
         if item.snapshot is None:
@@ -291,11 +304,37 @@ def snapshot(ctx: click.Context, /, **options: Any) -> None:
         document = snapshot_document(item.snapshot)
         if output is None or output == "-":
             click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-        else:
-            path = Path(output) / f"{item.name}.json" if Path(output).is_dir() else Path(output)
+            continue
+        path = Path(output) / f"{item.name}.json" if folder else Path(output)
+        try:
             write_json_atomic(path, document)
-            click.echo(f"wrote {path} ({len(item.snapshot.tools)} tools)", err=True)
+        except OSError as exc:
+            raise UsageError(f"-o {output}: cannot write {path}: {exc.strerror or exc}") from None
+        click.echo(f"wrote {path} ({len(item.snapshot.tools)} tools)", err=True)
     ctx.exit(3 if failed else 0)
+
+
+def _snapshot_folder(output: str | None, count: int) -> bool:
+    """Whether snapshots go into the folder `output`; refuses, before any server starts, an output
+    that cannot hold `count` snapshots or cannot be written."""
+    from mcp_lint.files import unwritable_reason
+
+    fix = "pass -o FOLDER to write FOLDER/NAME.json for each, or --server NAME to snapshot one"
+    if count > 1 and output is None:
+        raise UsageError(f"{count} servers to snapshot and a snapshot holds one: {fix}")
+    if count > 1 and output == "-":
+        raise UsageError(f"-o -: stdout takes one snapshot, not {count} (that would not be JSON); {fix}")
+    if output is None or output == "-":
+        return False
+    path = Path(output)
+    folder = count > 1 or path.is_dir()
+    if count > 1 and not path.is_dir() and path.suffix.lower() == ".json":
+        raise UsageError(f"-o {output}: {count} servers need a folder, not a .json file; {fix}")
+    problem = unwritable_reason(path, folder=folder)
+    if problem is not None:
+        hint = fix if count > 1 else "give a file path the snapshot can be written to"
+        raise UsageError(f"-o {output}: {problem}; {hint}")
+    return folder
 
 
 @cli.command("rules")

@@ -51,6 +51,31 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
+def unwritable_reason(path: Path, folder: bool = False) -> str | None:
+    """Why `path` cannot be written as a file (or, with `folder`, filled with files), else None.
+
+    Asked before a long run, so a bad output path fails at once instead of after the work. Nothing is
+    created: the nearest folder that exists gets a temporary file that is removed again, which catches
+    what permission bits do not show (a read-only mount, /proc, /sys, a full quota).
+    """
+    nearest = path if folder else path.parent
+    try:
+        if path.is_dir() and not folder:
+            return "is a folder, not a file"
+        if folder and path.exists() and not path.is_dir():
+            return "is a file, not a folder"
+        while not nearest.exists() and nearest.parent != nearest:
+            nearest = nearest.parent
+        if not nearest.is_dir():
+            return f"{nearest} is a file, not a folder"
+        fd, temp = _create_temp(nearest / ".mcp-lint-probe")
+        os.close(fd)
+        temp.unlink()
+    except OSError as exc:
+        return f"cannot write in {nearest}: {exc.strerror or exc}"
+    return None
+
+
 def _create_temp(path: Path) -> tuple[int, Path]:
     # os.open with 0o666 lets the kernel apply the umask, which mkstemp's fixed 0o600 does not; reading
     # the umask instead would mean setting it, which is not thread-safe.

@@ -268,3 +268,97 @@ def test_timeout_must_be_finite_and_is_refused_before_any_server_starts(
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"mcp-lint: error: --timeout {value.lower()[:3]}") and "--timeout 30" in err
     assert not started.exists()
+
+
+def _marker_server(marker: Path) -> list[str]:
+    """A stdio server command that leaves `marker` behind if it is ever started."""
+    return ["--", sys.executable, "-c", f"open({str(marker)!r}, 'w'); import time; time.sleep(30)"]
+
+
+def _output_cases(tmp_path: Path) -> list[tuple[str, str]]:
+    (tmp_path / "outdir").mkdir()
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    cases = [("outdir", "is a folder, not a file"), ("afile/report.json", "afile is a file, not a folder")]
+    if sys.platform.startswith("linux"):
+        cases += [("/proc/x.json", "cannot write in /proc"), ("/sys/foo", "cannot write in /sys")]
+    return cases
+
+
+def test_unwritable_report_path_is_one_line_before_any_server_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = tmp_path / "started"
+    for output, problem in _output_cases(tmp_path):
+        code, out, err = run(["check", "-o", output, *_marker_server(marker)], capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1, (output, err)
+        assert err.startswith(f"mcp-lint: error: -o {output}: {problem}"), err
+        assert not marker.exists()
+
+
+def test_report_write_failure_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(path: Path, text: str) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("mcp_lint.files.write_text_atomic", refuse)
+    code, _, err = run(["check", str(SNAPSHOT), "-o", "report.txt"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err == "mcp-lint: error: -o report.txt: cannot write the report: Permission denied\n"
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        (None, "2 servers to snapshot"),
+        ("-", "-o -: stdout takes one snapshot, not 2"),
+        ("all-snap.json", "-o all-snap.json: 2 servers need a folder, not a .json file"),
+        ("existing", "-o existing: is a file, not a folder"),
+    ],
+)
+def test_snapshot_of_several_servers_needs_a_folder_before_any_server_starts(
+    output: str | None, expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = tmp_path / "started"
+    (tmp_path / "existing").write_text("keep", encoding="utf-8")
+    flags = ["-o", output] if output else []
+    code, out, err = run(["snapshot", *flags, str(SNAPSHOT), *_marker_server(marker)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mcp-lint: error: {expected}") and "-o FOLDER" in err
+    assert not marker.exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["existing"]
+    assert (tmp_path / "existing").read_text(encoding="utf-8") == "keep"
+
+
+def test_snapshot_output_problems_are_one_line_before_any_server_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = tmp_path / "started"
+    for output, problem in _output_cases(tmp_path)[1:]:
+        code, _, err = run(["snapshot", "-o", output, *_marker_server(marker)], capsys)
+        assert code == 2 and err.count("\n") == 1, (output, err)
+        assert err.startswith(f"mcp-lint: error: -o {output}: {problem}"), err
+        assert not marker.exists()
+
+
+def test_snapshot_of_several_servers_writes_one_file_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["snapshot", "-o", "snaps", str(SNAPSHOT), str(SNAPSHOT)], capsys)
+    assert code == 0 and "5 tools" in err
+    assert sorted(path.name for path in (tmp_path / "snaps").iterdir()) == ["smelly-2.json", "smelly.json"]
+    (tmp_path / "one").mkdir()
+    assert run(["snapshot", "-o", "one", str(SNAPSHOT)], capsys)[0] == 0
+    assert [path.name for path in (tmp_path / "one").iterdir()] == ["smelly.json"]
+
+
+def test_snapshot_write_failure_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(path: Path, document: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("mcp_lint.reflect.snapshot.write_json_atomic", refuse)
+    code, _, err = run(["snapshot", "-o", "tools.json", str(SNAPSHOT)], capsys)
+    assert code == 2
+    assert err == "mcp-lint: error: -o tools.json: cannot write tools.json: No space left on device\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_lint.files import write_text_atomic
+from mcp_lint.files import unwritable_reason, write_text_atomic
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permission bits")
 
@@ -51,3 +51,23 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path: Path) -> None:
         write_text_atomic(target, "half \udc80 written")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]
+
+
+def test_unwritable_reason_creates_nothing(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    assert unwritable_reason(tmp_path / "new" / "deeper" / "report.json") is None
+    assert unwritable_reason(tmp_path / "file") is None  # replaced atomically
+    assert unwritable_reason(tmp_path / "folder", folder=True) is None
+    assert unwritable_reason(tmp_path / "new-folder", folder=True) is None
+    assert unwritable_reason(tmp_path / "folder") == "is a folder, not a file"
+    assert unwritable_reason(tmp_path / "file", folder=True) == "is a file, not a folder"
+    assert unwritable_reason(tmp_path / "file" / "x.json") == f"{tmp_path / 'file'} is a file, not a folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "folder"]
+    assert list((tmp_path / "folder").iterdir()) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux")
+def test_unwritable_reason_tries_a_real_file(tmp_path: Path) -> None:
+    # Permission bits say nothing here (root may write anywhere); creating a file does.
+    assert unwritable_reason(Path("/proc/x.json")) == "cannot write in /proc: No such file or directory"
