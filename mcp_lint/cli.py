@@ -5,10 +5,12 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import click
@@ -446,8 +448,40 @@ def _plain(value: Any) -> Any:
     return value
 
 
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
+
+
+def _on_sigterm(received: list[int]) -> Callable[[int, FrameType | None], None]:
+    """A SIGTERM handler that takes the Ctrl-C path, so spawned servers are stopped the same way."""
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+        interrupt = signal.getsignal(signal.SIGINT)
+        if callable(interrupt):
+            # Inside anyio.run this is asyncio's handler: it cancels the run, the transports' clean-up
+            # stops each server, then KeyboardInterrupt is raised; otherwise the default one raises it.
+            interrupt(signal.SIGINT, frame)
+        else:  # SIGINT ignored (a background job): interrupt directly, the clean-up still runs
+            raise KeyboardInterrupt
+
+    return handle
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args, command = _split_command(sys.argv[1:] if argv is None else argv)
+    received: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm(received))
+    except ValueError:  # not the main thread: signals are for whoever runs us
+        return _run(args, command, received)
+    try:
+        return _run(args, command, received)
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def _run(args: list[str], command: list[str], terminated: list[int]) -> int:
     try:
         # Without standalone mode click returns what ctx.exit() was given instead of exiting.
         code = cli.main(args=args, prog_name="mcp-lint", standalone_mode=False, obj={"command": command})
@@ -460,10 +494,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         error.show()
         return EXIT_USAGE
     except click.exceptions.Abort:
-        click.echo("mcp-lint: aborted", err=True)
-        return 130
+        # click turns KeyboardInterrupt into Abort; SIGTERM raises it too (see _on_sigterm).
+        click.echo("mcp-lint: terminated" if terminated else "mcp-lint: aborted", err=True)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     except KeyboardInterrupt:
-        return 130
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     except Exception as error:  # a bug of ours must still end in one line and a non-zero exit
         if os.environ.get("MCP_LINT_DEBUG"):
             raise

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -362,3 +364,61 @@ def test_snapshot_write_failure_is_one_line(
     code, _, err = run(["snapshot", "-o", "tools.json", str(SNAPSHOT)], capsys)
     assert code == 2
     assert err == "mcp-lint: error: -o tools.json: cannot write tools.json: No space left on device\n"
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` is a live process; a zombie waiting to be reaped has stopped."""
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return stat_line.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("signum", "code", "message"),
+    [(signal.SIGTERM, 143, "mcp-lint: terminated"), (signal.SIGINT, 130, "mcp-lint: aborted")],
+)
+def test_a_signal_stops_the_spawned_server_too(signum: int, code: int, message: str, tmp_path: Path) -> None:
+    pid_file = tmp_path / "server.pid"
+    server = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    lint = subprocess.Popen(
+        [sys.executable, "-m", "mcp_lint", "check", "--timeout", "60", "--", sys.executable, "-c", server],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    server_pid = 0
+    try:
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text(encoding="utf-8")):
+            assert lint.poll() is None and time.monotonic() < deadline, "the server never started"
+            time.sleep(0.05)
+        server_pid = int(pid_file.read_text(encoding="utf-8"))
+        lint.send_signal(signum)
+        _, err = lint.communicate(timeout=30)
+        assert lint.returncode == code
+        assert err.strip().splitlines() == [message]
+        deadline = time.monotonic() + 10
+        while _running(server_pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _running(server_pid), "the server outlived mcp-lint"
+    finally:
+        if lint.poll() is None:
+            lint.kill()
+            lint.wait()
+        if server_pid and _running(server_pid):
+            os.kill(server_pid, signal.SIGKILL)
+
+
+def test_main_leaves_the_callers_sigterm_handler_in_place(capsys: pytest.CaptureFixture[str]) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    assert run(["rules"], capsys)[0] == 0
+    assert signal.getsignal(signal.SIGTERM) is before
