@@ -191,7 +191,7 @@ def cli() -> None:
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE instead of stdout.")
 @click.option(
     "--fail-on",
-    type=click.Choice(["info", "low", "moderate", "high", "critical", "none"]),
+    type=click.Choice(["info", "low", "moderate", "high", "critical", "none"], case_sensitive=False),
     help="Lowest severity that fails the run [low]; info never fails.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (3 and 4 still fail).")
@@ -448,6 +448,24 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _one_line(error: click.ClickException, args: Sequence[str]) -> str:
+    """click's message without its Usage/Try/Error block, pointing at the command's --help."""
+    plain = error.message if isinstance(error, click.NoSuchOption) else error.format_message()
+    message = " ".join(plain.split()).rstrip(".")
+    message = message[:1].lower() + message[1:]
+    if isinstance(error, click.NoSuchOption) and error.possibilities:
+        message += f"; did you mean {', '.join(error.possibilities)}?"
+    context = getattr(error, "ctx", None)
+    if context is not None:
+        command = context.command_path
+    else:  # some parser errors carry no context: name the subcommand when there is one
+        command = f"mcp-lint {args[0]}" if args and args[0] in cli.commands else "mcp-lint"
+    return f"{message} (see '{command} --help')"
+
+
+# click 8.2+ raises this for a bare group; 8.1 printed the help and exited 0 instead.
+_NO_ARGS_IS_HELP: type[click.ClickException] | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_TERMINATED = 128 + signal.SIGTERM
 
@@ -491,7 +509,10 @@ def _run(args: list[str], command: list[str], terminated: list[int]) -> int:
     except click.exceptions.Exit as done:
         return int(done.exit_code)
     except click.ClickException as error:
-        error.show()
+        if isinstance(error, _NO_ARGS_IS_HELP):
+            error.show()  # a bare group (`mcp-lint`, `mcp-lint cache`) prints its help
+        else:
+            click.echo(f"mcp-lint: error: {_one_line(error, args)}", err=True)
         return EXIT_USAGE
     except click.exceptions.Abort:
         # click turns KeyboardInterrupt into Abort; SIGTERM raises it too (see _on_sigterm).

@@ -422,3 +422,40 @@ def test_main_leaves_the_callers_sigterm_handler_in_place(capsys: pytest.Capture
     before = signal.getsignal(signal.SIGTERM)
     assert run(["rules"], capsys)[0] == 0
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["check", "--fail-on", "severe"], "invalid value for '--fail-on': 'severe' is not one of"),
+        (["check", "--timeout", "abc"], "invalid value for '--timeout': 'abc'"),
+        (["check", "--bogus"], "no such option '--bogus'"),
+        (["check", "--ser", "x"], "no such option '--ser'; did you mean --server"),
+        (
+            ["check", "--format", "sarif"],
+            "invalid value for '--format': 'sarif' is not one of 'text', 'json'",
+        ),
+        (["check", "--url"], "option '--url' requires an argument"),
+        (["rule"], "missing argument 'CODE-or-NAME'"),
+        (["lint"], "no such command 'lint'"),
+    ],
+)
+def test_click_usage_errors_are_one_line(
+    args: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    command = "mcp-lint" if args[0] == "lint" else f"mcp-lint {args[0]}"
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mcp-lint: error: {expected}")
+    assert err.endswith(f" (see '{command} --help')\n")
+
+
+def test_fail_on_is_case_insensitive_like_the_config(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["check", "--show-settings", "--isolated", "--fail-on", "HIGH"], capsys)
+    assert code == 0 and json.loads(out)["fail-on"] == "high"
+    assert run(["check", str(SNAPSHOT), "--fail-on", "None"], capsys)[0] == 0
+
+
+def test_a_bare_group_prints_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["cache"], capsys)
+    assert code == 2 and "Commands:" in err and "prune" in err
