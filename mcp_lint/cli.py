@@ -18,13 +18,23 @@ import click
 import mcp_lint
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
 
-EXIT_CODES_HELP = """\b
+_EXIT_USAGE_HELP = "  2  usage or configuration error"
+_EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
+
+EXIT_CODES_HELP = f"""\b
 Exit codes:
   0  no finding at or above --fail-on
   1  findings at or above --fail-on
-  2  usage or configuration error
-  3  a server could not be reached or reflected (never masked)
+{_EXIT_USAGE_HELP}
+{_EXIT_SERVER_HELP} (never masked)
   4  the jury could not score every tool (never masked)"""
+
+# snapshot lints nothing and calls no judge, so 1 and 4 cannot happen.
+SNAPSHOT_EXIT_CODES_HELP = f"""\b
+Exit codes:
+  0  every server was saved
+{_EXIT_USAGE_HELP}
+{_EXIT_SERVER_HELP} (the others are still saved)"""
 
 CHECK_HELP = f"""Lint the tools of one or more MCP servers.
 
@@ -284,7 +294,9 @@ def _jury_settings(
     )
 
 
-@cli.command(help=f"Save the reflected tools so later runs can replay them offline.\n\n{EXIT_CODES_HELP}")
+@cli.command(
+    help=f"Save the reflected tools so later runs can replay them offline.\n\n{SNAPSHOT_EXIT_CODES_HELP}"
+)
 @_target_options
 @click.option("-o", "--output", metavar="PATH", help="File (one server) or folder (several) [stdout].")
 @click.pass_context

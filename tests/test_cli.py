@@ -459,3 +459,9 @@ def test_fail_on_is_case_insensitive_like_the_config(capsys: pytest.CaptureFixtu
 def test_a_bare_group_prints_its_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["cache"], capsys)
     assert code == 2 and "Commands:" in err and "prune" in err
+
+
+def test_snapshot_help_lists_only_the_exit_codes_it_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["snapshot", "--help"], capsys)
+    block = out.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
+    assert code == 0 and [line.split()[0] for line in block.splitlines() if line.strip()] == ["0", "2", "3"]
