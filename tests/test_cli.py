@@ -465,3 +465,14 @@ def test_snapshot_help_lists_only_the_exit_codes_it_returns(capsys: pytest.Captu
     code, out, _ = run(["snapshot", "--help"], capsys)
     block = out.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
     assert code == 0 and [line.split()[0] for line in block.splitlines() if line.strip()] == ["0", "2", "3"]
+
+
+def test_a_fractional_rubric_threshold_is_accepted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mcp-lint.toml").write_text(
+        "[rules]\nunclear-purpose = { threshold = 2.5 }\n", encoding="utf-8"
+    )
+    code, out, err = run(["check", str(SNAPSHOT), "--select", "MCP701", "--no-color"], capsys)
+    assert code == 1 and err == ""
+    assert "(purpose 2/5, threshold 2.5)" in out

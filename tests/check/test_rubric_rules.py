@@ -120,3 +120,13 @@ def test_parameter_template_follows_each_schema_instead_of_always_suggesting_a_d
     )
     alike = parameters_template({"city": {"type": "string"}, "period": {"type": "string"}})
     assert alike == "Explain each parameter. `city`, `period`: what it is, with an example value."
+
+
+def test_a_fractional_threshold_tells_a_split_jury_from_a_low_score() -> None:
+    # The README's reason fractional thresholds exist: two judges at 2 and 3 aggregate to 2.5.
+    split = {"book_room": aggregate_verdicts([verdict("a", 2), verdict("b", 3)])}
+    low = {"book_room": aggregate_verdicts([verdict("a", 2), verdict("b", 2)])}
+    assert len(list(rubric_component(context(split, threshold=3)))) == 1
+    assert list(rubric_component(context(split, threshold=2.5))) == []
+    [hit] = list(rubric_component(context(low, threshold=2.5)))
+    assert hit.fields["threshold"] == "2.5"
