@@ -67,6 +67,19 @@ def _comma_list(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
 
 
+def _selectors(option: str, values: Sequence[str]) -> tuple[str, ...]:
+    """The rule selectors of --select or --ignore; one that matches nothing is an error naming the option."""
+    from mcp_lint.check.engine import selector_problem
+    from mcp_lint.check.rules import load_catalogue
+
+    selectors = _comma_list(values)
+    for selector in selectors:
+        problem = selector_problem(selector, load_catalogue())
+        if problem is not None:
+            raise UsageError(f"{option} {problem}")
+    return selectors
+
+
 def _use_color(option: bool | None, output: str | None) -> bool:
     if option is not None:
         return option
@@ -205,8 +218,18 @@ def cli() -> None:
     help="Lowest severity that fails the run [low]; info never fails.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (3 and 4 still fail).")
-@click.option("--select", multiple=True, metavar="CODES", help="Only these rules (codes, prefixes or names).")
-@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (codes, prefixes or names).")
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Only these rules (codes, prefixes, names or categories).",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Skip these rules (codes, prefixes, names or categories).",
+)
 @click.option(
     "--jury", "jury_models", multiple=True, metavar="MODEL", help="A litellm model id to judge the rubric."
 )
@@ -222,9 +245,9 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     if options["fail_on"]:
         settings = replace(settings, fail_on=options["fail_on"])
     if options["select"]:
-        settings = replace(settings, select=_comma_list(options["select"]))
+        settings = replace(settings, select=_selectors("--select", options["select"]))
     if options["ignore"]:
-        settings = replace(settings, ignore=(*settings.ignore, *_comma_list(options["ignore"])))
+        settings = replace(settings, ignore=(*settings.ignore, *_selectors("--ignore", options["ignore"])))
     if options["show_settings"]:
         click.echo(json.dumps(settings.as_document(), indent=2))
         ctx.exit(0)

@@ -476,3 +476,32 @@ def test_a_fractional_rubric_threshold_is_accepted(
     code, out, err = run(["check", str(SNAPSHOT), "--select", "MCP701", "--no-color"], capsys)
     assert code == 1 and err == ""
     assert "(purpose 2/5, threshold 2.5)" in out
+
+
+def test_select_and_ignore_take_categories(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--select", "security,schema"], capsys)
+    found = {
+        f["code"]
+        for server in json.loads(out)["servers"]
+        for tool in server["tools"]
+        for f in tool["findings"]
+    }
+    assert "MCP301" in found and found <= {"MCP301", "MCP302"} | {f"MCP20{n}" for n in range(1, 6)}
+    _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--ignore", "rubric"], capsys)
+    found = {
+        f["code"]
+        for server in json.loads(out)["servers"]
+        for tool in server["tools"]
+        for f in tool["findings"]
+    }
+    assert found and not any(code.startswith("MCP7") for code in found)
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+def test_a_selector_matching_nothing_names_the_option(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["check", str(SNAPSHOT), option, "MCP1,securty"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"mcp-lint: error: {option} 'securty' matches no rule (did you mean security?)")
+    assert "categories (server, description, schema, security" in err

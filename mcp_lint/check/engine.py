@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import gc
 import math
@@ -19,6 +20,9 @@ from mcp_lint.model import Finding, ServerSnapshot, Severity
 
 # An exact code or name beats any prefix, however long.
 _EXACT = 1000
+# A category (`security`, `rubric`, ...) is as specific as a one-digit series such as MCP3: a longer
+# prefix or an exact code beats it, and between equals --ignore wins.
+_CATEGORY = len("MCP3")
 
 
 def selector_strength(selector: str, rule: Rule) -> int:
@@ -28,6 +32,8 @@ def selector_strength(selector: str, rule: Rule) -> int:
         return _EXACT
     if wanted.upper() == "ALL":
         return 1
+    if wanted.lower() == rule.category:
+        return _CATEGORY
     if wanted and rule.code.startswith(wanted.upper()):
         return len(wanted)
     return 0
@@ -51,16 +57,32 @@ def _override_for(rule: Rule, overrides: Mapping[str, RuleOverride]) -> RuleOver
     return None
 
 
+def selector_problem(selector: str, catalogue: Catalogue) -> str | None:
+    """Why `selector` selects nothing, with what would, or None when it matches a rule."""
+    if any(selector_strength(selector, rule) for rule in catalogue.rules):
+        return None
+    categories = list(dict.fromkeys(rule.category for rule in catalogue.rules))
+    known = [*categories, *(rule.name for rule in catalogue.rules), *(rule.code for rule in catalogue.rules)]
+    close = difflib.get_close_matches(selector.strip(), known, n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    return (
+        f"{selector!r} matches no rule{hint}; give codes (MCP301), code prefixes (MCP3), rule names "
+        f"(hidden-instructions) or categories ({', '.join(categories)}); see `mcp-lint rules`"
+    )
+
+
 def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
     """Every selector, rule key and option must name something real; typos are errors."""
     where = str(settings.config_path) if settings.config_path else "settings"
-    for selector in (
-        *settings.select,
-        *settings.ignore,
-        *(s for item in settings.per_tool_ignores for s in item.selectors),
+    for key, selectors in (
+        ("select", settings.select),
+        ("ignore", settings.ignore),
+        ("per-tool-ignores", [s for item in settings.per_tool_ignores for s in item.selectors]),
     ):
-        if not any(selector_strength(selector, rule) for rule in catalogue.rules):
-            raise UsageError(f"{where}: {selector!r} matches no rule; see `mcp-lint rules`")
+        for selector in selectors:
+            problem = selector_problem(selector, catalogue)
+            if problem is not None:
+                raise UsageError(f"{where}: {key}: {problem}")
     for key, override in settings.rules.items():
         rule = catalogue.find(key)
         if rule is None:

@@ -56,6 +56,54 @@ def test_exact_select_beats_prefix_ignore() -> None:
     assert {code for _, code in found} == {"MCP202"}
 
 
+def test_a_category_selects_its_rules_whatever_their_codes() -> None:
+    catalogue = load_catalogue()
+    naming = {rule.code for rule in catalogue.rules if rule.category == "naming"}
+    assert naming == {"MCP401", "MCP402", "MCP404"}  # MCP403 is overlap: categories are not prefixes
+    settings = parse_settings({"select": ["Naming"]}, None)
+    validate_settings(settings, catalogue)
+    assert {active.rule.code for active in active_rules(catalogue, settings)} == naming
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ({"select": ["schema"], "ignore": ["MCP202"]}, {"MCP201", "MCP203", "MCP204", "MCP205"}),
+        ({"select": ["MCP4"], "ignore": ["overlap"]}, {"MCP401", "MCP402", "MCP404"}),
+        ({"select": ["naming"], "ignore": ["MCP4"]}, set()),  # as specific as a series: --ignore wins
+        ({"select": ["MCP40"], "ignore": ["naming"]}, {"MCP401", "MCP402", "MCP403", "MCP404"}),
+        ({"select": ["overlap", "MCP202"]}, {"MCP403", "MCP202"}),
+    ],
+)
+def test_category_specificity_against_prefixes_and_codes(table: dict[str, Any], expected: set[str]) -> None:
+    settings = parse_settings(table, None)
+    assert {active.rule.code for active in active_rules(load_catalogue(), settings)} == expected
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "selector"),
+    [
+        ({"select": ["securty"]}, "select", "'securty' matches no rule (did you mean security?)"),
+        ({"ignore": ["MCP999"]}, "ignore", "'MCP999' matches no rule"),
+        (
+            {"per-tool-ignores": {"x": {"codes": ["bogus"], "reason": "r"}}},
+            "per-tool-ignores",
+            "'bogus' matches no rule",
+        ),
+    ],
+)
+def test_a_selector_that_matches_nothing_names_the_key_and_what_is_accepted(
+    table: dict[str, Any], key: str, selector: str
+) -> None:
+    with pytest.raises(UsageError) as caught:
+        validate_settings(parse_settings(table, Path("/p/mcp-lint.toml")), load_catalogue())
+    message = str(caught.value)
+    assert message.startswith(f"/p/mcp-lint.toml: {key}: {selector}")
+    assert (
+        "categories (server, description, schema, security, naming" in message and "mcp-lint rules" in message
+    )
+
+
 def test_rule_off_and_severity_override() -> None:
     assert "MCP203" not in {code for _, code in codes({"rules": {"phantom-parameter": "off -- reviewed"}})}
     settings = parse_settings({"rules": {"MCP202": "critical"}, "select": ["MCP202"]}, None)
