@@ -374,13 +374,26 @@ def _snapshot_folder(output: str | None, count: int) -> bool:
     return folder
 
 
+def _refuse_server_command(ctx: click.Context) -> None:
+    """main() sets aside everything after `--` as a server command; a command that starts none refuses it."""
+    command = (ctx.obj or {}).get("command")
+    if command:
+        raise UsageError(
+            f"unexpected `-- {' '.join(command)}`: {ctx.command_path} starts no server; "
+            "drop everything from `--` on"
+        )
+
+
 @cli.command("rules")
 @click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-def list_rules(output_format: str) -> None:
+@click.pass_context
+def list_rules(ctx: click.Context, output_format: str) -> None:
     """List every rule: code, name, severity and category."""
     from mcp_lint.check.rules import load_catalogue
+
+    _refuse_server_command(ctx)
 
     catalogue = load_catalogue()
     if output_format == "json":
@@ -403,9 +416,12 @@ def list_rules(output_format: str) -> None:
 
 @cli.command("rule")
 @click.argument("key", metavar="CODE-or-NAME")
-def show_rule(key: str) -> None:
+@click.pass_context
+def show_rule(ctx: click.Context, key: str) -> None:
     """Print one rule's documentation."""
     from mcp_lint.check.rules import load_catalogue
+
+    _refuse_server_command(ctx)
 
     catalogue = load_catalogue()
     rule = catalogue.find(key)
@@ -426,10 +442,13 @@ def cache() -> None:
 @click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file.")
 @click.option("--isolated", is_flag=True, help="Ignore every config file.")
-def cache_stats(cache_file: str | None, config_file: str | None, isolated: bool) -> None:
+@click.pass_context
+def cache_stats(ctx: click.Context, cache_file: str | None, config_file: str | None, isolated: bool) -> None:
     """Entries, size and models in the jury cache."""
     from mcp_lint.config import resolve_cache_path
     from mcp_lint.jury.cache import JuryCache
+
+    _refuse_server_command(ctx)
 
     path = resolve_cache_path(_load(config_file, isolated, None), cache_file)
     store = JuryCache(path)

@@ -505,3 +505,20 @@ def test_a_selector_matching_nothing_names_the_option(
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"mcp-lint: error: {option} 'securty' matches no rule (did you mean security?)")
     assert "categories (server, description, schema, security" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["rules"], "mcp-lint rules"),
+        (["rule", "MCP101"], "mcp-lint rule"),
+        (["cache", "stats"], "mcp-lint cache stats"),
+    ],
+)
+def test_commands_that_start_no_server_refuse_a_server_command(
+    args: list[str], command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run([*args, "--", "python", "server.py"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"mcp-lint: error: unexpected `-- python server.py`: {command} starts no server")
+    assert err.endswith("; drop everything from `--` on\n") and err.count("\n") == 1
