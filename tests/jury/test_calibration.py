@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from mcp_lint.jury.calibration import (
+    BAGS,
     RIDGE_SHARE,
+    StepModel,
+    bag_rows,
     build_dataset,
     fit_component,
     grouped_folds,
     holdout_servers,
     load_rows,
+    mean_step_model,
     qwk,
     smell_agreement,
 )
@@ -54,4 +58,35 @@ def test_ridge_only_component_fits_no_stumps() -> None:
     assert only_ridge
     model = fit_component(ds, only_ridge[0], range(len(ROWS)))
     assert model.boost.tables == {} and model.ridge_share == 1.0
+    assert sorted(model.cuts) == model.cuts and len(model.cuts) == 4
+
+
+def test_mean_step_model_is_the_average_of_its_members() -> None:
+    a = StepModel(1.0, {0: ([0.5, 2.0], [0.1, -0.2, 0.3]), 2: ([1.0], [0.0, 1.0])})
+    b = StepModel(3.0, {0: ([1.0, 2.0], [-0.4, 0.2, 0.6]), 1: ([0.0], [2.0, -2.0])})
+    mean = mean_step_model([a, b])
+    # on the thresholds themselves, between them and beyond them
+    for x0 in (-1.0, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0):
+        for x1 in (-1.0, 0.0, 1.0):
+            for x2 in (0.0, 1.0, 2.0):
+                x = (x0, x1, x2)
+                assert abs(mean(x) - (a(x) + b(x)) / 2) < 1e-12, x
+
+
+def test_bags_leave_out_whole_servers_and_differ() -> None:
+    idx = list(range(len(ROWS)))
+    bags = [bag_rows(GROUPS, idx, b) for b in range(BAGS["parameters"])]
+    for rows in bags:
+        kept = {GROUPS[i] for i in rows}
+        assert all(GROUPS[i] in kept for i in idx if GROUPS[i] in kept)  # a server is in or out whole
+        assert sum(1 for i in idx if GROUPS[i] in kept) == len(rows)
+        assert 0.55 < len(kept) / len(set(GROUPS)) < 0.95
+    assert len({tuple(rows) for rows in bags}) == len(bags)
+    assert bag_rows(GROUPS, idx[:3], 0) == idx[:3]  # too few servers for the inner CV: keep them all
+
+
+def test_bagged_component_records_one_penalty_per_bag() -> None:
+    ds = build_dataset(ROWS)
+    model = fit_component(ds, "parameters", range(len(ROWS)))
+    assert len(model.lambdas) == BAGS["parameters"] > 1
     assert sorted(model.cuts) == model.cuts and len(model.cuts) == 4

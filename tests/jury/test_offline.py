@@ -340,6 +340,7 @@ def test_each_component_model_uses_only_its_own_evidence() -> None:
     assert doc["components"]["limitations"]["boost"]["steps"] == {}
     assert "verb_start" in EXCLUDED_FEATURES["limitations"]
     assert "lim_kinds" in EXCLUDED_FEATURES["purpose"]
+    assert "cjk" in EXCLUDED_FEATURES["purpose"] and "cjk" not in EXCLUDED_FEATURES["length"]
 
 
 @pytest.mark.parametrize(
