@@ -18,6 +18,9 @@ import click
 import mcp_lint
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
 
+# `--jury offline` picks the embedded offline jury even where the config lists LLM judges.
+OFFLINE_JURY = "offline"
+
 _EXIT_USAGE_HELP = "  2  usage or configuration error"
 _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
 
@@ -231,7 +234,11 @@ def cli() -> None:
     help="Skip these rules (codes, prefixes, names or categories).",
 )
 @click.option(
-    "--jury", "jury_models", multiple=True, metavar="MODEL", help="A litellm model id to judge the rubric."
+    "--jury",
+    "jury_models",
+    multiple=True,
+    metavar="MODEL",
+    help=f"A litellm model id to judge the rubric; '{OFFLINE_JURY}' for the embedded offline jury.",
 )
 @click.option("--frozen", is_flag=True, help="A jury cache miss is exit 4; no model is called.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the jury cache.")
@@ -303,10 +310,17 @@ def _jury_settings(
     from mcp_lint.jury.run import JurySettings, ModelSpec
 
     config = settings.jury
+    if OFFLINE_JURY in models:
+        if len(set(models)) > 1:
+            raise UsageError(
+                f"--jury {OFFLINE_JURY} is the embedded offline jury and cannot sit with LLM judges; "
+                f"pass either --jury {OFFLINE_JURY} or model ids"
+            )
+        models = ()  # no LLM judge: the embedded offline jury scores, whatever the config lists
+    elif not models:
+        models = config.models
     return JurySettings(
-        models=tuple(
-            ModelSpec(model, config.api_bases.get(model)) for model in (tuple(models) or config.models)
-        ),
+        models=tuple(ModelSpec(model, config.api_bases.get(model)) for model in models),
         concurrency=config.concurrency,
         aggregate=config.aggregate,
         cache_path=cache_path,
@@ -476,6 +490,10 @@ def cache_prune(ctx: click.Context, /, **options: Any) -> None:
 
     settings = _load(options["config_file"], options["isolated"], options["timeout"])
     path = resolve_cache_path(settings, options["cache_file"])
+    if OFFLINE_JURY in options["jury_models"]:
+        raise UsageError(
+            f"--jury {OFFLINE_JURY}: the offline jury keeps no cache, so there is nothing to prune"
+        )
     jury = _jury_settings(settings, options["jury_models"], path)
     check_prunable(jury)
     if not path.exists():

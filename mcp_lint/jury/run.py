@@ -266,7 +266,7 @@ def _without_credentials(
         if missing:
             failures[(item.server, item.tool.name, judge.name)] = (
                 f"{', '.join(missing)} is not set; export it (litellm reads provider keys from the "
-                "environment), or drop --jury to use the embedded offline jury; no call made"
+                "environment), or pass --jury offline to use the embedded offline jury; no call made"
             )
         else:
             kept.append((item, judge, key))

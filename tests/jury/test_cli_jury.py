@@ -11,6 +11,7 @@ import pytest
 from fake_llm_server import FakeLLM
 
 from mcp_lint.cli import main
+from mcp_lint.jury.base import COMPONENTS
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "tests" / "fixtures" / "golden" / "smelly-snapshot.json"
@@ -290,3 +291,23 @@ def test_text_report_says_which_pairs_were_not_scored_and_why(
     )
     assert "see above" not in captured.out
     assert captured.err.count("\n") == 1 and "delete_alert" in captured.err
+
+
+def test_jury_offline_overrides_the_configured_judges(
+    project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report, _ = run(capsys, "--jury", "offline")
+    assert code == 1  # the smelly snapshot has findings either way
+    assert fake_llm.calls() == 0
+    assert report["jury"]["judges"] == ["offline"]
+    assert not (project / ".mcp-lint" / "jury-cache.json").exists()
+    assert all(set(tool["scores"]) == set(COMPONENTS) for tool in report["servers"][0]["tools"])
+
+    code = main(["check", str(SNAPSHOT), "--jury", "offline", "--jury", JUDGES[0]])
+    err = capsys.readouterr().err
+    assert code == 2 and fake_llm.calls() == 0
+    assert err.count("\n") == 1 and "--jury offline" in err
+
+    code = main(["cache", "prune", str(SNAPSHOT), "--jury", "offline"])
+    err = capsys.readouterr().err
+    assert code == 2 and "offline jury keeps no cache" in err
