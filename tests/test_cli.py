@@ -127,6 +127,20 @@ def test_nothing_to_lint_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "nothing to lint" in err
 
 
+def test_client_config_without_servers_is_exit_2_and_lints_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A project .mcp.json next to it must not be linted instead (it would fail: exit 3).
+    (tmp_path / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"broken": {"command": sys.executable, "args": ["-c", "pass"]}}}),
+        encoding="utf-8",
+    )
+    (tmp_path / "nosrv.json").write_text('{"mcpServers": {}}', encoding="utf-8")
+    code, out, err = run(["check", "nosrv.json"], capsys)
+    assert (code, out) == (2, "")
+    assert err == 'mcp-lint: error: nosrv.json: no servers in "mcpServers"; add a server to it\n'
+
+
 def test_missing_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", "no-such-file.json"], capsys)
     assert code == 2

@@ -107,6 +107,19 @@ def is_client_config(data: Any) -> bool:
     )
 
 
+def server_table(data: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """A client config's server entries, and their key as the file spells it (for messages)."""
+    for key in ("mcpServers", "servers"):
+        entries = data.get(key)
+        if isinstance(entries, Mapping):
+            return f'"{key}"', entries
+    raise ValueError("not a client config")
+
+
+def is_disabled(entry: Any) -> bool:
+    return isinstance(entry, Mapping) and bool(entry.get("disabled"))
+
+
 def _workspace_folder(path: Path) -> Path:
     folder = path.resolve().parent
     return folder.parent if folder.name in {".vscode", ".cursor"} else folder
@@ -258,13 +271,8 @@ def targets_from_client_config(
     strict: bool = True,
 ) -> list[Target | UnreachableTarget]:
     """`strict=False` lets a caller combining several files check `only` across all of them."""
-    entries = data.get("mcpServers")
-    if not isinstance(entries, Mapping):
-        entries = data.get("servers")
-    assert isinstance(entries, Mapping)
-    names = [
-        name for name, entry in entries.items() if not (isinstance(entry, Mapping) and entry.get("disabled"))
-    ]
+    _, entries = server_table(data)
+    names = [name for name, entry in entries.items() if not is_disabled(entry)]
     if only:
         missing = [name for name in only if name not in entries]
         if missing and strict:

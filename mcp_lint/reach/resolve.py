@@ -16,6 +16,7 @@ from mcp_lint.reach.client_config import (
     is_client_config,
     read_json_document,
     server_entry_to_target,
+    server_table,
     targets_from_client_config,
 )
 from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
@@ -132,7 +133,30 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
     return targets
 
 
-def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
+_NOTHING_TO_LINT = (
+    "nothing to lint: pass `-- COMMAND ARGS`, `--url URL`, a snapshot or client config file, "
+    "or name servers under [servers] in mcp-lint.toml"
+)
+_ALTERNATIVES = "pass `-- COMMAND ARGS`, `--url URL`, or a snapshot or client config file"
+
+
+def _no_servers(path: Path, data: Mapping[str, Any], *, looked_up: bool) -> UsageError:
+    """A client config that yields no target: empty, or every entry disabled."""
+    key, entries = server_table(data)
+    if entries:
+        # Only disabled entries are left out without a --server filter.
+        what = f"no servers in {key} (all {len(entries)} disabled)"
+        fix = "pick one with --server to lint it anyway"
+    else:
+        what, fix = f"no servers in {key}", "add a server to it"
+    if looked_up:
+        # The user named no target; say which project config was found and what else they can pass.
+        return UsageError(f"nothing to lint: {path} has {what}; {fix}, or {_ALTERNATIVES}")
+    return UsageError(f"{path}: {what}; {fix}")
+
+
+def _from_path(text: str, request: Request, *, looked_up: bool = False) -> list[Target | UnreachableTarget]:
+    """The targets of one path; `looked_up` marks a project config mcp-lint found by itself."""
     path = Path(text)
     if path.is_dir():
         found = [path / name for name in PROJECT_CONFIGS if (path / name).is_file()]
@@ -143,9 +167,13 @@ def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
     if is_client_config(data):
         # With several files, a --server name need only be in one of them; resolve_targets checks.
         strict = len(request.paths) == 1
-        return targets_from_client_config(
+        targets = targets_from_client_config(
             path, data, only=request.servers, extra_env=request.env, strict=strict
         )
+        if not targets and not request.servers:
+            # Never lint something else instead: the file was meant to name the servers.
+            raise _no_servers(path, data, looked_up=looked_up)
+        return targets
     if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
         name = (
             data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
@@ -183,19 +211,17 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         missing = [name for name in request.servers if name not in {target.name for target in targets}]
         if missing:
             raise UsageError(f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}")
-    if not targets:
+    if not (request.command or request.url or request.paths):
+        # The defaults stand in only for a missing target, never for one that turned out empty.
         if settings.servers:
             targets = _configured_servers(settings, request)
         else:
             for name in PROJECT_CONFIGS:
                 if Path(name).is_file():
-                    targets = _from_path(name, request)
+                    targets = _from_path(name, request, looked_up=True)
                     break
     if not targets:
-        raise UsageError(
-            "nothing to lint: pass `-- COMMAND ARGS`, `--url URL`, a snapshot or client config file, "
-            "or name servers under [servers] in mcp-lint.toml"
-        )
+        raise UsageError(_NOTHING_TO_LINT)
     return _unique_names(targets)
 
 

@@ -332,6 +332,46 @@ def test_command_url_and_paths_together_in_that_order(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("document", "problem"),
+    [
+        ({"mcpServers": {}}, 'no servers in "mcpServers"; add a server to it'),
+        ({"servers": {}, "inputs": []}, 'no servers in "servers"; add a server to it'),
+        (
+            {"mcpServers": {"a": {"command": "a", "disabled": True}, "b": {"url": "x", "disabled": True}}},
+            'no servers in "mcpServers" (all 2 disabled); pick one with --server to lint it anyway',
+        ),
+    ],
+)
+def test_client_config_without_usable_servers_is_an_error_not_a_fallback(
+    tmp_path: Path,
+    install: Install,
+    monkeypatch: pytest.MonkeyPatch,
+    configured: tuple[Path, Settings],
+    document: Any,
+    problem: str,
+) -> None:
+    # Neither the project's ./.mcp.json nor its [servers] may be linted in place of the file named.
+    _, settings = configured
+    install("project.mcp.json", tmp_path / ".mcp.json")
+    monkeypatch.chdir(tmp_path)
+    path = write_json(tmp_path / "nosrv.json", document)
+    assert resolve_error(Request(paths=("nosrv.json",))) == f"nosrv.json: {problem}"
+    assert resolve_error(Request(paths=("nosrv.json",)), settings) == f"nosrv.json: {problem}"
+    assert resolve_error(Request(paths=(str(path), str(tmp_path / ".mcp.json")))) == f"{path}: {problem}"
+
+
+def test_empty_client_config_in_an_empty_folder_names_the_file(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "nosrv.json", {"mcpServers": {}})
+    message = resolve_error(Request(paths=(str(path),)))
+    assert message == f'{path}: no servers in "mcpServers"; add a server to it'
+
+
+def test_disabled_entries_named_with_server_are_linted(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "off.json", {"mcpServers": {"a": {"command": "a", "disabled": True}}})
+    assert [t.name for t in resolve_targets(Request(paths=(str(path),), servers=("a",)), Settings())] == ["a"]
+
+
 # --------------------------------------------------------------------------- [servers] in settings
 
 
@@ -507,7 +547,10 @@ def test_nothing_to_lint_when_the_project_config_is_empty(
 ) -> None:
     write_json(tmp_path / ".mcp.json", {"mcpServers": {}})
     monkeypatch.chdir(tmp_path)
-    assert resolve_error(Request()).startswith("nothing to lint: ")
+    assert resolve_error(Request()) == (
+        'nothing to lint: .mcp.json has no servers in "mcpServers"; add a server to it, '
+        "or pass `-- COMMAND ARGS`, `--url URL`, or a snapshot or client config file"
+    )
 
 
 def test_mcp_json_is_not_searched_in_parent_folders(
