@@ -104,7 +104,11 @@ def _target_options(function: Any) -> Any:
             "--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."
         ),
         click.option(
-            "--server", "servers", multiple=True, metavar="NAME", help="Pick entries of a client config."
+            "--server",
+            "servers",
+            multiple=True,
+            metavar="NAME",
+            help="Pick entries of a client config or of [servers].",
         ),
         click.option(
             "--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for spawned servers."

@@ -141,6 +141,29 @@ def test_client_config_without_servers_is_exit_2_and_lints_nothing_else(
     assert err == 'mcp-lint: error: nosrv.json: no servers in "mcpServers"; add a server to it\n'
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], ".mcp.json: no server named 'nope'; available: time"),
+        ([str(SNAPSHOT)], f"--server 'nope': {SNAPSHOT} is a snapshot of one server, not a client config"),
+        (
+            ["--", sys.executable, "server.py"],
+            "--server 'nope': `-- COMMAND` starts one server, not a client",
+        ),
+    ],
+)
+def test_server_that_matches_nothing_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    (tmp_path / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"time": {"command": sys.executable, "args": ["-c", "pass"]}}}),
+        encoding="utf-8",
+    )
+    code, out, err = run(["check", "--server", "nope", *args], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"mcp-lint: error: {message}") and err.count("\n") == 1
+
+
 def test_missing_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", "no-such-file.json"], capsys)
     assert code == 2

@@ -155,8 +155,21 @@ def _no_servers(path: Path, data: Mapping[str, Any], *, looked_up: bool) -> Usag
     return UsageError(f"{path}: {what}; {fix}")
 
 
-def _from_path(text: str, request: Request, *, looked_up: bool = False) -> list[Target | UnreachableTarget]:
-    """The targets of one path; `looked_up` marks a project config mcp-lint found by itself."""
+def _not_a_config(request: Request, what: str) -> UsageError:
+    return UsageError(
+        f"--server {request.servers[0]!r}: {what}, not a client config; --server picks entries of a "
+        "client config or of [servers] in mcp-lint.toml: drop it or pass a client config"
+    )
+
+
+def _from_path(
+    text: str, request: Request, *, strict: bool, looked_up: bool = False
+) -> tuple[list[Target | UnreachableTarget], list[str]]:
+    """The targets of one path, and the server names it offers to --server (a client config's entries).
+
+    `strict`: a --server name this file lacks is an error here (with several files, resolve_targets
+    checks across all of them). `looked_up` marks a project config mcp-lint found by itself.
+    """
     path = Path(text)
     if path.is_dir():
         found = [path / name for name in PROJECT_CONFIGS if (path / name).is_file()]
@@ -165,20 +178,20 @@ def _from_path(text: str, request: Request, *, looked_up: bool = False) -> list[
         path = found[0]
     data = read_json_document(path)
     if is_client_config(data):
-        # With several files, a --server name need only be in one of them; resolve_targets checks.
-        strict = len(request.paths) == 1
         targets = targets_from_client_config(
             path, data, only=request.servers, extra_env=request.env, strict=strict
         )
         if not targets and not request.servers:
             # Never lint something else instead: the file was meant to name the servers.
             raise _no_servers(path, data, looked_up=looked_up)
-        return targets
+        return targets, [str(name) for name in server_table(data)[1]]
     if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
+        if request.servers:
+            raise _not_a_config(request, f"{path} is a snapshot of one server")
         name = (
             data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
         )
-        return [SnapshotTarget(name=str(name), path=path, origin=str(path))]
+        return [SnapshotTarget(name=str(name), path=path, origin=str(path))], []
     raise UsageError(
         f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
         "('mcpServers' or 'servers'); see `mcp-lint check --help`"
@@ -188,6 +201,10 @@ def _from_path(text: str, request: Request, *, looked_up: bool = False) -> list[
 def resolve_targets(request: Request, settings: Settings) -> list[Target | UnreachableTarget]:
     if request.headers and not request.url:
         raise UsageError("--header applies to --url only; put headers for configured servers in their config")
+    if request.servers and request.command:
+        raise _not_a_config(request, "`-- COMMAND` starts one server")
+    if request.servers and request.url:
+        raise _not_a_config(request, "--url names one server")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
         targets.append(
@@ -205,12 +222,18 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         targets.append(
             HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers))
         )
+    available: list[str] = []
     for text in request.paths:
-        targets.extend(_from_path(text, request))
+        found, names = _from_path(text, request, strict=len(request.paths) == 1)
+        targets.extend(found)
+        available.extend(names)
     if request.servers and len(request.paths) > 1:
-        missing = [name for name in request.servers if name not in {target.name for target in targets}]
+        missing = [name for name in request.servers if name not in available]
         if missing:
-            raise UsageError(f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}")
+            raise UsageError(
+                f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}; "
+                f"available: {', '.join(sorted(set(available))) or 'none'}"
+            )
     if not (request.command or request.url or request.paths):
         # The defaults stand in only for a missing target, never for one that turned out empty.
         if settings.servers:
@@ -218,7 +241,8 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         else:
             for name in PROJECT_CONFIGS:
                 if Path(name).is_file():
-                    targets = _from_path(name, request, looked_up=True)
+                    # Strict: a --server name must be in the one file that is linted.
+                    targets, _ = _from_path(name, request, strict=True, looked_up=True)
                     break
     if not targets:
         raise UsageError(_NOTHING_TO_LINT)

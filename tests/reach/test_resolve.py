@@ -270,6 +270,47 @@ def test_server_filter_spans_several_config_files(tmp_path: Path, install: Insta
     assert [t.name for t in resolve_targets(request, Settings())] == ["sentry", "linear"]
 
 
+def test_unknown_server_across_several_files_lists_every_available_name(
+    tmp_path: Path, install: Install
+) -> None:
+    first = install("project.mcp.json", tmp_path / ".mcp.json")
+    second = install("cursor_mcp.json", tmp_path / ".cursor" / "mcp.json")
+    message = resolve_error(Request(paths=(str(first), str(second)), servers=("sentry", "gitlab")))
+    assert message == (
+        f"--server 'gitlab': no such server in {first}, {second}; "
+        "available: github, legacy, linear, notes, postgres, sentry"
+    )
+
+
+SERVER_NOT_A_CONFIG = (
+    ", not a client config; --server picks entries of a client config or of [servers] in mcp-lint.toml: "
+    "drop it or pass a client config"
+)
+
+
+def test_server_filter_on_a_snapshot_is_an_error(tmp_path: Path, install: Install) -> None:
+    snapshot = write_json(tmp_path / "tools.json", {"name": "github", "tools": []})
+    config = install("project.mcp.json", tmp_path / ".mcp.json")
+    expected = f"--server 'github': {snapshot} is a snapshot of one server{SERVER_NOT_A_CONFIG}"
+    assert resolve_error(Request(paths=(str(snapshot),), servers=("github",))) == expected
+    # Not even when a client config beside it has that name: the snapshot would be linted regardless.
+    assert resolve_error(Request(paths=(str(config), str(snapshot)), servers=("github",))) == expected
+
+
+@pytest.mark.parametrize(
+    ("request_", "what"),
+    [
+        (Request(command=("python", "server.py"), servers=("nope",)), "`-- COMMAND` starts one server"),
+        (Request(url="https://a.example/mcp", servers=("nope",)), "--url names one server"),
+    ],
+)
+def test_server_filter_on_a_command_or_url_is_an_error(
+    configured: tuple[Path, Settings], request_: Request, what: str
+) -> None:
+    _, settings = configured
+    assert resolve_error(request_, settings) == f"--server 'nope': {what}{SERVER_NOT_A_CONFIG}"
+
+
 def test_folder_with_mcp_json(tmp_path: Path, install: Install) -> None:
     install("project.mcp.json", tmp_path / "repo" / ".mcp.json")
     install("vscode_mcp.jsonc", tmp_path / "repo" / ".vscode" / "mcp.json")
@@ -519,6 +560,15 @@ def test_no_target_fallback_honours_server_filter(
     install("project.mcp.json", tmp_path / ".mcp.json")
     monkeypatch.chdir(tmp_path)
     assert [t.name for t in resolve_targets(Request(servers=("sentry",)), Settings())] == ["sentry"]
+
+
+def test_no_target_fallback_with_an_unknown_server_lists_the_available_names(
+    tmp_path: Path, install: Install, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install("project.mcp.json", tmp_path / ".mcp.json")
+    monkeypatch.chdir(tmp_path)
+    message = resolve_error(Request(servers=("nope",)))
+    assert message == ".mcp.json: no server named 'nope'; available: github, notes, sentry"
 
 
 def test_no_target_falls_back_to_vscode_config(
