@@ -177,6 +177,21 @@ def test_bad_json_names_line_and_column(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2 and "tools.json:" in err and "not valid JSON" in err
 
 
+def test_tools_without_a_name_are_reported_as_rejected_not_linted_by_placeholder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "weird.json").write_text('{"tools": [1, null, {"name": 3}]}', encoding="utf-8")
+    code, out, _ = run(["check", "weird.json", "--format", "json"], capsys)
+    tools = json.loads(out)["servers"][0]["tools"]
+    assert code == 1
+    # MCP003 for each entry (never MCP401 on "<tool #1>"), and no jury score for a tool nobody can call.
+    assert [[f["code"] for f in tool["findings"]] for tool in tools] == [["MCP003"]] * 3
+    assert [tool["scores"] for tool in tools] == [None] * 3
+    code, out, _ = run(["check", "weird.json", "--select", "MCP003,MCP401", "--no-color"], capsys)
+    assert code == 1 and out.count("MCP003 sdk-rejected-tool: Clients cannot use this tool: it") == 3
+    assert "MCP401" not in out
+
+
 def test_rules_lists_every_rule_and_rule_prints_docs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["rules"], capsys)
     assert code == 0

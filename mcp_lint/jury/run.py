@@ -193,9 +193,11 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
             warnings.append(f"server {snapshot.name!r} appears more than once; only the first is scored")
             continue
         seen_servers.add(snapshot.name)
-        names = [tool.name for tool in snapshot.tools]
+        # An entry without a name is no tool a client can call: nothing for a judge to score.
+        named = [tool for tool in snapshot.tools if tool.named]
+        names = [tool.name for tool in named]
         seen_tools: set[str] = set()
-        for tool in snapshot.tools:
+        for tool in named:
             if tool.name in seen_tools:
                 warnings.append(
                     f"server {snapshot.name!r}: tool {tool.name!r} appears more than once; "

@@ -114,8 +114,14 @@ def test_bare_array(tmp_path: Path) -> None:
     assert snapshot.name == "bare"
     assert [tool.name for tool in snapshot.tools] == ["one", "two", "<tool #3>", "<tool #4>"]
     assert snapshot.tools[0].sdk_rejection is None
-    assert snapshot.tools[2].sdk_rejection == "the tool is not a JSON object"
-    assert snapshot.tools[3].sdk_rejection is not None and "name" in snapshot.tools[3].sdk_rejection
+    assert [tool.named for tool in snapshot.tools] == [True, True, False, False]
+    assert snapshot.tools[2].sdk_rejection == (
+        "it is a JSON string, not an object, so the MCP SDK rejects the whole tools/list page"
+    )
+    assert (
+        snapshot.tools[3].sdk_rejection
+        == 'it has no "name", so the MCP SDK rejects the whole tools/list page'
+    )
 
 
 def test_bad_json_names_line_and_column(tmp_path: Path) -> None:
