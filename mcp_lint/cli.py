@@ -33,6 +33,7 @@ TARGET is any of:
   PATH                    a saved snapshot (`mcp-lint snapshot`) or a client
                           config (.mcp.json, claude_desktop_config.json,
                           .vscode/mcp.json); pick entries with --server
+  -                       a snapshot on stdin
   (nothing)               the [servers] of mcp-lint.toml, else ./.mcp.json
 
 {EXIT_CODES_HELP}

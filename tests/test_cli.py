@@ -255,6 +255,42 @@ def test_module_entry_point_runs() -> None:
     assert result.returncode == 0 and "missing-description" in result.stdout
 
 
+def lint_stdin(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-m", "mcp_lint", "check", "-", "--isolated", *args]
+    return subprocess.run(command, input=data, capture_output=True, timeout=120)
+
+
+def test_snapshot_on_stdin_is_linted_like_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    piped = lint_stdin(SNAPSHOT.read_bytes(), "--format", "json", "--ignore", "MCP7")
+    code, out, _ = run(["check", str(SNAPSHOT), "--isolated", "--format", "json", "--ignore", "MCP7"], capsys)
+    assert piped.returncode == code == 1, piped.stderr
+    from_stdin, from_file = json.loads(piped.stdout), json.loads(out)
+    assert from_stdin["servers"][0]["origin"] == "stdin"
+    for report in (from_stdin, from_file):
+        del report["servers"][0]["origin"]
+    assert from_stdin == from_file
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'{"mcpServers": {}}', "stdin: a client config, which mcp-lint reads from its file only"),
+        (b'{"tools": [', "stdin:1:12: not valid JSON: Expecting value"),
+        (b"", "stdin:1:1: not valid JSON: Expecting value"),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "error": {"message": "boom"}}',
+            "stdin: a JSON-RPC error response (boom)",
+        ),
+    ],
+)
+def test_what_stdin_cannot_be_linted_is_one_line_exit_2(data: bytes, message: str) -> None:
+    result = lint_stdin(data)
+    assert result.returncode == 2 and result.stdout == b""
+    assert (
+        result.stderr.decode().startswith(f"mcp-lint: error: {message}") and result.stderr.count(b"\n") == 1
+    )
+
+
 def test_env_and_env_file_reach_the_server_but_our_secrets_do_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

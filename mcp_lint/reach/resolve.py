@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,7 +21,7 @@ from mcp_lint.reach.client_config import (
     server_table,
     targets_from_client_config,
 )
-from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
+from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target, snapshot_listing
 
 # Client configs a project commonly keeps, looked for when no target is given.
 PROJECT_CONFIGS = (".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json")
@@ -162,6 +164,65 @@ def _not_a_config(request: Request, what: str) -> UsageError:
     )
 
 
+STDIN = "-"
+
+
+def _read_stdin() -> Any:
+    """The snapshot piped to `-`: strict JSON like a snapshot file, read once, here."""
+    if sys.stdin is None or sys.stdin.isatty():
+        raise UsageError(
+            "-: stdin is a terminal; pipe a snapshot in, e.g. "
+            "`mcp-lint snapshot -- python server.py | mcp-lint check -` (a file named '-' is ./-)"
+        )
+    try:
+        text = sys.stdin.buffer.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError("stdin: not UTF-8 text; pipe a UTF-8 snapshot") from None
+    except OSError as exc:
+        raise UsageError(
+            f"stdin: cannot read: {exc.strerror or exc}; pass the snapshot's path instead"
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"stdin:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _not_a_target(where: object, data: Any) -> UsageError:
+    error = data.get("error") if isinstance(data, Mapping) and "jsonrpc" in data else None
+    if isinstance(error, Mapping):
+        # A saved failure: say so rather than call a JSON-RPC response "neither".
+        return UsageError(
+            f"{where}: a JSON-RPC error response ({error.get('message', 'no message')!s}), not a tools/list "
+            "result; save a successful response, or use `mcp-lint snapshot`"
+        )
+    return UsageError(
+        f"{where}: neither a snapshot (an object with a 'tools' array, also inside a JSON-RPC response) "
+        "nor a client config ('mcpServers', 'servers' or 'mcp.servers'); see `mcp-lint check --help`"
+    )
+
+
+def _snapshot_name(listing: Any, default: str) -> str:
+    name = listing.get("name") if isinstance(listing, Mapping) else None
+    return name if isinstance(name, str) else default
+
+
+def _from_stdin(request: Request) -> list[Target | UnreachableTarget]:
+    data = _read_stdin()
+    if is_client_config(data):
+        raise UsageError(
+            "stdin: a client config, which mcp-lint reads from its file only (its relative paths, cwd "
+            "and envFile resolve from the file's folder); pass the file's path instead of -"
+        )
+    listing = snapshot_listing(data)
+    if listing is None:
+        raise _not_a_target("stdin", data)
+    if request.servers:
+        raise _not_a_config(request, "stdin holds a snapshot of one server")
+    name = _snapshot_name(listing, "stdin")
+    return [SnapshotTarget(name=name, path=Path(STDIN), origin="stdin", document=data)]
+
+
 def _from_path(
     text: str, request: Request, *, strict: bool, looked_up: bool = False
 ) -> tuple[list[Target | UnreachableTarget], list[str]]:
@@ -170,6 +231,8 @@ def _from_path(
     `strict`: a --server name this file lacks is an error here (with several files, resolve_targets
     checks across all of them). `looked_up` marks a project config mcp-lint found by itself.
     """
+    if text == STDIN:
+        return _from_stdin(request), []
     path = Path(text)
     if path.is_dir():
         found = [path / name for name in PROJECT_CONFIGS if (path / name).is_file()]
@@ -185,17 +248,12 @@ def _from_path(
             # Never lint something else instead: the file was meant to name the servers.
             raise _no_servers(path, data, looked_up=looked_up)
         return targets, [str(name) for name in server_table(data)[1]]
-    if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
-        if request.servers:
-            raise _not_a_config(request, f"{path} is a snapshot of one server")
-        name = (
-            data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
-        )
-        return [SnapshotTarget(name=str(name), path=path, origin=str(path))], []
-    raise UsageError(
-        f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
-        "('mcpServers' or 'servers'); see `mcp-lint check --help`"
-    )
+    listing = snapshot_listing(data)
+    if listing is None:
+        raise _not_a_target(path, data)
+    if request.servers:
+        raise _not_a_config(request, f"{path} is a snapshot of one server")
+    return [SnapshotTarget(name=_snapshot_name(listing, path.stem), path=path, origin=str(path))], []
 
 
 def resolve_targets(request: Request, settings: Settings) -> list[Target | UnreachableTarget]:
@@ -223,6 +281,8 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
             HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers))
         )
     available: list[str] = []
+    if request.paths.count(STDIN) > 1:
+        raise UsageError("-: stdin given more than once; it can be read only once")
     for text in request.paths:
         found, names = _from_path(text, request, strict=len(request.paths) == 1)
         targets.extend(found)

@@ -346,12 +346,52 @@ def test_folder_without_a_client_config(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("document", [{"name": "x"}, {"tools": "none"}, 42, {"mcpServers": ["a"]}])
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"name": "x"},
+        {"tools": "none"},
+        42,
+        {"mcpServers": ["a"]},
+        {"mcp": {"servers": "a"}},
+        {"jsonrpc": "2.0", "id": 1, "result": {"tools": {}}},
+    ],
+)
 def test_path_that_is_neither_snapshot_nor_config(tmp_path: Path, document: Any) -> None:
     path = write_json(tmp_path / "package.json", document)
     assert resolve_error(Request(paths=(str(path),))) == (
-        f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
-        "('mcpServers' or 'servers'); see `mcp-lint check --help`"
+        f"{path}: neither a snapshot (an object with a 'tools' array, also inside a JSON-RPC response) "
+        "nor a client config ('mcpServers', 'servers' or 'mcp.servers'); see `mcp-lint check --help`"
+    )
+
+
+def test_saved_json_rpc_response_is_a_snapshot(tmp_path: Path) -> None:
+    envelope = {"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "t"}], "nextCursor": None}}
+    path = write_json(tmp_path / "list-response.json", envelope)
+    assert resolve_targets(Request(paths=(str(path),)), Settings()) == [
+        SnapshotTarget(name="list-response", path=path, origin=str(path))
+    ]
+
+
+def test_saved_json_rpc_error_says_what_it_is(tmp_path: Path) -> None:
+    error = {"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}
+    path = write_json(tmp_path / "response.json", error)
+    assert resolve_error(Request(paths=(str(path),))) == (
+        f"{path}: a JSON-RPC error response (Method not found), not a tools/list result; "
+        "save a successful response, or use `mcp-lint snapshot`"
+    )
+
+
+def test_vscode_settings_json_is_a_client_config(tmp_path: Path) -> None:
+    path = write_json(
+        tmp_path / ".vscode" / "settings.json",
+        {"files.eol": "\n", "mcp": {"servers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}},
+    )
+    (target,) = resolve_targets(Request(paths=(str(path),)), Settings())
+    assert isinstance(target, StdioTarget) and target.name == "time" and target.cwd == str(tmp_path.resolve())
+    empty = write_json(tmp_path / "settings.json", {"mcp": {"servers": {}}})
+    assert resolve_error(Request(paths=(str(empty),))) == (
+        f'{empty}: no servers in "mcp"."servers"; add a server to it'
     )
 
 

@@ -98,6 +98,14 @@ def test_tools_list_result_without_metadata(tmp_path: Path) -> None:
     assert snapshot.protocol_version is None and snapshot.observations == ()
 
 
+@pytest.mark.parametrize("result", [{"tools": [{"name": "a"}], "nextCursor": None}, [{"name": "a"}]])
+def test_json_rpc_response_is_read_as_its_result(tmp_path: Path, result: object) -> None:
+    path = tmp_path / "response.json"
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": result}), encoding="utf-8")
+    snapshot = load_snapshot(path)
+    assert snapshot.name == "response" and [tool.name for tool in snapshot.tools] == ["a"]
+
+
 def test_bare_array(tmp_path: Path) -> None:
     path = tmp_path / "bare.json"
     tools = [
