@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from mcp_lint.config import Settings
+from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
@@ -107,11 +107,12 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
     entries = settings.servers
     names = list(entries)
     where = str(settings.config_path) if settings.config_path else "settings"
+    table = config_key(settings.config_path, "servers")  # [tool.mcp-lint.servers] in pyproject.toml
     if request.servers:
         missing = [name for name in request.servers if name not in entries]
         if missing:
             available = ", ".join(sorted(entries)) or "none"
-            raise UsageError(f"--server {missing[0]!r}: not in [servers] of {where}; available: {available}")
+            raise UsageError(f"--server {missing[0]!r}: not in [{table}] of {where}; available: {available}")
         names = [name for name in names if name in request.servers]
     base = settings.base_dir
     targets: list[Target | UnreachableTarget] = []
@@ -125,7 +126,7 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
             server_entry_to_target(
                 name,
                 translated,
-                where=f"{where} [servers.{name}]",
+                where=f"{where} [{table}.{name}]",
                 base_dir=base,
                 workspace=base,
                 variables={**os.environ, **request.env},

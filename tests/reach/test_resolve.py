@@ -562,6 +562,19 @@ def test_unknown_server_filter_names_the_config_file(configured: tuple[Path, Set
     assert str(path) in resolve_error(Request(servers=("remot",)), settings)
 
 
+def test_configured_server_errors_in_pyproject_name_the_table_as_spelled_there(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    path.write_text('[tool.mcp-lint.servers.remote]\nurl = "ftp://example.com"\n', encoding="utf-8")
+    settings = load_settings(path)
+    assert resolve_error(Request(), settings) == (
+        f"{path} [tool.mcp-lint.servers.remote]: server 'remote' url 'ftp://example.com' "
+        "is not an http:// or https:// URL"
+    )
+    assert resolve_error(Request(servers=("remot",)), settings) == (
+        f"--server 'remot': not in [tool.mcp-lint.servers] of {path}; available: remote"
+    )
+
+
 def test_settings_servers_beat_the_project_mcp_json(
     configured: tuple[Path, Settings], install: Install, monkeypatch: pytest.MonkeyPatch
 ) -> None:
