@@ -164,6 +164,16 @@ def test_server_that_matches_nothing_is_exit_2(
     assert err.startswith(f"mcp-lint: error: {message}") and err.count("\n") == 1
 
 
+def test_missing_snapshot_in_the_config_is_exit_2_naming_the_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mcp-lint.toml").write_text('[servers.saved]\nsnapshot = "missing.json"\n', encoding="utf-8")
+    code, out, err = run(["check"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"mcp-lint: error: {tmp_path / 'mcp-lint.toml'} [servers.saved]: snapshot ")
+    assert "missing.json: no such file" in err and err.count("\n") == 1
+
+
 def test_missing_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", "no-such-file.json"], capsys)
     assert code == 2

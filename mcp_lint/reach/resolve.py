@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_text
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
@@ -103,6 +104,38 @@ def parse_env_pair(text: str, where: str = "--env") -> tuple[str, str]:
     return key, value
 
 
+def _parse_snapshot_text(text: str, where: str) -> Any:
+    # Strict JSON: snapshots are written by tools, so a stray comma means a damaged file.
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _configured_snapshot(value: Any, key: str, base: Path) -> Path:
+    """The file of a `snapshot = "..."` entry, checked now: a missing or broken file is a mistake in
+    the config (exit 2, naming the entry), not a server that could not be reached (exit 3)."""
+    if not isinstance(value, str) or not value:
+        raise UsageError(
+            f'{key}: snapshot must be the path of a saved snapshot, e.g. snapshot = "tools.json"'
+        )
+    path = base / value
+    fix = (
+        "fix the path (relative to the config's folder), or save one with "
+        f"`mcp-lint snapshot -o {path} -- COMMAND`"
+    )
+    try:
+        data = _parse_snapshot_text(read_text(path, f"no such file; {fix}"), str(path))
+    except UsageError as error:
+        raise UsageError(f"{key}: snapshot {error}") from None
+    if snapshot_listing(data) is None:
+        raise UsageError(
+            f"{key}: snapshot {path}: not a snapshot: expected a JSON object with a 'tools' array, "
+            "or an array of tools"
+        )
+    return path
+
+
 def _configured_servers(settings: Settings, request: Request) -> list[Target | UnreachableTarget]:
     entries = settings.servers
     names = list(entries)
@@ -119,7 +152,8 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
     for name in names:
         entry: Mapping[str, Any] = entries[name]
         if "snapshot" in entry:
-            targets.append(SnapshotTarget(name=name, path=base / str(entry["snapshot"]), origin=where))
+            path = _configured_snapshot(entry["snapshot"], f"{where} [{table}.{name}]", base)
+            targets.append(SnapshotTarget(name=name, path=path, origin=where))
             continue
         translated = {("envFile" if key == "env-file" else key): value for key, value in entry.items()}
         targets.append(
@@ -183,10 +217,7 @@ def _read_stdin() -> Any:
         raise UsageError(
             f"stdin: cannot read: {exc.strerror or exc}; pass the snapshot's path instead"
         ) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"stdin:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    return _parse_snapshot_text(text, "stdin")
 
 
 def _not_a_target(where: object, data: Any) -> UsageError:

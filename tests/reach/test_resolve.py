@@ -58,6 +58,7 @@ def configured(tmp_path: Path) -> tuple[Path, Settings]:
     path = tmp_path / "project" / "mcp-lint.toml"
     path.parent.mkdir()
     path.write_text(SERVERS_TOML, encoding="utf-8")
+    write_json(path.parent / "tests" / "tools.json", {"tools": []})
     return path, load_settings(path)
 
 
@@ -542,6 +543,43 @@ def test_configured_server_without_command_or_url(tmp_path: Path) -> None:
     path.write_text('[servers.broken]\nargs = ["x"]\n', encoding="utf-8")
     message = resolve_error(Request(), load_settings(path))
     assert message == f"{path} [servers.broken]: server 'broken' needs a 'command' (stdio) or a 'url' (HTTP)"
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (
+            None,
+            "{snapshot}: no such file; fix the path (relative to the config's folder), or save one with "
+            "`mcp-lint snapshot -o {snapshot} -- COMMAND`",
+        ),
+        ('{"tools": [', "{snapshot}:1:12: not valid JSON: Expecting value"),
+        (
+            '{"mcpServers": {}}',
+            "{snapshot}: not a snapshot: expected a JSON object with a 'tools' array, or an array of tools",
+        ),
+    ],
+)
+@pytest.mark.parametrize("config_name", ["mcp-lint.toml", "pyproject.toml"])
+def test_configured_snapshot_that_is_missing_or_broken_is_a_config_error(
+    tmp_path: Path, config_name: str, content: str | None, problem: str
+) -> None:
+    table = "tool.mcp-lint.servers" if config_name == "pyproject.toml" else "servers"
+    path = tmp_path / config_name
+    path.write_text(f'[{table}.saved]\nsnapshot = "saved.json"\n', encoding="utf-8")
+    snapshot = tmp_path / "saved.json"
+    if content is not None:
+        snapshot.write_text(content, encoding="utf-8")
+    message = resolve_error(Request(), load_settings(path))
+    assert message == f"{path} [{table}.saved]: snapshot " + problem.format(snapshot=snapshot)
+
+
+def test_configured_snapshot_must_be_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "mcp-lint.toml"
+    path.write_text("[servers.saved]\nsnapshot = 3\n", encoding="utf-8")
+    assert resolve_error(Request(), load_settings(path)) == (
+        f'{path} [servers.saved]: snapshot must be the path of a saved snapshot, e.g. snapshot = "tools.json"'
+    )
 
 
 def test_server_filter_on_configured_servers(configured: tuple[Path, Settings]) -> None:
