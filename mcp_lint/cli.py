@@ -48,6 +48,7 @@ TARGET is any of:
   PATH                    a saved snapshot (`mcp-lint snapshot`) or a client
                           config (.mcp.json, claude_desktop_config.json,
                           .vscode/mcp.json); pick entries with --server
+  -                       a snapshot on stdin
   (nothing)               the [servers] of mcp-lint.toml, else ./.mcp.json
 
 {EXIT_CODES_HELP}
@@ -148,15 +149,29 @@ def _finite_seconds(ctx: click.Context, param: click.Parameter, value: float | N
     return value
 
 
-def _target_options(function: Any) -> Any:
+def _targets(*, refused: bool = False) -> Callable[[Any], Any]:
+    """The target options as a decorator; `refused` hides the ones that pick servers from the help
+    (a command that lints the whole project parses them only to refuse them with a clear message)."""
     options = [
-        click.argument("paths", nargs=-1, metavar="[TARGET]..."),
-        click.option("--url", help="An MCP server over Streamable HTTP (SSE as the fallback)."),
+        click.argument("paths", nargs=-1, metavar="" if refused else "[TARGET]..."),
         click.option(
-            "--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."
+            "--url", hidden=refused, help="An MCP server over Streamable HTTP (SSE as the fallback)."
         ),
         click.option(
-            "--server", "servers", multiple=True, metavar="NAME", help="Pick entries of a client config."
+            "--header",
+            "headers",
+            multiple=True,
+            hidden=refused,
+            metavar="NAME:VALUE",
+            help="HTTP header for --url.",
+        ),
+        click.option(
+            "--server",
+            "servers",
+            multiple=True,
+            hidden=refused,
+            metavar="NAME",
+            help="Pick entries of a client config or of [servers].",
         ),
         click.option(
             "--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for spawned servers."
@@ -175,9 +190,16 @@ def _target_options(function: Any) -> Any:
         ),
         click.option("--isolated", is_flag=True, help="Ignore every config file."),
     ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+
+    def decorate(function: Any) -> Any:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+_target_options = _targets()
 
 
 def _load(config_file: str | None, isolated: bool, timeout: float | None) -> Any:
@@ -474,20 +496,56 @@ def cache_stats(ctx: click.Context, cache_file: str | None, config_file: str | N
     click.echo(json.dumps(_plain(stats), indent=2))
 
 
-@cache.command("prune")
-@_target_options
+PRUNE_HELP = """Drop the entries that no current tool of the project uses.
+
+\b
+The cache records each verdict's judge and tool, not its server, so prune
+always reflects every server of the project: the [servers] of the config,
+else ./.mcp.json (what `mcp-lint check` with no target lints). It takes no
+TARGET, --server or --url. Only entries of the judges being pruned can go:
+the configured jury models, or those given with --jury. If a server cannot
+be reflected nothing is pruned. --dry-run lists what would go.
+
+\b
+Exit codes:
+  0  pruned (or nothing to prune)
+  2  usage or configuration error
+  3  a server could not be reached or reflected: nothing was pruned
+"""
+
+
+@cache.command("prune", help=PRUNE_HELP)
+@_targets(refused=True)
 @click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
 @click.option(
-    "--jury", "jury_models", multiple=True, metavar="MODEL", help="The judges whose entries to keep."
+    "--jury",
+    "jury_models",
+    multiple=True,
+    metavar="MODEL",
+    help="Prune only this judge's entries [the configured jury models].",
 )
+@click.option("--dry-run", is_flag=True, help="List the entries that would be removed; write nothing.")
 @click.pass_context
 def cache_prune(ctx: click.Context, /, **options: Any) -> None:
-    """Drop entries that no current tool of the given servers uses."""
     from mcp_lint.config import resolve_cache_path
     from mcp_lint.errors import ServerError
     from mcp_lint.jury.run import check_prunable, prune_cache
     from mcp_lint.reflect import reflect_all
 
+    picked = [
+        *options["paths"],
+        *(["-- COMMAND"] if ctx.obj.get("command") else []),
+        *(["--url"] if options["url"] else []),
+        *(["--server"] if options["servers"] else []),
+        *(["--header"] if options["headers"] else []),
+    ]
+    if picked:
+        # Pruning against some servers would drop the verdicts of every other one: the cache cannot tell.
+        raise UsageError(
+            f"cache prune takes no target ({picked[0]}): the cache does not record which server a verdict "
+            "is for, so prune reflects every server of the project ([servers] in the config, else "
+            "./.mcp.json); list all your servers there, and see what would go with --dry-run"
+        )
     settings = _load(options["config_file"], options["isolated"], options["timeout"])
     path = resolve_cache_path(settings, options["cache_file"])
     if OFFLINE_JURY in options["jury_models"]:
@@ -505,11 +563,36 @@ def cache_prune(ctx: click.Context, /, **options: Any) -> None:
     if failed:
         # Pruning against a partial list of tools would drop the verdicts of the server that failed.
         raise ServerError(f"not pruning: {failed[0].error}")
+    snapshots = [item.snapshot for item in reflections if item.snapshot]
     try:
-        removed = prune_cache([item.snapshot for item in reflections if item.snapshot], jury)
+        result = prune_cache(snapshots, jury, dry_run=options["dry_run"])
     except OSError as exc:
         raise UsageError(f"{path}: cannot rewrite the jury cache: {exc.strerror or exc}") from None
-    click.echo(f"removed {removed} stale entr{'y' if removed == 1 else 'ies'} from {path}")
+    for warning in result.warnings:
+        click.echo(f"mcp-lint: warning: {warning}", err=True)
+    for model in result.unknown_judges:
+        click.echo(
+            f"mcp-lint: warning: the cache has no entry of judge {model!r}; `mcp-lint cache stats` lists "
+            "the judges it has",
+            err=True,
+        )
+    count = len(result.removed)
+    entries = f"{count} stale entr{'y' if count == 1 else 'ies'}"
+    if options["dry_run"]:
+        for key, entry in sorted(
+            result.removed.items(), key=lambda item: (item[1].model, item[1].tool, item[0])
+        ):
+            click.echo(f"would remove {key[:12]}  {entry.model}  {entry.tool}")
+        click.echo(f"would remove {entries} from {path} (dry run: nothing written)")
+    else:
+        click.echo(f"removed {entries} from {path}")
+    if result.other_judges:
+        kept = sum(result.other_judges.values())
+        names = ", ".join(f"{model} ({n})" for model, n in result.other_judges.items())
+        click.echo(
+            f"kept {kept} entr{'y' if kept == 1 else 'ies'} of judges not pruned: {names}; "
+            "name them with --jury to prune them"
+        )
 
 
 def _plain(value: Any) -> Any:

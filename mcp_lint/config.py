@@ -112,6 +112,12 @@ class Settings:
         }
 
 
+def config_key(path: Path | None, key: str) -> str:
+    """A key of our config as the user spells it: `tool.mcp-lint.servers` in pyproject.toml, else
+    `servers`, so an error names the table the user can search the file for."""
+    return f"tool.mcp-lint.{key}" if path is not None and path.name == "pyproject.toml" else key
+
+
 def resolve_cache_path(settings: Settings, command_line: str | None = None) -> Path:
     """The jury cache file `check` and the `cache` commands use.
 
@@ -340,12 +346,12 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
         if not isinstance(servers, Mapping) or not all(
             isinstance(entry, Mapping) for entry in servers.values()
         ):
-            raise UsageError(f"{where}: servers must be a table of server tables")
+            raise UsageError(f"{where}: {config_key(path, 'servers')} must be a table of server tables")
         for name, entry in servers.items():
             _check_keys(
                 entry,
                 {"command", "args", "env", "env-file", "cwd", "url", "headers", "type", "snapshot"},
-                f"{where}: servers.{name}",
+                f"{where}: {config_key(path, 'servers')}.{name}",
             )
         settings = replace(settings, servers=servers)
     if "jury" in table:

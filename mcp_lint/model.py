@@ -38,11 +38,16 @@ class Tool:
     `raw` is the JSON object from `tools/list`; it is kept so nothing the server sent is lost,
     even fields this version of mcp-lint does not know. `sdk_rejection` says why the MCP SDK
     would refuse or silently drop this tool (None when it accepts it).
+
+    `named` is False when the server sent no name to call the tool by: the entry is not a JSON
+    object, or its `name` is not a string. `name` is then a placeholder ("<tool #3>") to report
+    the entry under, and only the server rules (sdk-rejected-tool) look at the entry.
     """
 
     name: str
     raw: Mapping[str, Any]
     sdk_rejection: str | None = None
+    named: bool = True
 
     # The accessors below are cached: rules read them hundreds of thousands of times on a large
     # server, and each would otherwise repeat its type checks. `raw` is never mutated.

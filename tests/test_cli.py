@@ -129,6 +129,53 @@ def test_nothing_to_lint_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "nothing to lint" in err
 
 
+def test_client_config_without_servers_is_exit_2_and_lints_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A project .mcp.json next to it must not be linted instead (it would fail: exit 3).
+    (tmp_path / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"broken": {"command": sys.executable, "args": ["-c", "pass"]}}}),
+        encoding="utf-8",
+    )
+    (tmp_path / "nosrv.json").write_text('{"mcpServers": {}}', encoding="utf-8")
+    code, out, err = run(["check", "nosrv.json"], capsys)
+    assert (code, out) == (2, "")
+    assert err == 'mcp-lint: error: nosrv.json: no servers in "mcpServers"; add a server to it\n'
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], ".mcp.json: no server named 'nope'; available: time"),
+        ([str(SNAPSHOT)], f"--server 'nope': {SNAPSHOT} is a snapshot of one server, not a client config"),
+        (
+            ["--", sys.executable, "server.py"],
+            "--server 'nope': `-- COMMAND` starts one server, not a client",
+        ),
+    ],
+)
+def test_server_that_matches_nothing_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    (tmp_path / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"time": {"command": sys.executable, "args": ["-c", "pass"]}}}),
+        encoding="utf-8",
+    )
+    code, out, err = run(["check", "--server", "nope", *args], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"mcp-lint: error: {message}") and err.count("\n") == 1
+
+
+def test_missing_snapshot_in_the_config_is_exit_2_naming_the_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mcp-lint.toml").write_text('[servers.saved]\nsnapshot = "missing.json"\n', encoding="utf-8")
+    code, out, err = run(["check"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"mcp-lint: error: {tmp_path / 'mcp-lint.toml'} [servers.saved]: snapshot ")
+    assert "missing.json: no such file" in err and err.count("\n") == 1
+
+
 def test_missing_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", "no-such-file.json"], capsys)
     assert code == 2
@@ -140,6 +187,21 @@ def test_bad_json_names_line_and_column(tmp_path: Path, capsys: pytest.CaptureFi
     broken.write_text('{"tools": [\n  {"name": "x",}\n', encoding="utf-8")
     code, _, err = run(["check", str(broken)], capsys)
     assert code == 2 and "tools.json:" in err and "not valid JSON" in err
+
+
+def test_tools_without_a_name_are_reported_as_rejected_not_linted_by_placeholder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "weird.json").write_text('{"tools": [1, null, {"name": 3}]}', encoding="utf-8")
+    code, out, _ = run(["check", "weird.json", "--format", "json"], capsys)
+    tools = json.loads(out)["servers"][0]["tools"]
+    assert code == 1
+    # MCP003 for each entry (never MCP401 on "<tool #1>"), and no jury score for a tool nobody can call.
+    assert [[f["code"] for f in tool["findings"]] for tool in tools] == [["MCP003"]] * 3
+    assert [tool["scores"] for tool in tools] == [None] * 3
+    code, out, _ = run(["check", "weird.json", "--select", "MCP003,MCP401", "--no-color"], capsys)
+    assert code == 1 and out.count("MCP003 sdk-rejected-tool: Clients cannot use this tool: it") == 3
+    assert "MCP401" not in out
 
 
 def test_rules_lists_every_rule_and_rule_prints_docs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -203,6 +265,42 @@ def test_module_entry_point_runs() -> None:
         [sys.executable, "-m", "mcp_lint", "rule", "MCP101"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0 and "missing-description" in result.stdout
+
+
+def lint_stdin(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-m", "mcp_lint", "check", "-", "--isolated", *args]
+    return subprocess.run(command, input=data, capture_output=True, timeout=120)
+
+
+def test_snapshot_on_stdin_is_linted_like_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    piped = lint_stdin(SNAPSHOT.read_bytes(), "--format", "json", "--ignore", "MCP7")
+    code, out, _ = run(["check", str(SNAPSHOT), "--isolated", "--format", "json", "--ignore", "MCP7"], capsys)
+    assert piped.returncode == code == 1, piped.stderr
+    from_stdin, from_file = json.loads(piped.stdout), json.loads(out)
+    assert from_stdin["servers"][0]["origin"] == "stdin"
+    for report in (from_stdin, from_file):
+        del report["servers"][0]["origin"]
+    assert from_stdin == from_file
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'{"mcpServers": {}}', "stdin: a client config, which mcp-lint reads from its file only"),
+        (b'{"tools": [', "stdin:1:12: not valid JSON: Expecting value"),
+        (b"", "stdin:1:1: not valid JSON: Expecting value"),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "error": {"message": "boom"}}',
+            "stdin: a JSON-RPC error response (boom)",
+        ),
+    ],
+)
+def test_what_stdin_cannot_be_linted_is_one_line_exit_2(data: bytes, message: str) -> None:
+    result = lint_stdin(data)
+    assert result.returncode == 2 and result.stdout == b""
+    assert (
+        result.stderr.decode().startswith(f"mcp-lint: error: {message}") and result.stderr.count(b"\n") == 1
+    )
 
 
 def test_env_and_env_file_reach_the_server_but_our_secrets_do_not(

@@ -7,7 +7,7 @@ import fnmatch
 import gc
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mcp_lint.check.functions import FUNCTIONS, CheckContext
@@ -188,11 +188,16 @@ def _check_rules(
     scores: Mapping[str, Any] | None,
     findings: list[Finding],
 ) -> None:
+    # An entry without a name (not a JSON object, or "name" not a string) is no tool a client can
+    # call: the server rules report it (sdk-rejected-tool), and no other rule reads its placeholder.
+    named = tuple(tool for tool in snapshot.tools if tool.named)
+    tools_only = snapshot if len(named) == len(snapshot.tools) else replace(snapshot, tools=named)
     for active in rules:
         rule = active.rule
         if rule.category == "rubric" and not scores:
             continue
-        context = CheckContext(server=snapshot, options=active.options, scores=scores or {})
+        server = snapshot if rule.category == "server" else tools_only
+        context = CheckContext(server=server, options=active.options, scores=scores or {})
         for hit in FUNCTIONS[rule.function](context):
             if _suppressed(rule, snapshot.name, hit.tool, settings.per_tool_ignores):
                 continue

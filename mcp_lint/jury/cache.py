@@ -160,23 +160,39 @@ class JuryCache:
         self._added = {}
         self._rebuild = False
 
-    def prune(self, keep_keys: Collection[str]) -> int:
-        """Drop every entry whose key is not in `keep_keys`; returns how many were removed."""
+    def prune(
+        self, keep_keys: Collection[str], models: Collection[str] | None = None, *, dry_run: bool = False
+    ) -> dict[str, CacheEntry]:
+        """Drop every entry whose key is not in `keep_keys`; returns the entries removed.
+
+        With `models`, only entries of those models are candidates: a verdict of another judge is
+        never touched. With `dry_run`, returns what would be removed and writes nothing.
+        """
         keep = set(keep_keys)
+
+        def stale(current: Mapping[str, CacheEntry]) -> dict[str, CacheEntry]:
+            return {
+                k: v for k, v in current.items() if k not in keep and (models is None or v.model in models)
+            }
+
         if not self.path.exists():
             # Nothing to prune; the lock and an empty file would only be litter.
-            self._entries = {}
-            self._added = {k: v for k, v in self._added.items() if k in keep}
-            return 0
+            if not dry_run:
+                self._entries = {}
+                self._added = {k: v for k, v in self._added.items() if k in keep}
+            return {}
+        if dry_run:
+            # No lock either: a dry run creates nothing, and an atomic rename never shows half a file.
+            return stale(self._read_file())
         with self._locked():
             current = self._read_file()
-            kept = {k: v for k, v in current.items() if k in keep}
-            removed = len(current) - len(kept)
+            removed = stale(current)
+            kept = {k: v for k, v in current.items() if k not in removed}
             if removed or (self._rebuild and self.path.exists()):
                 self._write(kept)
                 self._rebuild = False
         self._entries = kept
-        self._added = {k: v for k, v in self._added.items() if k in keep}
+        self._added = {k: v for k, v in self._added.items() if k not in removed}
         return removed
 
     def stats(self) -> CacheStats:

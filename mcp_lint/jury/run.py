@@ -50,6 +50,7 @@ __all__ = [
     "JurySettingsError",
     "ModelSpec",
     "ModelUsage",
+    "PruneResult",
     "ServerScore",
     "ToolScores",
     "Unscored",
@@ -193,9 +194,11 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
             warnings.append(f"server {snapshot.name!r} appears more than once; only the first is scored")
             continue
         seen_servers.add(snapshot.name)
-        names = [tool.name for tool in snapshot.tools]
+        # An entry without a name is no tool a client can call: nothing for a judge to score.
+        named = [tool for tool in snapshot.tools if tool.named]
+        names = [tool.name for tool in named]
         seen_tools: set[str] = set()
-        for tool in snapshot.tools:
+        for tool in named:
             if tool.name in seen_tools:
                 warnings.append(
                     f"server {snapshot.name!r}: tool {tool.name!r} appears more than once; "
@@ -489,7 +492,7 @@ def live_cache_keys(
     (what `mcp-lint cache prune` does); see `prune_cache`.
     """
     if prune:
-        return prune_cache(snapshots, settings)
+        return len(prune_cache(snapshots, settings).removed)
     validate_jury_settings(settings)
     rubric = load_rubric()
     keys = {
@@ -510,12 +513,35 @@ def check_prunable(settings: JurySettings) -> Path:
     return settings.cache_path
 
 
-def prune_cache(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> int:
-    """Remove cache entries no (tool, model) pair of these servers uses; returns how many were removed.
+@dataclass(frozen=True)
+class PruneResult:
+    """What `prune_cache` removed (or, in a dry run, would remove), and what it left alone on purpose."""
 
-    Refuses to run without models: every entry would look stale, and a forgotten `--jury` must not wipe
-    a committed cache.
+    removed: Mapping[str, CacheEntry]  # cache key -> the stale entry
+    other_judges: Mapping[str, int]  # model -> entries kept because that judge was not pruned
+    unknown_judges: tuple[str, ...] = ()  # judges pruned that have no entry at all (a typo?)
+    warnings: tuple[str, ...] = ()
+
+
+def prune_cache(
+    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, dry_run: bool = False
+) -> PruneResult:
+    """Remove the entries of these judges that no tool of these servers uses.
+
+    The cache records a verdict's model and tool name, not its server, so `snapshots` must be every
+    server whose verdicts the cache is meant to keep (the CLI passes the project's servers). Entries
+    of other judges are never removed: pruning one judge cannot cost the verdicts of another. Refuses
+    to run without models, so a forgotten `--jury` cannot wipe a committed cache.
     """
     path = check_prunable(settings)
     keep = live_cache_keys(snapshots, settings)
-    return JuryCache(path).prune(keep)
+    judges = [spec.model for spec in settings.models]
+    store = JuryCache(path)
+    present = store.stats().models
+    removed = store.prune(keep, judges, dry_run=dry_run)
+    return PruneResult(
+        removed=removed,
+        other_judges={model: count for model, count in present.items() if model not in judges},
+        unknown_judges=tuple(model for model in judges if model not in present),
+        warnings=tuple(store.warnings),
+    )

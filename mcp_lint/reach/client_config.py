@@ -101,10 +101,34 @@ def read_json_document(path: Path, missing: str = "no such file") -> Any:
         raise UsageError(f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
 
 
+def _server_tables(data: Any) -> list[tuple[str, Mapping[str, Any]]]:
+    # Claude Desktop, Claude Code and Cursor: "mcpServers"; VS Code's mcp.json: "servers"; VS Code's
+    # settings.json: "mcp": {"servers": ...}. The first one present wins.
+    if not isinstance(data, Mapping):
+        return []
+    found = [
+        (f'"{key}"', data[key]) for key in ("mcpServers", "servers") if isinstance(data.get(key), Mapping)
+    ]
+    nested = data.get("mcp")
+    if isinstance(nested, Mapping) and isinstance(nested.get("servers"), Mapping):
+        found.append(('"mcp"."servers"', nested["servers"]))
+    return found
+
+
 def is_client_config(data: Any) -> bool:
-    return isinstance(data, Mapping) and (
-        isinstance(data.get("mcpServers"), Mapping) or isinstance(data.get("servers"), Mapping)
-    )
+    return bool(_server_tables(data))
+
+
+def server_table(data: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """A client config's server entries, and their key as the file spells it (for messages)."""
+    tables = _server_tables(data)
+    if not tables:
+        raise ValueError("not a client config")
+    return tables[0]
+
+
+def is_disabled(entry: Any) -> bool:
+    return isinstance(entry, Mapping) and bool(entry.get("disabled"))
 
 
 def _workspace_folder(path: Path) -> Path:
@@ -258,13 +282,8 @@ def targets_from_client_config(
     strict: bool = True,
 ) -> list[Target | UnreachableTarget]:
     """`strict=False` lets a caller combining several files check `only` across all of them."""
-    entries = data.get("mcpServers")
-    if not isinstance(entries, Mapping):
-        entries = data.get("servers")
-    assert isinstance(entries, Mapping)
-    names = [
-        name for name, entry in entries.items() if not (isinstance(entry, Mapping) and entry.get("disabled"))
-    ]
+    _, entries = server_table(data)
+    names = [name for name, entry in entries.items() if not is_disabled(entry)]
     if only:
         missing = [name for name in only if name not in entries]
         if missing and strict:

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from mcp_lint.config import Settings
+from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_text
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
     read_json_document,
     server_entry_to_target,
+    server_table,
     targets_from_client_config,
 )
-from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
+from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target, snapshot_listing
 
 # Client configs a project commonly keeps, looked for when no target is given.
 PROJECT_CONFIGS = (".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json")
@@ -100,29 +104,63 @@ def parse_env_pair(text: str, where: str = "--env") -> tuple[str, str]:
     return key, value
 
 
+def _parse_snapshot_text(text: str, where: str) -> Any:
+    # Strict JSON: snapshots are written by tools, so a stray comma means a damaged file.
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _configured_snapshot(value: Any, key: str, base: Path) -> Path:
+    """The file of a `snapshot = "..."` entry, checked now: a missing or broken file is a mistake in
+    the config (exit 2, naming the entry), not a server that could not be reached (exit 3)."""
+    if not isinstance(value, str) or not value:
+        raise UsageError(
+            f'{key}: snapshot must be the path of a saved snapshot, e.g. snapshot = "tools.json"'
+        )
+    path = base / value
+    fix = (
+        "fix the path (relative to the config's folder), or save one with "
+        f"`mcp-lint snapshot -o {path} -- COMMAND`"
+    )
+    try:
+        data = _parse_snapshot_text(read_text(path, f"no such file; {fix}"), str(path))
+    except UsageError as error:
+        raise UsageError(f"{key}: snapshot {error}") from None
+    if snapshot_listing(data) is None:
+        raise UsageError(
+            f"{key}: snapshot {path}: not a snapshot: expected a JSON object with a 'tools' array, "
+            "or an array of tools"
+        )
+    return path
+
+
 def _configured_servers(settings: Settings, request: Request) -> list[Target | UnreachableTarget]:
     entries = settings.servers
     names = list(entries)
     where = str(settings.config_path) if settings.config_path else "settings"
+    table = config_key(settings.config_path, "servers")  # [tool.mcp-lint.servers] in pyproject.toml
     if request.servers:
         missing = [name for name in request.servers if name not in entries]
         if missing:
             available = ", ".join(sorted(entries)) or "none"
-            raise UsageError(f"--server {missing[0]!r}: not in [servers] of {where}; available: {available}")
+            raise UsageError(f"--server {missing[0]!r}: not in [{table}] of {where}; available: {available}")
         names = [name for name in names if name in request.servers]
     base = settings.base_dir
     targets: list[Target | UnreachableTarget] = []
     for name in names:
         entry: Mapping[str, Any] = entries[name]
         if "snapshot" in entry:
-            targets.append(SnapshotTarget(name=name, path=base / str(entry["snapshot"]), origin=where))
+            path = _configured_snapshot(entry["snapshot"], f"{where} [{table}.{name}]", base)
+            targets.append(SnapshotTarget(name=name, path=path, origin=where))
             continue
         translated = {("envFile" if key == "env-file" else key): value for key, value in entry.items()}
         targets.append(
             server_entry_to_target(
                 name,
                 translated,
-                where=f"{where} [servers.{name}]",
+                where=f"{where} [{table}.{name}]",
                 base_dir=base,
                 workspace=base,
                 variables={**os.environ, **request.env},
@@ -132,7 +170,101 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
     return targets
 
 
-def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
+_NOTHING_TO_LINT = (
+    "nothing to lint: pass `-- COMMAND ARGS`, `--url URL`, a snapshot or client config file, "
+    "or name servers under [servers] in mcp-lint.toml"
+)
+_ALTERNATIVES = "pass `-- COMMAND ARGS`, `--url URL`, or a snapshot or client config file"
+
+
+def _no_servers(path: Path, data: Mapping[str, Any], *, looked_up: bool) -> UsageError:
+    """A client config that yields no target: empty, or every entry disabled."""
+    key, entries = server_table(data)
+    if entries:
+        # Only disabled entries are left out without a --server filter.
+        what = f"no servers in {key} (all {len(entries)} disabled)"
+        fix = "pick one with --server to lint it anyway"
+    else:
+        what, fix = f"no servers in {key}", "add a server to it"
+    if looked_up:
+        # The user named no target; say which project config was found and what else they can pass.
+        return UsageError(f"nothing to lint: {path} has {what}; {fix}, or {_ALTERNATIVES}")
+    return UsageError(f"{path}: {what}; {fix}")
+
+
+def _not_a_config(request: Request, what: str) -> UsageError:
+    return UsageError(
+        f"--server {request.servers[0]!r}: {what}, not a client config; --server picks entries of a "
+        "client config or of [servers] in mcp-lint.toml: drop it or pass a client config"
+    )
+
+
+STDIN = "-"
+
+
+def _read_stdin() -> Any:
+    """The snapshot piped to `-`: strict JSON like a snapshot file, read once, here."""
+    if sys.stdin is None or sys.stdin.isatty():
+        raise UsageError(
+            "-: stdin is a terminal; pipe a snapshot in, e.g. "
+            "`mcp-lint snapshot -- python server.py | mcp-lint check -` (a file named '-' is ./-)"
+        )
+    try:
+        text = sys.stdin.buffer.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError("stdin: not UTF-8 text; pipe a UTF-8 snapshot") from None
+    except OSError as exc:
+        raise UsageError(
+            f"stdin: cannot read: {exc.strerror or exc}; pass the snapshot's path instead"
+        ) from None
+    return _parse_snapshot_text(text, "stdin")
+
+
+def _not_a_target(where: object, data: Any) -> UsageError:
+    error = data.get("error") if isinstance(data, Mapping) and "jsonrpc" in data else None
+    if isinstance(error, Mapping):
+        # A saved failure: say so rather than call a JSON-RPC response "neither".
+        return UsageError(
+            f"{where}: a JSON-RPC error response ({error.get('message', 'no message')!s}), not a tools/list "
+            "result; save a successful response, or use `mcp-lint snapshot`"
+        )
+    return UsageError(
+        f"{where}: neither a snapshot (an object with a 'tools' array, also inside a JSON-RPC response) "
+        "nor a client config ('mcpServers', 'servers' or 'mcp.servers'); see `mcp-lint check --help`"
+    )
+
+
+def _snapshot_name(listing: Any, default: str) -> str:
+    name = listing.get("name") if isinstance(listing, Mapping) else None
+    return name if isinstance(name, str) else default
+
+
+def _from_stdin(request: Request) -> list[Target | UnreachableTarget]:
+    data = _read_stdin()
+    if is_client_config(data):
+        raise UsageError(
+            "stdin: a client config, which mcp-lint reads from its file only (its relative paths, cwd "
+            "and envFile resolve from the file's folder); pass the file's path instead of -"
+        )
+    listing = snapshot_listing(data)
+    if listing is None:
+        raise _not_a_target("stdin", data)
+    if request.servers:
+        raise _not_a_config(request, "stdin holds a snapshot of one server")
+    name = _snapshot_name(listing, "stdin")
+    return [SnapshotTarget(name=name, path=Path(STDIN), origin="stdin", document=data)]
+
+
+def _from_path(
+    text: str, request: Request, *, strict: bool, looked_up: bool = False
+) -> tuple[list[Target | UnreachableTarget], list[str]]:
+    """The targets of one path, and the server names it offers to --server (a client config's entries).
+
+    `strict`: a --server name this file lacks is an error here (with several files, resolve_targets
+    checks across all of them). `looked_up` marks a project config mcp-lint found by itself.
+    """
+    if text == STDIN:
+        return _from_stdin(request), []
     path = Path(text)
     if path.is_dir():
         found = [path / name for name in PROJECT_CONFIGS if (path / name).is_file()]
@@ -141,25 +273,28 @@ def _from_path(text: str, request: Request) -> list[Target | UnreachableTarget]:
         path = found[0]
     data = read_json_document(path)
     if is_client_config(data):
-        # With several files, a --server name need only be in one of them; resolve_targets checks.
-        strict = len(request.paths) == 1
-        return targets_from_client_config(
+        targets = targets_from_client_config(
             path, data, only=request.servers, extra_env=request.env, strict=strict
         )
-    if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
-        name = (
-            data.get("name") if isinstance(data, Mapping) and isinstance(data.get("name"), str) else path.stem
-        )
-        return [SnapshotTarget(name=str(name), path=path, origin=str(path))]
-    raise UsageError(
-        f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
-        "('mcpServers' or 'servers'); see `mcp-lint check --help`"
-    )
+        if not targets and not request.servers:
+            # Never lint something else instead: the file was meant to name the servers.
+            raise _no_servers(path, data, looked_up=looked_up)
+        return targets, [str(name) for name in server_table(data)[1]]
+    listing = snapshot_listing(data)
+    if listing is None:
+        raise _not_a_target(path, data)
+    if request.servers:
+        raise _not_a_config(request, f"{path} is a snapshot of one server")
+    return [SnapshotTarget(name=_snapshot_name(listing, path.stem), path=path, origin=str(path))], []
 
 
 def resolve_targets(request: Request, settings: Settings) -> list[Target | UnreachableTarget]:
     if request.headers and not request.url:
         raise UsageError("--header applies to --url only; put headers for configured servers in their config")
+    if request.servers and request.command:
+        raise _not_a_config(request, "`-- COMMAND` starts one server")
+    if request.servers and request.url:
+        raise _not_a_config(request, "--url names one server")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
         targets.append(
@@ -177,25 +312,32 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         targets.append(
             HttpTarget(name=urlsplit(request.url).netloc, url=request.url, headers=dict(request.headers))
         )
+    available: list[str] = []
+    if request.paths.count(STDIN) > 1:
+        raise UsageError("-: stdin given more than once; it can be read only once")
     for text in request.paths:
-        targets.extend(_from_path(text, request))
+        found, names = _from_path(text, request, strict=len(request.paths) == 1)
+        targets.extend(found)
+        available.extend(names)
     if request.servers and len(request.paths) > 1:
-        missing = [name for name in request.servers if name not in {target.name for target in targets}]
+        missing = [name for name in request.servers if name not in available]
         if missing:
-            raise UsageError(f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}")
-    if not targets:
+            raise UsageError(
+                f"--server {missing[0]!r}: no such server in {', '.join(request.paths)}; "
+                f"available: {', '.join(sorted(set(available))) or 'none'}"
+            )
+    if not (request.command or request.url or request.paths):
+        # The defaults stand in only for a missing target, never for one that turned out empty.
         if settings.servers:
             targets = _configured_servers(settings, request)
         else:
             for name in PROJECT_CONFIGS:
                 if Path(name).is_file():
-                    targets = _from_path(name, request)
+                    # Strict: a --server name must be in the one file that is linted.
+                    targets, _ = _from_path(name, request, strict=True, looked_up=True)
                     break
     if not targets:
-        raise UsageError(
-            "nothing to lint: pass `-- COMMAND ARGS`, `--url URL`, a snapshot or client config file, "
-            "or name servers under [servers] in mcp-lint.toml"
-        )
+        raise UsageError(_NOTHING_TO_LINT)
     return _unique_names(targets)
 
 

@@ -6,6 +6,7 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -37,11 +38,29 @@ class HttpTarget:
 
 @dataclass(frozen=True)
 class SnapshotTarget:
-    """Replay a saved `tools/list` reflection; nothing is spawned."""
+    """Replay a saved `tools/list` reflection; nothing is spawned.
+
+    `document` holds the parsed JSON when it was read already and cannot be read again (stdin);
+    otherwise the file at `path` is read when the target is reflected.
+    """
 
     name: str
     path: Path
     origin: str | None = None
+    document: Any = None
+
+
+def snapshot_listing(data: Any) -> Any:
+    """The saved `tools/list` result in a parsed document, or None when it holds none.
+
+    Accepted: an object with a `tools` array (what `mcp-lint snapshot` writes), a bare array of
+    tools, or either wrapped in the JSON-RPC response it came in (`{"jsonrpc": "2.0", "result": ...}`).
+    """
+    if isinstance(data, Mapping) and "jsonrpc" in data and "result" in data:
+        data = data["result"]
+    if isinstance(data, list) or (isinstance(data, Mapping) and isinstance(data.get("tools"), list)):
+        return data
+    return None
 
 
 Target = StdioTarget | HttpTarget | SnapshotTarget

@@ -25,11 +25,13 @@ class Reflection:
 
 async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
     from mcp_lint.reflect.live import reflect_http, reflect_stdio
-    from mcp_lint.reflect.snapshot import load_snapshot
+    from mcp_lint.reflect.snapshot import load_snapshot, parse_snapshot
 
     if isinstance(target, UnreachableTarget):
         raise ServerError(target.reason)
     if isinstance(target, SnapshotTarget):
+        if target.document is not None:
+            return parse_snapshot(target.document, target.name, target.origin or str(target.path))
         return load_snapshot(target.path, target.name)
     if isinstance(target, StdioTarget):
         return await reflect_stdio(target, timeout)

@@ -10,19 +10,23 @@ from typing import Any
 from mcp_lint.errors import UsageError
 from mcp_lint.files import read_text, write_text_atomic
 from mcp_lint.model import Observation, ServerSnapshot
+from mcp_lint.reach.targets import snapshot_listing
 from mcp_lint.reflect.tools import build_tools
 
 SNAPSHOT_FORMAT = "mcp-lint-snapshot/1"
 
 
 def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
-    """Accept a `tools/list` result (`{"tools": [...]}`, extra keys used when known) or a bare array."""
-    if isinstance(data, list):
-        return ServerSnapshot(name=name, tools=build_tools(data, None, origin), origin=origin)
-    if not isinstance(data, Mapping) or not isinstance(data.get("tools"), list):
+    """Accept a `tools/list` result (`{"tools": [...]}`, extra keys used when known) or a bare array,
+    either one also inside the JSON-RPC response it came in."""
+    listing = snapshot_listing(data)
+    if listing is None:
         raise UsageError(
             f"{origin}: not a snapshot: expected a JSON object with a 'tools' array, or an array of tools"
         )
+    data = listing
+    if isinstance(data, list):
+        return ServerSnapshot(name=name, tools=build_tools(data, None, origin), origin=origin)
     info = data.get("serverInfo")
     version = data.get("protocolVersion")
     instructions = data.get("instructions")

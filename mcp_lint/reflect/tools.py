@@ -59,19 +59,41 @@ def page_rejection(page: Mapping[str, Any], protocol_version: str | None) -> str
     return None
 
 
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
 def sdk_rejection(raw: Any, protocol_version: str | None) -> str | None:
-    """Why the MCP SDK's client would raise on, or silently drop, this tool; None if it accepts it."""
+    """Why the MCP SDK's client would raise on, or silently drop, this tool; None if it accepts it.
+
+    Worded to follow "Clients cannot use this tool: " (the message of sdk-rejected-tool).
+    """
     if not isinstance(raw, Mapping):
-        return "the tool is not a JSON object"
+        return (
+            f"it is a JSON {_json_type(raw)}, not an object, so the MCP SDK rejects the whole tools/list page"
+        )
+    if not isinstance(raw.get("name"), str):
+        if "name" not in raw:
+            return 'it has no "name", so the MCP SDK rejects the whole tools/list page'
+        found = _json_type(raw["name"])
+        return f'its "name" is a JSON {found}, not a string, so the MCP SDK rejects the whole tools/list page'
     try:
         tool_model(protocol_version or DEFAULT_VERSION).model_validate(raw, by_name=False)
     except ValidationError as error:
-        return f"the MCP SDK rejects this tool ({_first_error(error)}), so its whole tools/list page fails"
+        return f"the MCP SDK rejects it ({_first_error(error)}), so the whole tools/list page fails"
     if protocol_version is None or protocol_version in MODERN_PROTOCOL_VERSIONS:
         # 2026-07-28 clients MUST drop such tools without a word; saved snapshots are judged by that rule too.
         reason = find_invalid_x_mcp_header(raw.get("inputSchema"))
         if reason is not None:
-            return f"2026-07-28 clients silently drop this tool: invalid x-mcp-header ({reason})"
+            return f"2026-07-28 clients silently drop it for an invalid x-mcp-header ({reason})"
     return None
 
 
@@ -80,10 +102,18 @@ def build_tools(
 ) -> tuple[Tool, ...]:
     tools: list[Tool] = []
     for index, raw in enumerate(raw_tools):
-        if isinstance(raw, Mapping):
-            name = raw.get("name")
-            label = name if isinstance(name, str) else f"<tool #{index + 1}>"
-            tools.append(Tool(name=label, raw=raw, sdk_rejection=sdk_rejection(raw, protocol_version)))
+        rejection = sdk_rejection(raw, protocol_version)
+        name = raw.get("name") if isinstance(raw, Mapping) else None
+        if isinstance(name, str):
+            tools.append(Tool(name=name, raw=raw, sdk_rejection=rejection))
         else:
-            tools.append(Tool(name=f"<tool #{index + 1}>", raw={}, sdk_rejection=sdk_rejection(raw, None)))
+            # No name to call it by: a placeholder to report it under, which no rule takes for a name.
+            tools.append(
+                Tool(
+                    name=f"<tool #{index + 1}>",
+                    raw=raw if isinstance(raw, Mapping) else {},
+                    sdk_rejection=rejection,
+                    named=False,
+                )
+            )
     return tuple(tools)

@@ -507,6 +507,15 @@ def test_servers_must_be_tables(value: object) -> None:
     assert usage_error({"servers": value}) == "settings: servers must be a table of server tables"
 
 
+def test_server_errors_in_pyproject_name_the_table_as_spelled_there(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    message = usage_error({"servers": {"local": {"cmd": "python"}}}, path)
+    assert message.startswith(f"{path}: tool.mcp-lint.servers.local: unknown key 'cmd'; allowed keys: ")
+    assert usage_error({"servers": ["local"]}, path) == (
+        f"{path}: tool.mcp-lint.servers must be a table of server tables"
+    )
+
+
 # --------------------------------------------------------------------------- jury
 
 

@@ -221,9 +221,24 @@ def test_stats_and_prune(tmp_path: Path) -> None:
     stats = cache.stats()
     assert stats.entries == 3 and stats.models == {"m1": 1, "m2": 2}
     assert stats.size_bytes == path.stat().st_size > 0
-    assert cache.prune({"a", "c", "zzz"}) == 1
+    assert cache.prune({"a", "c", "zzz"}) == {"b": entry("b", model="m2")}
     assert set(JuryCache(path).keys()) == {"a", "c"}
     assert cache.stats().entries == 2
+
+
+def test_prune_only_touches_the_models_named_and_a_dry_run_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    cache = JuryCache(path)
+    for key, model in (("a1", "m1"), ("a2", "m1"), ("b1", "m2"), ("b2", "m2")):
+        cache.put(key, entry(key, model=model))
+    cache.save()
+    before = path.read_bytes()
+    assert set(cache.prune(set(), models=["m2"], dry_run=True)) == {"b1", "b2"}
+    assert path.read_bytes() == before and len(cache) == 4
+    assert cache.prune({"b2"}, models=["m2", "m3"]) == {"b1": entry("b1", model="m2")}
+    assert set(JuryCache(path).keys()) == {"a1", "a2", "b2"}
+    assert cache.prune(set(), models=["m3"]) == {}
+    assert set(JuryCache(path).keys()) == {"a1", "a2", "b2"}
 
 
 def test_live_keys_and_prune_keep_exactly_what_a_run_uses(fake_llm: FakeLLM, tmp_path: Path) -> None:
@@ -237,7 +252,7 @@ def test_live_keys_and_prune_keep_exactly_what_a_run_uses(fake_llm: FakeLLM, tmp
     assert len(live) == 4 and live < set(JuryCache(path).keys())
     assert live_cache_keys([make_server("s", TOOLS)], settings, prune=True) == 1
     assert set(JuryCache(path).keys()) == live
-    assert prune_cache([make_server("s", TOOLS)], settings) == 0
+    assert prune_cache([make_server("s", TOOLS)], settings).removed == {}
     with pytest.raises(JurySettingsError, match="no jury models"):
         prune_cache([make_server("s", TOOLS)], llm_settings(fake_llm, path, ()))
     assert set(JuryCache(path).keys()) == live
@@ -294,7 +309,8 @@ def test_non_utf8_cache_is_rebuilt_by_a_run_not_a_crash(fake_llm: FakeLLM, tmp_p
 
 def test_prune_of_a_missing_file_creates_nothing(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "c.json"
-    assert JuryCache(path).prune({"a"}) == 0
+    assert JuryCache(path).prune({"a"}) == {}
+    assert JuryCache(path).prune({"a"}, dry_run=True) == {}
     assert list(tmp_path.iterdir()) == []
 
 

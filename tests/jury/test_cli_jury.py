@@ -103,6 +103,13 @@ def test_cache_stats_reads_the_committed_file(
     assert stats["entries"] == TOOLS * len(JUDGES)
 
 
+def add_servers(project: Path, **snapshots: str) -> None:
+    """List the project's servers (saved snapshots) under [servers] of its mcp-lint.toml."""
+    config = project / "mcp-lint.toml"
+    tables = "".join(f'\n[servers.{name}]\nsnapshot = "{path}"\n' for name, path in snapshots.items())
+    config.write_text(config.read_text(encoding="utf-8") + tables, encoding="utf-8")
+
+
 def test_cache_prune_drops_entries_of_tools_that_are_gone(
     project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -110,7 +117,8 @@ def test_cache_prune_drops_entries_of_tools_that_are_gone(
     smaller = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     smaller["tools"] = [tool for tool in smaller["tools"] if tool["name"] != "delete_alert"]
     (project / "tools.json").write_text(json.dumps(smaller), encoding="utf-8")
-    code = main(["cache", "prune", "tools.json"])
+    add_servers(project, smelly="tools.json")
+    code = main(["cache", "prune"])
     out = capsys.readouterr().out
     assert code == 0
     # Every remaining tool's siblings changed too, so only entries for the current payloads survive.
@@ -167,7 +175,10 @@ def test_cache_commands_use_the_configured_cache_path(
     smaller = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     smaller["tools"] = [tool for tool in smaller["tools"] if tool["name"] != "delete_alert"]
     (tmp_path / "tools.json").write_text(json.dumps(smaller), encoding="utf-8")
-    assert main(["cache", "prune", str(tmp_path / "tools.json")]) == 0
+    pyproject = tmp_path / "pyproject.toml"
+    servers = '\n[tool.mcp-lint.servers.smelly]\nsnapshot = "tools.json"\n'
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + servers, encoding="utf-8")
+    assert main(["cache", "prune"]) == 0
     assert capsys.readouterr().out == f"removed {TOOLS} stale entries from {custom_cache}\n"
     assert json.loads(custom_cache.read_text(encoding="utf-8"))["entries"] == {}
     # Nothing appeared at the default location.
@@ -189,7 +200,7 @@ def test_cache_stats_on_a_missing_file_says_so_and_creates_nothing(
 def test_cache_prune_on_a_missing_file_has_nothing_to_prune(
     custom_cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["cache", "prune", str(SNAPSHOT)]) == 0
+    assert main(["cache", "prune"]) == 0
     assert capsys.readouterr().out == f"no jury cache at {custom_cache}; nothing to prune\n"
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["pyproject.toml", "sub"]
 
@@ -207,12 +218,125 @@ def test_cache_prune_refuses_when_a_server_cannot_be_reflected(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run(capsys)
-    code = main(["cache", "prune", "--timeout", "5", "--", sys.executable, "-c", "raise SystemExit(1)"])
+    add_servers(project, smelly=str(SNAPSHOT))
+    with (project / "mcp-lint.toml").open("a", encoding="utf-8") as config:
+        config.write(
+            f'\n[servers.broken]\ncommand = [{json.dumps(sys.executable)}, "-c", "raise SystemExit(1)"]\n'
+        )
+    code = main(["cache", "prune", "--timeout", "5"])
     err = capsys.readouterr().err
     # Exit 3 like any unreachable server, and the verdicts of its tools are kept.
     assert code == 3 and err.startswith("mcp-lint: error: not pruning: ") and err.count("\n") == 1
     entries = json.loads((project / ".mcp-lint" / "jury-cache.json").read_text(encoding="utf-8"))["entries"]
     assert len(entries) == TOOLS * len(JUDGES)
+
+
+TIME_TOOLS = {
+    "get_current_time": "Get the current time in a given IANA time zone, e.g. Europe/Paris.",
+    "convert_time": "Convert a time between two IANA time zones.",
+}
+
+
+@pytest.fixture
+def two_servers(project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A committed cache with both judges' verdicts on two servers, `weather` and `time`, both listed
+    under [servers]; then `time` loses a tool, so its remaining verdicts (and the gone one's) are stale."""
+    tools = [
+        {"name": name, "description": text, "inputSchema": {"type": "object"}}
+        for name, text in TIME_TOOLS.items()
+    ]
+    (project / "weather.json").write_text(SNAPSHOT.read_text(encoding="utf-8"), encoding="utf-8")
+    (project / "time.json").write_text(json.dumps({"name": "time", "tools": tools}), encoding="utf-8")
+    for name in ("weather.json", "time.json"):
+        assert main(["check", name, "--format", "json"]) == 1
+    capsys.readouterr()
+    (project / "time.json").write_text(json.dumps({"name": "time", "tools": tools[:1]}), encoding="utf-8")
+    add_servers(project, weather="weather.json", time="time.json")
+    cache = project / ".mcp-lint" / "jury-cache.json"
+    assert len(json.loads(cache.read_text(encoding="utf-8"))["entries"]) == (TOOLS + 2) * len(JUDGES)
+    assert fake_llm.calls() == (TOOLS + 2) * len(JUDGES)
+    return cache
+
+
+def cached_tools(cache: Path) -> list[tuple[str, str]]:
+    entries = json.loads(cache.read_text(encoding="utf-8"))["entries"].values()
+    return sorted((entry["model"], entry["tool"]) for entry in entries)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["time.json"],
+        ["time.json", "--jury", JUDGES[0]],
+        ["--server", "time"],
+        ["--url", "http://127.0.0.1:9/mcp"],
+        ["--", sys.executable, "server.py"],
+    ],
+)
+def test_cache_prune_refuses_a_target_and_keeps_every_other_servers_verdicts(
+    two_servers: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    before = two_servers.read_bytes()
+    code = main(["cache", "prune", *args])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert captured.err.startswith("mcp-lint: error: cache prune takes no target (")
+    assert "the cache does not record which server a verdict is for" in captured.err
+    assert captured.err.count("\n") == 1
+    assert two_servers.read_bytes() == before
+
+
+def test_cache_prune_reflects_every_project_server_and_drops_only_the_stale_verdicts(
+    two_servers: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    weather = [(model, tool) for model, tool in cached_tools(two_servers) if tool not in TIME_TOOLS]
+    assert main(["cache", "prune"]) == 0
+    # time's remaining tool has new siblings, so both of its verdicts are stale too: 2 tools x 2 judges.
+    assert capsys.readouterr().out == f"removed 4 stale entries from {two_servers}\n"
+    assert cached_tools(two_servers) == weather
+
+
+def test_cache_prune_of_one_judge_never_touches_another_judges_verdicts(
+    two_servers: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = two_servers.read_bytes()
+    # A judge with no entry (a typo, or one never run) removes nothing at all.
+    assert main(["cache", "prune", "--jury", "openai/judge-c"]) == 0
+    captured = capsys.readouterr()
+    assert two_servers.read_bytes() == before
+    assert captured.out == (
+        f"removed 0 stale entries from {two_servers}\n"
+        f"kept {(TOOLS + 2) * 2} entries of judges not pruned: {JUDGES[0]} ({TOOLS + 2}), {JUDGES[1]} "
+        f"({TOOLS + 2}); name them with --jury to prune them\n"
+    )
+    assert captured.err == (
+        "mcp-lint: warning: the cache has no entry of judge 'openai/judge-c'; `mcp-lint cache stats` "
+        "lists the judges it has\n"
+    )
+    # One judge named: only its stale verdicts go; the other judge's, stale or not, all stay.
+    assert main(["cache", "prune", "--jury", JUDGES[1]]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"removed 2 stale entries from {two_servers}"
+    remaining = cached_tools(two_servers)
+    assert sum(1 for model, _ in remaining if model == JUDGES[0]) == TOOLS + 2
+    assert [tool for model, tool in remaining if model == JUDGES[1] and tool in TIME_TOOLS] == []
+
+
+def test_cache_prune_dry_run_lists_what_would_go_and_writes_nothing(
+    two_servers: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = two_servers.read_bytes()
+    lock = two_servers.with_name(two_servers.name + ".lock")
+    lock.unlink(missing_ok=True)
+    assert main(["cache", "prune", "--dry-run"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert two_servers.read_bytes() == before and not lock.exists()
+    assert lines[-1] == f"would remove 4 stale entries from {two_servers} (dry run: nothing written)"
+    listed = sorted((line.split()[3], line.split()[4]) for line in lines[:-1])
+    assert listed == sorted((model, tool) for model in JUDGES for tool in TIME_TOOLS)
+    assert all(line.startswith("would remove ") for line in lines)
+    # The real run removes exactly what the dry run listed.
+    assert main(["cache", "prune"]) == 0
+    assert capsys.readouterr().out == f"removed 4 stale entries from {two_servers}\n"
 
 
 @pytest.mark.parametrize(
@@ -308,6 +432,6 @@ def test_jury_offline_overrides_the_configured_judges(
     assert code == 2 and fake_llm.calls() == 0
     assert err.count("\n") == 1 and "--jury offline" in err
 
-    code = main(["cache", "prune", str(SNAPSHOT), "--jury", "offline"])
+    code = main(["cache", "prune", "--jury", "offline"])
     err = capsys.readouterr().err
     assert code == 2 and "offline jury keeps no cache" in err

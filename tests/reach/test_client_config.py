@@ -146,6 +146,9 @@ def test_non_utf8_config_is_a_usage_error(tmp_path: Path) -> None:
         ({"mcpServers": {}}, True),
         ({"servers": {"a": {}}}, True),
         ({"inputs": [], "servers": {}}, True),
+        ({"editor.fontSize": 13, "mcp": {"servers": {}}}, True),
+        ({"mcp": {"servers": []}}, False),
+        ({"mcp": {}}, False),
         ({"mcpServers": []}, False),
         ({"servers": "a"}, False),
         ({"tools": []}, False),
@@ -349,6 +352,23 @@ def test_vscode_config_with_inputs_comments_and_workspace_folder(vscode_workspac
             origin=str(path),
         ),
     ]
+
+
+def test_vscode_user_settings_mcp_servers(tmp_path: Path) -> None:
+    # VS Code's settings.json keeps the same entries under "mcp": {"servers": ...}, among other settings.
+    path = tmp_path / "User" / "settings.json"
+    path.parent.mkdir()
+    path.write_text(
+        '{\n  // user settings\n  "editor.fontSize": 13,\n  "mcp": {"servers": {\n'
+        '    "time": {"command": "uvx", "args": ["mcp-server-time"]},\n'
+        '    "docs": {"type": "http", "url": "http://localhost:3000/mcp"},\n  }},\n}\n',
+        encoding="utf-8",
+    )
+    assert [(type(t).__name__, t.name) for t in load(path)] == [
+        ("StdioTarget", "time"),
+        ("HttpTarget", "docs"),
+    ]
+    assert config_error(path, only=("x",)) == f"{path}: no server named 'x'; available: docs, time"
 
 
 def test_input_prompt_is_unreachable_even_when_an_env_var_has_that_name(

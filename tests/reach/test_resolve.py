@@ -58,6 +58,7 @@ def configured(tmp_path: Path) -> tuple[Path, Settings]:
     path = tmp_path / "project" / "mcp-lint.toml"
     path.parent.mkdir()
     path.write_text(SERVERS_TOML, encoding="utf-8")
+    write_json(path.parent / "tests" / "tools.json", {"tools": []})
     return path, load_settings(path)
 
 
@@ -270,6 +271,47 @@ def test_server_filter_spans_several_config_files(tmp_path: Path, install: Insta
     assert [t.name for t in resolve_targets(request, Settings())] == ["sentry", "linear"]
 
 
+def test_unknown_server_across_several_files_lists_every_available_name(
+    tmp_path: Path, install: Install
+) -> None:
+    first = install("project.mcp.json", tmp_path / ".mcp.json")
+    second = install("cursor_mcp.json", tmp_path / ".cursor" / "mcp.json")
+    message = resolve_error(Request(paths=(str(first), str(second)), servers=("sentry", "gitlab")))
+    assert message == (
+        f"--server 'gitlab': no such server in {first}, {second}; "
+        "available: github, legacy, linear, notes, postgres, sentry"
+    )
+
+
+SERVER_NOT_A_CONFIG = (
+    ", not a client config; --server picks entries of a client config or of [servers] in mcp-lint.toml: "
+    "drop it or pass a client config"
+)
+
+
+def test_server_filter_on_a_snapshot_is_an_error(tmp_path: Path, install: Install) -> None:
+    snapshot = write_json(tmp_path / "tools.json", {"name": "github", "tools": []})
+    config = install("project.mcp.json", tmp_path / ".mcp.json")
+    expected = f"--server 'github': {snapshot} is a snapshot of one server{SERVER_NOT_A_CONFIG}"
+    assert resolve_error(Request(paths=(str(snapshot),), servers=("github",))) == expected
+    # Not even when a client config beside it has that name: the snapshot would be linted regardless.
+    assert resolve_error(Request(paths=(str(config), str(snapshot)), servers=("github",))) == expected
+
+
+@pytest.mark.parametrize(
+    ("request_", "what"),
+    [
+        (Request(command=("python", "server.py"), servers=("nope",)), "`-- COMMAND` starts one server"),
+        (Request(url="https://a.example/mcp", servers=("nope",)), "--url names one server"),
+    ],
+)
+def test_server_filter_on_a_command_or_url_is_an_error(
+    configured: tuple[Path, Settings], request_: Request, what: str
+) -> None:
+    _, settings = configured
+    assert resolve_error(request_, settings) == f"--server 'nope': {what}{SERVER_NOT_A_CONFIG}"
+
+
 def test_folder_with_mcp_json(tmp_path: Path, install: Install) -> None:
     install("project.mcp.json", tmp_path / "repo" / ".mcp.json")
     install("vscode_mcp.jsonc", tmp_path / "repo" / ".vscode" / "mcp.json")
@@ -305,12 +347,52 @@ def test_folder_without_a_client_config(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("document", [{"name": "x"}, {"tools": "none"}, 42, {"mcpServers": ["a"]}])
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"name": "x"},
+        {"tools": "none"},
+        42,
+        {"mcpServers": ["a"]},
+        {"mcp": {"servers": "a"}},
+        {"jsonrpc": "2.0", "id": 1, "result": {"tools": {}}},
+    ],
+)
 def test_path_that_is_neither_snapshot_nor_config(tmp_path: Path, document: Any) -> None:
     path = write_json(tmp_path / "package.json", document)
     assert resolve_error(Request(paths=(str(path),))) == (
-        f"{path}: neither a snapshot (an object with a 'tools' array) nor a client config "
-        "('mcpServers' or 'servers'); see `mcp-lint check --help`"
+        f"{path}: neither a snapshot (an object with a 'tools' array, also inside a JSON-RPC response) "
+        "nor a client config ('mcpServers', 'servers' or 'mcp.servers'); see `mcp-lint check --help`"
+    )
+
+
+def test_saved_json_rpc_response_is_a_snapshot(tmp_path: Path) -> None:
+    envelope = {"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "t"}], "nextCursor": None}}
+    path = write_json(tmp_path / "list-response.json", envelope)
+    assert resolve_targets(Request(paths=(str(path),)), Settings()) == [
+        SnapshotTarget(name="list-response", path=path, origin=str(path))
+    ]
+
+
+def test_saved_json_rpc_error_says_what_it_is(tmp_path: Path) -> None:
+    error = {"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}
+    path = write_json(tmp_path / "response.json", error)
+    assert resolve_error(Request(paths=(str(path),))) == (
+        f"{path}: a JSON-RPC error response (Method not found), not a tools/list result; "
+        "save a successful response, or use `mcp-lint snapshot`"
+    )
+
+
+def test_vscode_settings_json_is_a_client_config(tmp_path: Path) -> None:
+    path = write_json(
+        tmp_path / ".vscode" / "settings.json",
+        {"files.eol": "\n", "mcp": {"servers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}},
+    )
+    (target,) = resolve_targets(Request(paths=(str(path),)), Settings())
+    assert isinstance(target, StdioTarget) and target.name == "time" and target.cwd == str(tmp_path.resolve())
+    empty = write_json(tmp_path / "settings.json", {"mcp": {"servers": {}}})
+    assert resolve_error(Request(paths=(str(empty),))) == (
+        f'{empty}: no servers in "mcp"."servers"; add a server to it'
     )
 
 
@@ -330,6 +412,46 @@ def test_command_url_and_paths_together_in_that_order(tmp_path: Path) -> None:
         ("HttpTarget", "a.example"),
         ("SnapshotTarget", "saved"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("document", "problem"),
+    [
+        ({"mcpServers": {}}, 'no servers in "mcpServers"; add a server to it'),
+        ({"servers": {}, "inputs": []}, 'no servers in "servers"; add a server to it'),
+        (
+            {"mcpServers": {"a": {"command": "a", "disabled": True}, "b": {"url": "x", "disabled": True}}},
+            'no servers in "mcpServers" (all 2 disabled); pick one with --server to lint it anyway',
+        ),
+    ],
+)
+def test_client_config_without_usable_servers_is_an_error_not_a_fallback(
+    tmp_path: Path,
+    install: Install,
+    monkeypatch: pytest.MonkeyPatch,
+    configured: tuple[Path, Settings],
+    document: Any,
+    problem: str,
+) -> None:
+    # Neither the project's ./.mcp.json nor its [servers] may be linted in place of the file named.
+    _, settings = configured
+    install("project.mcp.json", tmp_path / ".mcp.json")
+    monkeypatch.chdir(tmp_path)
+    path = write_json(tmp_path / "nosrv.json", document)
+    assert resolve_error(Request(paths=("nosrv.json",))) == f"nosrv.json: {problem}"
+    assert resolve_error(Request(paths=("nosrv.json",)), settings) == f"nosrv.json: {problem}"
+    assert resolve_error(Request(paths=(str(path), str(tmp_path / ".mcp.json")))) == f"{path}: {problem}"
+
+
+def test_empty_client_config_in_an_empty_folder_names_the_file(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "nosrv.json", {"mcpServers": {}})
+    message = resolve_error(Request(paths=(str(path),)))
+    assert message == f'{path}: no servers in "mcpServers"; add a server to it'
+
+
+def test_disabled_entries_named_with_server_are_linted(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "off.json", {"mcpServers": {"a": {"command": "a", "disabled": True}}})
+    assert [t.name for t in resolve_targets(Request(paths=(str(path),), servers=("a",)), Settings())] == ["a"]
 
 
 # --------------------------------------------------------------------------- [servers] in settings
@@ -423,6 +545,43 @@ def test_configured_server_without_command_or_url(tmp_path: Path) -> None:
     assert message == f"{path} [servers.broken]: server 'broken' needs a 'command' (stdio) or a 'url' (HTTP)"
 
 
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (
+            None,
+            "{snapshot}: no such file; fix the path (relative to the config's folder), or save one with "
+            "`mcp-lint snapshot -o {snapshot} -- COMMAND`",
+        ),
+        ('{"tools": [', "{snapshot}:1:12: not valid JSON: Expecting value"),
+        (
+            '{"mcpServers": {}}',
+            "{snapshot}: not a snapshot: expected a JSON object with a 'tools' array, or an array of tools",
+        ),
+    ],
+)
+@pytest.mark.parametrize("config_name", ["mcp-lint.toml", "pyproject.toml"])
+def test_configured_snapshot_that_is_missing_or_broken_is_a_config_error(
+    tmp_path: Path, config_name: str, content: str | None, problem: str
+) -> None:
+    table = "tool.mcp-lint.servers" if config_name == "pyproject.toml" else "servers"
+    path = tmp_path / config_name
+    path.write_text(f'[{table}.saved]\nsnapshot = "saved.json"\n', encoding="utf-8")
+    snapshot = tmp_path / "saved.json"
+    if content is not None:
+        snapshot.write_text(content, encoding="utf-8")
+    message = resolve_error(Request(), load_settings(path))
+    assert message == f"{path} [{table}.saved]: snapshot " + problem.format(snapshot=snapshot)
+
+
+def test_configured_snapshot_must_be_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "mcp-lint.toml"
+    path.write_text("[servers.saved]\nsnapshot = 3\n", encoding="utf-8")
+    assert resolve_error(Request(), load_settings(path)) == (
+        f'{path} [servers.saved]: snapshot must be the path of a saved snapshot, e.g. snapshot = "tools.json"'
+    )
+
+
 def test_server_filter_on_configured_servers(configured: tuple[Path, Settings]) -> None:
     _, settings = configured
     targets = resolve_targets(Request(servers=("saved", "local")), settings)
@@ -439,6 +598,19 @@ def test_unknown_server_filter_on_configured_servers(configured: tuple[Path, Set
 def test_unknown_server_filter_names_the_config_file(configured: tuple[Path, Settings]) -> None:
     path, settings = configured
     assert str(path) in resolve_error(Request(servers=("remot",)), settings)
+
+
+def test_configured_server_errors_in_pyproject_name_the_table_as_spelled_there(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    path.write_text('[tool.mcp-lint.servers.remote]\nurl = "ftp://example.com"\n', encoding="utf-8")
+    settings = load_settings(path)
+    assert resolve_error(Request(), settings) == (
+        f"{path} [tool.mcp-lint.servers.remote]: server 'remote' url 'ftp://example.com' "
+        "is not an http:// or https:// URL"
+    )
+    assert resolve_error(Request(servers=("remot",)), settings) == (
+        f"--server 'remot': not in [tool.mcp-lint.servers] of {path}; available: remote"
+    )
 
 
 def test_settings_servers_beat_the_project_mcp_json(
@@ -481,6 +653,15 @@ def test_no_target_fallback_honours_server_filter(
     assert [t.name for t in resolve_targets(Request(servers=("sentry",)), Settings())] == ["sentry"]
 
 
+def test_no_target_fallback_with_an_unknown_server_lists_the_available_names(
+    tmp_path: Path, install: Install, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install("project.mcp.json", tmp_path / ".mcp.json")
+    monkeypatch.chdir(tmp_path)
+    message = resolve_error(Request(servers=("nope",)))
+    assert message == ".mcp.json: no server named 'nope'; available: github, notes, sentry"
+
+
 def test_no_target_falls_back_to_vscode_config(
     tmp_path: Path, install: Install, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -507,7 +688,10 @@ def test_nothing_to_lint_when_the_project_config_is_empty(
 ) -> None:
     write_json(tmp_path / ".mcp.json", {"mcpServers": {}})
     monkeypatch.chdir(tmp_path)
-    assert resolve_error(Request()).startswith("nothing to lint: ")
+    assert resolve_error(Request()) == (
+        'nothing to lint: .mcp.json has no servers in "mcpServers"; add a server to it, '
+        "or pass `-- COMMAND ARGS`, `--url URL`, or a snapshot or client config file"
+    )
 
 
 def test_mcp_json_is_not_searched_in_parent_folders(

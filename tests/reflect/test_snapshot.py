@@ -98,6 +98,14 @@ def test_tools_list_result_without_metadata(tmp_path: Path) -> None:
     assert snapshot.protocol_version is None and snapshot.observations == ()
 
 
+@pytest.mark.parametrize("result", [{"tools": [{"name": "a"}], "nextCursor": None}, [{"name": "a"}]])
+def test_json_rpc_response_is_read_as_its_result(tmp_path: Path, result: object) -> None:
+    path = tmp_path / "response.json"
+    path.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": result}), encoding="utf-8")
+    snapshot = load_snapshot(path)
+    assert snapshot.name == "response" and [tool.name for tool in snapshot.tools] == ["a"]
+
+
 def test_bare_array(tmp_path: Path) -> None:
     path = tmp_path / "bare.json"
     tools = [
@@ -114,8 +122,14 @@ def test_bare_array(tmp_path: Path) -> None:
     assert snapshot.name == "bare"
     assert [tool.name for tool in snapshot.tools] == ["one", "two", "<tool #3>", "<tool #4>"]
     assert snapshot.tools[0].sdk_rejection is None
-    assert snapshot.tools[2].sdk_rejection == "the tool is not a JSON object"
-    assert snapshot.tools[3].sdk_rejection is not None and "name" in snapshot.tools[3].sdk_rejection
+    assert [tool.named for tool in snapshot.tools] == [True, True, False, False]
+    assert snapshot.tools[2].sdk_rejection == (
+        "it is a JSON string, not an object, so the MCP SDK rejects the whole tools/list page"
+    )
+    assert (
+        snapshot.tools[3].sdk_rejection
+        == 'it has no "name", so the MCP SDK rejects the whole tools/list page'
+    )
 
 
 def test_bad_json_names_line_and_column(tmp_path: Path) -> None:

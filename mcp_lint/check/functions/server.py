@@ -36,8 +36,9 @@ def sdk_rejected_listing(ctx: CheckContext) -> Iterator[Hit]:
 def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
     # A rejection caused by a broken input schema is MCP201's finding, with a precise path;
     # this rule reports only the reasons schema validation cannot see (x-mcp-header, names...).
+    # An entry without a name is seen by no other rule, so it is always reported here.
     for tool in ctx.server.tools:
-        if tool.sdk_rejection and not schema_problems(tool):
+        if tool.sdk_rejection and (not tool.named or not schema_problems(tool)):
             yield Hit(
                 tool=tool.name,
                 fields={"reason": trim(tool.sdk_rejection, 100)},
