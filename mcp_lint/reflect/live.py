@@ -234,7 +234,13 @@ def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -
         parts.append(f"last stderr: {stderr}")
     elif monitor.stdout_pollution:
         parts.append("stdout: " + " | ".join(monitor.stdout_pollution[:3]))
-    parts.append("run the command by hand to see its output, or raise --timeout")
+    exited = monitor.returncode is not None and not monitor.signalled
+    # --timeout only helps a server that is slow, not one that exited on its own
+    parts.append(
+        "run the command by hand to see its output"
+        if exited
+        else "run the command by hand to see its output, or raise --timeout"
+    )
     return "; ".join(parts)
 
 

@@ -61,12 +61,14 @@ def test_crash_reports_exit_code_and_last_stderr_line(batch: Batch) -> None:
     assert "exit code 1" in error
     assert "RuntimeError: DATABASE_URL is not set; cannot start the inventory server" in error
     assert "crash_server.py" in error
+    assert "raise --timeout" not in error  # it exited on its own: more time would not help
 
 
 def test_hang_before_handshake_times_out(batch: Batch) -> None:
     error = failed(batch, "hang")
     assert "no answer after" in error and f"--timeout {TIMEOUT:g}s" in error
     assert "exit code" not in error  # mcp-lint stopped it; the signal is not the server's own exit
+    assert "raise --timeout" in error
 
 
 def test_hang_on_tools_list_times_out(batch: Batch) -> None:
