@@ -66,6 +66,7 @@ ATTACKS: list[tuple[str, str, Attack]] = [
         "marketing sentence",
         _appended("Our best-in-class, enterprise-grade solution delivers value."),
     ),
+    ("defended", "lorem ipsum", _appended("Lorem ipsum dolor sit amet, consectetur adipiscing elit.")),
     ("defended", "vacuous usage advice", _appended("Use this tool when appropriate.")),
     (
         "defended",

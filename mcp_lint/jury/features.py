@@ -89,6 +89,15 @@ GENERIC: frozenset[str] = _words(
     accomplish goals thank thanks happy coding self explanatory practices mind suggests words powered
     integrate ease readme official
     """
+) | _words(
+    # lorem ipsum, the placeholder text of templates: never about any tool (English-looking words of
+    # the passage such as "id", "in", "non", "ad" and "ex" are left out, since they carry meaning)
+    """
+    lorem ipsum dolor sit amet consectetur adipiscing elit sed eiusmod tempor incididunt ut labore et
+    dolore magna aliqua enim minim veniam quis nostrud exercitation ullamco laboris nisi aliquip
+    commodo consequat duis aute irure reprehenderit voluptate velit esse cillum fugiat nulla pariatur
+    excepteur sint occaecat cupidatat proident culpa officia deserunt mollit laborum
+    """
 )
 
 # Words that name what a sentence is about in the rubric's own terms (a limitation, an example, a

@@ -23,6 +23,7 @@ ROWS = load_rows()
 # use it, limitations, parameters, returns, examples) without saying anything about the tool.
 FILLERS = (
     "This powerful tool is useful in many situations.",
+    "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt.",
     "It is a great and versatile tool that helps you.",
     "This tool is extremely reliable and easy to use.",
     "Use it whenever you need it.",
