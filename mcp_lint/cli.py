@@ -106,6 +106,18 @@ def _check_output(output: str | None) -> None:
         raise UsageError(f"-o {output}: {problem}; give a file path the report can be written to{example}")
 
 
+def _refuse_overwriting_inputs(output: str | None, inputs: Sequence[str | Path | None]) -> None:
+    """A report written over a snapshot, the config or the jury cache would destroy it."""
+    if output is None or output == "-":
+        return
+    target = Path(output).resolve()
+    for item in inputs:
+        if item is not None and str(item) != "-" and Path(item).resolve() == target:
+            raise UsageError(
+                f"-o {output}: this run reads that file; the report would overwrite it, so give another path"
+            )
+
+
 def _write_output(text: str, output: str | None, color: bool = False) -> None:
     if output is None or output == "-":
         # click strips ANSI codes off a non-terminal unless told the colour was asked for.
@@ -286,6 +298,7 @@ def check(ctx: click.Context, /, **options: Any) -> None:
 
     _check_output(options["output"])
     jury = _check_jury_settings(settings, options)
+    _refuse_overwriting_inputs(options["output"], [*options["paths"], settings.config_path, jury.cache_path])
     targets = _resolve(ctx, settings, **options)
     result = lint(targets, settings, jury)
     color = _use_color(options["color"], options["output"])
@@ -463,7 +476,9 @@ def show_rule(ctx: click.Context, key: str) -> None:
     rule = catalogue.find(key)
     if rule is None:
         names = [r.name for r in catalogue.rules] + [r.code for r in catalogue.rules]
-        close = difflib.get_close_matches(key, names, n=3)
+        # a fragment of a name ("phantom" for phantom-parameter) first, then near spellings
+        close = [name for name in names if key.strip() and key.strip().lower() in name.lower()][:3]
+        close = close or difflib.get_close_matches(key, names, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see `mcp-lint rules`"
         raise UsageError(f"no rule {key!r}{hint}")
     click.echo(rule.render_docs(), nl=False)

@@ -125,9 +125,13 @@ def resolve_cache_path(settings: Settings, command_line: str | None = None) -> P
     argument; the config's `jury.cache` is relative to the config file's folder, so it names the same
     file whichever subfolder mcp-lint runs from.
     """
-    if command_line:
-        return Path(command_line)
-    return settings.base_dir / settings.jury.cache
+    path = Path(command_line) if command_line else settings.base_dir / settings.jury.cache
+    if path.is_dir():
+        where = "--cache-file" if command_line else f"{settings.config_path}: jury.cache"
+        raise UsageError(
+            f"{where}: {path} is a folder; name the cache file in it, e.g. {path / 'jury-cache.json'}"
+        )
+    return path
 
 
 def find_config(start: Path) -> Path | None:

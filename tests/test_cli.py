@@ -620,3 +620,35 @@ def test_commands_that_start_no_server_refuse_a_server_command(
     assert code == 2 and out == ""
     assert err.startswith(f"mcp-lint: error: unexpected `-- python server.py`: {command} starts no server")
     assert err.endswith("; drop everything from `--` on\n") and err.count("\n") == 1
+
+
+def test_report_over_an_input_of_the_run_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    snapshot = tmp_path / "tools.json"
+    snapshot.write_bytes(SNAPSHOT.read_bytes())
+    config = tmp_path / "mcp-lint.toml"
+    config.write_text('select = ["ALL"]\n', encoding="utf-8")
+    for output in ("tools.json", str(snapshot), "mcp-lint.toml", ".mcp-lint/jury-cache.json"):
+        code, out, err = run(["check", "tools.json", "--format", "json", "-o", output], capsys)
+        assert code == 2 and out == "", output
+        assert err.count("\n") == 1 and "this run reads that file" in err, err
+    assert snapshot.read_bytes() == SNAPSHOT.read_bytes()
+    assert config.read_text(encoding="utf-8") == 'select = ["ALL"]\n'
+
+
+def test_a_folder_given_as_the_jury_cache_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cache").mkdir()
+    for args in (
+        ["cache", "stats", "--cache-file", "cache"],
+        ["check", str(SNAPSHOT), "--cache-file", "cache"],
+    ):
+        code, _, err = run(args, capsys)
+        assert code == 2 and err.count("\n") == 1 and "is a folder" in err and "jury-cache.json" in err, err
+
+
+def test_a_fragment_of_a_rule_name_is_suggested(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["rule", "phantom"], capsys)
+    assert code == 2 and "phantom-parameter" in err
