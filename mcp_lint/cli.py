@@ -290,7 +290,9 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     if options["ignore"]:
         settings = replace(settings, ignore=(*settings.ignore, *_selectors("--ignore", options["ignore"])))
     if options["show_settings"]:
-        click.echo(json.dumps(settings.as_document(), indent=2))
+        click.echo(
+            json.dumps(_settings_document(settings, _check_jury_settings(settings, options)), indent=2)
+        )
         ctx.exit(0)
     from mcp_lint.gate import exit_code
     from mcp_lint.pipeline import lint
@@ -319,6 +321,20 @@ def check(ctx: click.Context, /, **options: Any) -> None:
                 err=True,
             )
     ctx.exit(exit_code(result, settings.fail_on, options["exit_zero"]))
+
+
+def _settings_document(settings: Any, jury: Any) -> dict[str, Any]:
+    """The settings as the run will use them: the config's, with the jury flags applied."""
+    document: dict[str, Any] = settings.as_document()
+    document["jury"].update(
+        {
+            "models": [spec.model for spec in jury.models],  # empty: the embedded offline jury
+            "cache": None if jury.cache_path is None else str(jury.cache_path),
+            "frozen": jury.frozen,
+            "refresh": jury.refresh,
+        }
+    )
+    return document
 
 
 def _check_jury_settings(settings: Any, options: Any) -> Any:

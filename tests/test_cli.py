@@ -122,6 +122,14 @@ def test_show_settings_reflects_file_and_command_line(
     assert code == 0
     assert settings["fail-on"] == "high" and settings["timeout"] == 7.0
     assert settings["config-file"].endswith(".mcp-lint.toml")
+    # the jury flags are applied too: the judges and the cache file the run will use
+    jury_flags = ["--jury", "openai/gpt-4.1-mini", "--cache-file", "verdicts.json", "--frozen"]
+    code, out, _ = run(["check", "--show-settings", *jury_flags], capsys)
+    jury = json.loads(out)["jury"]
+    assert code == 0 and jury["models"] == ["openai/gpt-4.1-mini"]
+    assert jury["cache"] == "verdicts.json" and jury["frozen"] is True and jury["refresh"] is False
+    code, out, _ = run(["check", "--show-settings", "--no-cache"], capsys)
+    assert code == 0 and json.loads(out)["jury"]["cache"] is None
 
 
 def test_nothing_to_lint_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
