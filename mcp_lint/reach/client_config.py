@@ -22,6 +22,10 @@ from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
 _VARIABLE = re.compile(r"\$\{([^}]*)\}")
 _HTTP_TYPES = {"http": "http", "streamable-http": "http", "streamableHttp": "http", "sse": "sse"}
+# The key naming a remote server's address, and the transport it implies when no "type" says: Windsurf
+# writes `serverUrl`, Gemini CLI `httpUrl` for Streamable HTTP (its `url` is SSE, which "auto" falls
+# back to).
+_URL_KEYS = {"url": "auto", "serverUrl": "auto", "httpUrl": "http"}
 
 
 @dataclass(frozen=True)
@@ -212,15 +216,16 @@ def server_entry_to_target(
         raise UsageError(f"{where}: server {name!r} must be an object")
     try:
         kind = entry.get("type")
-        if entry.get("url") is not None or kind in _HTTP_TYPES:
-            url = entry.get("url")
+        url_key = next((key for key in _URL_KEYS if entry.get(key) is not None), None)
+        if url_key is not None or kind in _HTTP_TYPES:
+            url = entry.get(url_key) if url_key else None
             if not isinstance(url, str) or not url:
                 raise UsageError(f"{where}: server {name!r} has type {kind!r} but no 'url'")
             headers = {
                 key: _expand(value, variables, workspace)
                 for key, value in _string_map(entry.get("headers"), f"{where}: {name}.headers").items()
             }
-            transport = _HTTP_TYPES.get(str(kind), "auto") if kind else "auto"
+            transport = _HTTP_TYPES.get(str(kind), "auto") if kind else _URL_KEYS[url_key or "url"]
             expanded = _expand(url, variables, workspace)
             if not expanded.startswith(("http://", "https://")):
                 raise UsageError(

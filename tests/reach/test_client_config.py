@@ -289,13 +289,15 @@ def test_extra_env_beats_the_process_environment(tmp_path: Path, monkeypatch: py
         ({"type": "streamableHttp", "url": "https://a.example/mcp"}, "http"),
         ({"type": "sse", "url": "https://a.example/sse"}, "sse"),
         ({"url": "https://a.example/mcp"}, "auto"),
+        ({"serverUrl": "https://a.example/mcp"}, "auto"),  # Windsurf
+        ({"httpUrl": "https://a.example/mcp"}, "http"),  # Gemini CLI
     ],
 )
 def test_http_transport_from_type(tmp_path: Path, entry: dict[str, str], transport: str) -> None:
     target = one(tmp_path, entry)
     assert isinstance(target, HttpTarget)
     assert target.transport == transport
-    assert target.url == entry["url"]
+    assert target.url == "https://a.example/" + ("sse" if transport == "sse" else "mcp")
 
 
 @pytest.mark.parametrize("kind", ["http", "sse", "streamable-http"])
