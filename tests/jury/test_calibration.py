@@ -15,6 +15,7 @@ from mcp_lint.jury.calibration import (
     mean_step_model,
     qwk,
     smell_agreement,
+    soft_target,
 )
 
 ROWS = load_rows()
@@ -90,3 +91,17 @@ def test_bagged_component_records_one_penalty_per_bag() -> None:
     model = fit_component(ds, "parameters", range(len(ROWS)))
     assert len(model.lambdas) == BAGS["parameters"] > 1
     assert sorted(model.cuts) == model.cuts and len(model.cuts) == 4
+
+
+def test_target_counts_the_median_once_more_except_on_examples() -> None:
+    row = {
+        "judges": {
+            "a": {"purpose": 1, "examples_balance": 1},
+            "b": {"purpose": 1, "examples_balance": 1},
+            "c": {"purpose": 4, "examples_balance": 4},
+        },
+        "jury_median": {"purpose": 1, "examples_balance": 1},
+    }
+    assert soft_target(row, "purpose") == (1 + 1 + 4 + 1) / 4
+    assert soft_target(row, "examples") == (1 + 1 + 4) / 3
+    assert soft_target({"judges": {}, "jury_median": {"purpose": 2.5}}, "purpose") == 2.5
