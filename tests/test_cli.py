@@ -584,22 +584,21 @@ def test_a_fractional_rubric_threshold_is_accepted(
     assert "(purpose 2/5, threshold 2.5)" in out
 
 
+def _finding_codes(report: str) -> set[str]:
+    return {
+        f["code"]
+        for server in json.loads(report)["servers"]
+        for tool in server["tools"]
+        for f in tool["findings"]
+    }
+
+
 def test_select_and_ignore_take_categories(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--select", "security,schema"], capsys)
-    found = {
-        f["code"]
-        for server in json.loads(out)["servers"]
-        for tool in server["tools"]
-        for f in tool["findings"]
-    }
+    found = _finding_codes(out)
     assert "MCP301" in found and found <= {"MCP301", "MCP302"} | {f"MCP20{n}" for n in range(1, 6)}
     _, out, _ = run(["check", str(SNAPSHOT), "--format", "json", "--ignore", "rubric"], capsys)
-    found = {
-        f["code"]
-        for server in json.loads(out)["servers"]
-        for tool in server["tools"]
-        for f in tool["findings"]
-    }
+    found = _finding_codes(out)
     assert found and not any(code.startswith("MCP7") for code in found)
 
 
