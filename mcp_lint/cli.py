@@ -518,7 +518,7 @@ def cache_stats(ctx: click.Context, cache_file: str | None, config_file: str | N
     _refuse_server_command(ctx)
 
     path = resolve_cache_path(_load(config_file, isolated, None), cache_file)
-    store = JuryCache(path)
+    store = JuryCache(path, read_only=True)
     stats = store.stats()
     if not stats.exists:
         click.echo(f"mcp-lint: no jury cache at {path} yet; a check with LLM judges creates it", err=True)

@@ -109,8 +109,10 @@ class CacheStats:
 class JuryCache:
     """In-memory view of the cache file plus the entries this process added since loading."""
 
-    def __init__(self, path: Path = DEFAULT_CACHE_PATH) -> None:
+    def __init__(self, path: Path = DEFAULT_CACHE_PATH, *, read_only: bool = False) -> None:
         self.path = Path(path)
+        # a reader (`cache stats`) never writes, so a damaged file is not rebuilt by it
+        self._repair = "a check with LLM judges rebuilds it" if read_only else "rebuilding it"
         self._entries: dict[str, CacheEntry] = {}
         self._added: dict[str, CacheEntry] = {}
         self.warnings: list[str] = []
@@ -236,7 +238,7 @@ class JuryCache:
         if data.get("version") != CACHE_VERSION:
             self._warn(
                 f"jury cache {self.path} has version {data.get('version')!r}, expected {CACHE_VERSION}; "
-                "rebuilding it"
+                f"{self._repair}"
             )
             return {}
         entries: dict[str, CacheEntry] = {}
@@ -254,7 +256,7 @@ class JuryCache:
     def _corrupt(self, detail: str) -> dict[str, CacheEntry]:
         # Every kind of damage gets the same treatment: one warning, and the next save rewrites the file
         # from what survived, so the warning does not come back on every run.
-        self._warn(f"jury cache {self.path} is corrupt ({detail}); rebuilding it")
+        self._warn(f"jury cache {self.path} is corrupt ({detail}); {self._repair}")
         self._rebuild = True
         return {}
 

@@ -380,6 +380,18 @@ def test_non_utf8_cache_is_one_warning_and_rebuilt(
     assert len(json.loads(cache.read_text(encoding="utf-8"))["entries"]) == TOOLS * len(JUDGES)
 
 
+def test_cache_stats_on_a_corrupt_cache_does_not_claim_to_rebuild_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = project / ".mcp-lint" / "jury-cache.json"
+    cache.parent.mkdir()
+    cache.write_bytes(b"\x00\xff")
+    code = main(["cache", "stats"])
+    err = capsys.readouterr().err
+    assert code == 0 and cache.read_bytes() == b"\x00\xff"  # stats reads; it never writes
+    assert "is corrupt (not UTF-8 text); a check with LLM judges rebuilds it" in err
+
+
 def test_cost_is_reported_for_priced_models_and_the_unpriced_ones_are_named(
     project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[str]
 ) -> None:
