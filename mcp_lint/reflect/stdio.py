@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -30,6 +31,8 @@ from mcp_lint.errors import ServerError
 MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 STDERR_KEEP_BYTES = 16 * 1024
 POLLUTION_KEEP_LINES = 5
+# A line that names an error: "Error: Cannot find module ...", "RuntimeError: ...", "error: ..."
+_ERROR_HEADLINE = re.compile(r"\s*(?:[\w.]*(?:Error|Exception)\b|error\b)")
 EXIT_GRACE_SECONDS = 2.0
 
 
@@ -47,9 +50,16 @@ class ProcessMonitor:
     signalled: bool = False
 
     def last_stderr_lines(self, count: int = 5) -> str:
+        """The last `count` lines of stderr; if none of them names the error, the last line before
+        them that does goes first (Node ends a crash with its stack, `code: ...` and its version)."""
         text = self.stderr_tail.decode("utf-8", "replace")
-        lines = [line.rstrip() for line in text.splitlines() if line.strip()]
-        return " | ".join(lines[-count:])
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        tail = lines[-count:]
+        if not any(_ERROR_HEADLINE.match(line) for line in tail):
+            earlier = [line for line in lines[:-count] if _ERROR_HEADLINE.match(line)]
+            if earlier:
+                tail = [earlier[-1], "...", *tail]
+        return " | ".join(tail)
 
 
 def resolve_command(command: str, env: Mapping[str, str], cwd: str | None) -> str:

@@ -10,6 +10,7 @@ from reflect_support import Spawner
 
 from mcp_lint.reach.targets import StdioTarget
 from mcp_lint.reflect import Reflection, reflect_all
+from mcp_lint.reflect.stdio import ProcessMonitor
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MODERN = "2026-07-28"
@@ -200,3 +201,25 @@ def test_relative_command_resolves_against_cwd(tmp_path: Path, spawner: Spawner)
     assert result.error is None, result.error
     assert result.snapshot is not None and len(result.snapshot.tools) == 3
     spawner.assert_gone("good-rel")
+
+
+def test_stderr_tail_keeps_the_line_that_names_the_error() -> None:
+    node_crash = (
+        "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\n"
+        "Error: Cannot find module '/srv/missing.js'\n"
+        "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n"
+        "    at node:internal/main/run_main_module:28:49 {\n"
+        "  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v20.11.0\n"
+    )
+    monitor = ProcessMonitor("node", stderr_tail=bytearray(node_crash.encode()))
+    assert monitor.last_stderr_lines() == (
+        "Error: Cannot find module '/srv/missing.js' | ... | "
+        "at node:internal/main/run_main_module:28:49 { | code: 'MODULE_NOT_FOUND', | requireStack: [] | } | "
+        "Node.js v20.11.0"
+    )
+    python_crash = 'Traceback (most recent call last):\n  File "s.py", line 1\nRuntimeError: no database\n'
+    monitor = ProcessMonitor("python", stderr_tail=bytearray(python_crash.encode()))
+    assert (
+        monitor.last_stderr_lines()
+        == 'Traceback (most recent call last): | File "s.py", line 1 | RuntimeError: no database'
+    )
