@@ -94,20 +94,12 @@ def _use_color(option: bool | None, output: str | None) -> bool:
     return sys.stdout.isatty()
 
 
-def _check_output(output: str | None) -> None:
-    """Refuse a report path that cannot be written before any server starts, not after the lint."""
+def _check_output(output: str | None, inputs: Sequence[str | Path | None]) -> None:
+    """Refuse, before any server starts rather than after the lint, a report path that cannot be
+    written or that is one of the run's `inputs` (a snapshot, the config, the jury cache): the report
+    would destroy it."""
     from mcp_lint.files import unwritable_reason
 
-    if output is None or output == "-":
-        return
-    problem = unwritable_reason(Path(output))
-    if problem is not None:
-        example = f", e.g. -o {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
-        raise UsageError(f"-o {output}: {problem}; give a file path the report can be written to{example}")
-
-
-def _refuse_overwriting_inputs(output: str | None, inputs: Sequence[str | Path | None]) -> None:
-    """A report written over a snapshot, the config or the jury cache would destroy it."""
     if output is None or output == "-":
         return
     target = Path(output).resolve()
@@ -116,6 +108,10 @@ def _refuse_overwriting_inputs(output: str | None, inputs: Sequence[str | Path |
             raise UsageError(
                 f"-o {output}: this run reads that file; the report would overwrite it, so give another path"
             )
+    problem = unwritable_reason(Path(output))
+    if problem is not None:
+        example = f", e.g. -o {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
+        raise UsageError(f"-o {output}: {problem}; give a file path the report can be written to{example}")
 
 
 def _write_output(text: str, output: str | None, color: bool = False) -> None:
@@ -298,9 +294,8 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.pipeline import lint
     from mcp_lint.report import ReportOptions, reporters
 
-    _check_output(options["output"])
     jury = _check_jury_settings(settings, options)
-    _refuse_overwriting_inputs(options["output"], [*options["paths"], settings.config_path, jury.cache_path])
+    _check_output(options["output"], [*options["paths"], settings.config_path, jury.cache_path])
     targets = _resolve(ctx, settings, **options)
     result = lint(targets, settings, jury)
     color = _use_color(options["color"], options["output"])
