@@ -522,7 +522,7 @@ def cache_stats(ctx: click.Context, cache_file: str | None, config_file: str | N
     click.echo(json.dumps(_plain(stats), indent=2))
 
 
-PRUNE_HELP = """Drop the entries that no current tool of the project uses.
+PRUNE_HELP = f"""Drop the entries that no current tool of the project uses.
 
 \b
 The cache records each verdict's judge and tool, not its server, so prune
@@ -535,8 +535,8 @@ be reflected nothing is pruned. --dry-run lists what would go.
 \b
 Exit codes:
   0  pruned (or nothing to prune)
-  2  usage or configuration error
-  3  a server could not be reached or reflected: nothing was pruned
+{_EXIT_USAGE_HELP}
+{_EXIT_SERVER_HELP}: nothing was pruned
 """
 
 

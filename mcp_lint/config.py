@@ -127,7 +127,7 @@ def resolve_cache_path(settings: Settings, command_line: str | None = None) -> P
     """
     path = Path(command_line) if command_line else settings.base_dir / settings.jury.cache
     if path.is_dir():
-        where = "--cache-file" if command_line else f"{settings.config_path}: jury.cache"
+        where = "--cache-file" if command_line else f"{settings.config_path or 'settings'}: jury.cache"
         raise UsageError(
             f"{where}: {path} is a folder; name the cache file in it, e.g. {path / 'jury-cache.json'}"
         )
