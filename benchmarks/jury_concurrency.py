@@ -28,9 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from mcp_lint.config import JurySettings  # noqa: E402
 from mcp_lint.jury.prompt import build_messages, response_format  # noqa: E402
 from mcp_lint.jury.rubric import load_rubric  # noqa: E402
-from mcp_lint.jury.run import JurySettings, ModelSpec, score_servers  # noqa: E402
+from mcp_lint.jury.run import score_servers  # noqa: E402
 from mcp_lint.model import ServerSnapshot, Tool  # noqa: E402
 
 TOOLS = 120
@@ -153,7 +154,8 @@ async def bare_client(port: int, bodies: list[bytes], concurrency: int) -> float
 
 def settings(fake: RemoteFake, cache: Path | None, concurrency: int) -> JurySettings:
     return JurySettings(
-        models=tuple(ModelSpec(m, fake.api_base) for m in JUDGES),
+        models=tuple(JUDGES),
+        api_bases=dict.fromkeys(JUDGES, fake.api_base),
         concurrency=concurrency,
         cache_path=cache,
         timeout=10.0,

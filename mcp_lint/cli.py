@@ -11,15 +11,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 import mcp_lint
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+from mcp_lint.model import OFFLINE_JURY
 
-# `--jury offline` picks the embedded offline jury even where the config lists LLM judges.
-OFFLINE_JURY = "offline"
+if TYPE_CHECKING:
+    from mcp_lint.config import JurySettings, Settings
 
 _EXIT_USAGE_HELP = "  2  usage or configuration error"
 _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
@@ -304,26 +305,26 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     for server in result.servers:
         if server.error is not None:
             click.echo(f"mcp-lint: error: {server.error}", err=True)
-    if result.jury:
-        for warning in result.jury.get("warnings", ()):
+    if result.jury is not None:
+        for warning in result.jury.warnings:
             click.echo(f"mcp-lint: warning: {warning}", err=True)
-        unscored = result.jury.get("unscored") or []
+        unscored = result.jury.unscored
         if unscored:
             first = unscored[0]
             click.echo(
-                f"mcp-lint: error: {len(unscored)} tool/judge pair(s) unscored, e.g. {first['server']}/"
-                f"{first['tool']} by {first['judge']}: {first['reason']}",
+                f"mcp-lint: error: {len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
+                f"{first.tool} by {first.judge}: {first.reason}",
                 err=True,
             )
     ctx.exit(exit_code(result, settings.fail_on, options["exit_zero"]))
 
 
-def _settings_document(settings: Any, jury: Any) -> dict[str, Any]:
+def _settings_document(settings: Settings, jury: JurySettings) -> dict[str, Any]:
     """The settings as the run will use them: the config's, with the jury flags applied."""
     document: dict[str, Any] = settings.as_document()
     document["jury"].update(
         {
-            "models": [spec.model for spec in jury.models],  # empty: the embedded offline jury
+            "models": list(jury.models),  # empty: the embedded offline jury
             "cache": None if jury.cache_path is None else str(jury.cache_path),
             "frozen": jury.frozen,
             "refresh": jury.refresh,
@@ -332,49 +333,21 @@ def _settings_document(settings: Any, jury: Any) -> dict[str, Any]:
     return document
 
 
-def _check_jury_settings(settings: Any, options: Any) -> Any:
+def _check_jury_settings(settings: Settings, options: Any) -> JurySettings:
     """The jury settings of `check`, refused before any server starts when the flags contradict."""
-    from mcp_lint.config import resolve_cache_path
+    from mcp_lint.config import jury_settings
     from mcp_lint.jury.run import validate_jury_settings
 
-    if options["no_cache"] and options["cache_file"]:
-        raise UsageError("--no-cache and --cache-file cannot be combined: --no-cache uses no cache file")
-    jury = _jury_settings(
+    jury = jury_settings(
         settings,
         options["jury_models"],
-        None if options["no_cache"] else resolve_cache_path(settings, options["cache_file"]),
+        cache_file=options["cache_file"],
+        no_cache=options["no_cache"],
         refresh=options["refresh"],
         frozen=options["frozen"],
     )
     validate_jury_settings(jury)
     return jury
-
-
-def _jury_settings(
-    settings: Any, models: Sequence[str], cache_path: Path | None, refresh: bool = False, frozen: bool = False
-) -> Any:
-    from mcp_lint.jury.run import JurySettings, ModelSpec
-
-    config = settings.jury
-    if OFFLINE_JURY in models:
-        if len(set(models)) > 1:
-            raise UsageError(
-                f"--jury {OFFLINE_JURY} is the embedded offline jury and cannot sit with LLM judges; "
-                f"pass either --jury {OFFLINE_JURY} or model ids"
-            )
-        models = ()  # no LLM judge: the embedded offline jury scores, whatever the config lists
-    elif not models:
-        models = config.models
-    return JurySettings(
-        models=tuple(ModelSpec(model, config.api_bases.get(model)) for model in models),
-        concurrency=config.concurrency,
-        aggregate=config.aggregate,
-        cache_path=cache_path,
-        refresh=refresh,
-        frozen=frozen,
-        timeout=config.timeout,
-        max_retries=config.max_retries,
-    )
 
 
 @cli.command(
@@ -553,7 +526,7 @@ Exit codes:
 @click.option("--dry-run", is_flag=True, help="List the entries that would be removed; write nothing.")
 @click.pass_context
 def cache_prune(ctx: click.Context, /, **options: Any) -> None:
-    from mcp_lint.config import resolve_cache_path
+    from mcp_lint.config import jury_settings, resolve_cache_path
     from mcp_lint.errors import ServerError
     from mcp_lint.jury.run import check_prunable, prune_cache
     from mcp_lint.reflect import reflect_all
@@ -578,7 +551,7 @@ def cache_prune(ctx: click.Context, /, **options: Any) -> None:
         raise UsageError(
             f"--jury {OFFLINE_JURY}: the offline jury keeps no cache, so there is nothing to prune"
         )
-    jury = _jury_settings(settings, options["jury_models"], path)
+    jury = jury_settings(settings, options["jury_models"], cache_file=options["cache_file"])
     check_prunable(jury)
     if not path.exists():
         click.echo(f"no jury cache at {path}; nothing to prune")

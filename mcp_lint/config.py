@@ -11,14 +11,14 @@ import json
 import math
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
 from mcp_lint.files import read_text
-from mcp_lint.model import Severity
+from mcp_lint.model import OFFLINE_JURY, Severity
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -28,6 +28,8 @@ else:  # pragma: no cover - exercised on 3.10 only
 CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
 FAIL_ON_CHOICES = ("info", "low", "moderate", "high", "critical", "none")
 AGGREGATES = ("median", "mean", "min")
+# Relative to the config file's folder (the working directory when there is none).
+DEFAULT_CACHE_PATH = Path(".mcp-lint/jury-cache.json")
 
 
 @dataclass(frozen=True)
@@ -49,14 +51,28 @@ class ToolIgnore:
 
 
 @dataclass(frozen=True)
-class JuryConfig:
-    models: tuple[str, ...] = ()
+class JurySettings:
+    """How the rubric is scored: the config's `[jury]` table, then the jury flags of the command line
+    (see `jury_settings`).
+
+    In `Settings.jury`, `cache_path` is the config's `jury.cache` as written, relative to the config
+    file's folder; `jury_settings` resolves it, and makes it None for --no-cache. `api_bases` may
+    name models that `models` does not list: `--jury MODEL` picks up the config's endpoint for it.
+    """
+
+    models: tuple[str, ...] = ()  # empty -> the embedded offline jury only
     api_bases: Mapping[str, str] = field(default_factory=dict)
     concurrency: int = 8
-    aggregate: str = "median"
-    cache: str = ".mcp-lint/jury-cache.json"
+    aggregate: str = "median"  # median|mean|min
+    cache_path: Path | None = DEFAULT_CACHE_PATH  # None = --no-cache
+    refresh: bool = False  # ignore existing entries, re-judge, overwrite
+    frozen: bool = False  # a cache miss is an error (no call made)
     timeout: float = 60.0
     max_retries: int = 4
+    backoff_base: float = 0.5
+
+    def api_base(self, model: str) -> str | None:
+        return self.api_bases.get(model)
 
 
 @dataclass(frozen=True)
@@ -68,7 +84,7 @@ class Settings:
     fail_on: str = "low"
     timeout: float = 30.0
     servers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    jury: JuryConfig = field(default_factory=JuryConfig)
+    jury: JurySettings = field(default_factory=JurySettings)
     config_path: Path | None = None
 
     @property
@@ -105,7 +121,7 @@ class Settings:
                 "api-bases": dict(self.jury.api_bases),
                 "concurrency": self.jury.concurrency,
                 "aggregate": self.jury.aggregate,
-                "cache": self.jury.cache,
+                "cache": None if self.jury.cache_path is None else str(self.jury.cache_path),
                 "timeout": self.jury.timeout,
                 "max-retries": self.jury.max_retries,
             },
@@ -125,13 +141,43 @@ def resolve_cache_path(settings: Settings, command_line: str | None = None) -> P
     argument; the config's `jury.cache` is relative to the config file's folder, so it names the same
     file whichever subfolder mcp-lint runs from.
     """
-    path = Path(command_line) if command_line else settings.base_dir / settings.jury.cache
+    configured = settings.jury.cache_path if settings.jury.cache_path is not None else DEFAULT_CACHE_PATH
+    path = Path(command_line) if command_line else settings.base_dir / configured
     if path.is_dir():
         where = "--cache-file" if command_line else f"{settings.config_path or 'settings'}: jury.cache"
         raise UsageError(
             f"{where}: {path} is a folder; name the cache file in it, e.g. {path / 'jury-cache.json'}"
         )
     return path
+
+
+def jury_settings(
+    settings: Settings,
+    models: Sequence[str] = (),
+    *,
+    cache_file: str | None = None,
+    no_cache: bool = False,
+    refresh: bool = False,
+    frozen: bool = False,
+) -> JurySettings:
+    """The jury settings of a run: the config's, with the command line's jury flags applied.
+
+    `models` are the `--jury` values: none keeps the config's models, `offline` alone drops them all
+    (the embedded offline jury scores). The cache file is resolved (see `resolve_cache_path`).
+    """
+    if no_cache and cache_file:
+        raise UsageError("--no-cache and --cache-file cannot be combined: --no-cache uses no cache file")
+    cache_path = None if no_cache else resolve_cache_path(settings, cache_file)
+    if OFFLINE_JURY in models:
+        if len(set(models)) > 1:
+            raise UsageError(
+                f"--jury {OFFLINE_JURY} is the embedded offline jury and cannot sit with LLM judges; "
+                f"pass either --jury {OFFLINE_JURY} or model ids"
+            )
+        models = ()  # no LLM judge: the embedded offline jury scores, whatever the config lists
+    elif not models:
+        models = settings.jury.models
+    return replace(settings.jury, models=tuple(models), cache_path=cache_path, refresh=refresh, frozen=frozen)
 
 
 def find_config(start: Path) -> Path | None:
@@ -233,7 +279,7 @@ def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
     return tuple(items)
 
 
-def _parse_jury(value: Any, where: str) -> JuryConfig:
+def _parse_jury(value: Any, where: str) -> JurySettings:
     # Every value is type-checked, never coerced: str() on a list or a number would quietly turn a typo
     # into a cache file named "['a']" or an endpoint named "3".
     if not isinstance(value, Mapping):
@@ -241,7 +287,7 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
     _check_keys(
         value, {"models", "api-bases", "concurrency", "aggregate", "cache", "timeout", "max-retries"}, where
     )
-    jury = JuryConfig()
+    jury = JurySettings()
     models: list[str] = []
     api_bases: dict[str, str] = {}
     listed = value.get("models", [])
@@ -273,15 +319,15 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
     retries = value.get("max-retries", jury.max_retries)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise UsageError(f"{where}.max-retries: expected a whole number, 0 or more")
-    cache = value.get("cache", jury.cache)
+    cache = value.get("cache", str(DEFAULT_CACHE_PATH))
     if not isinstance(cache, str) or not cache.strip():
-        raise UsageError(f'{where}.cache: expected a file path as a string, e.g. "{jury.cache}"')
-    return JuryConfig(
+        raise UsageError(f'{where}.cache: expected a file path as a string, e.g. "{DEFAULT_CACHE_PATH}"')
+    return JurySettings(
         models=tuple(models),
         api_bases=api_bases,
         concurrency=int(concurrency),
         aggregate=aggregate,
-        cache=cache,
+        cache_path=Path(cache),
         timeout=float(timeout),
         max_retries=retries,
     )

@@ -25,9 +25,3 @@ class ServerError(McpLintError):
     """A server could not be reached or reflected (exit 3)."""
 
     exit_code = EXIT_UNREACHABLE
-
-
-class ScoringIncomplete(McpLintError):
-    """Some tools could not be scored by the jury (exit 4)."""
-
-    exit_code = EXIT_INCOMPLETE

@@ -17,7 +17,7 @@ def exit_code(result: RunResult, fail_on: str, exit_zero: bool = False) -> int:
     """3 and 4 say the lint is incomplete; no threshold or --exit-zero may turn them into a pass."""
     if any(server.error is not None for server in result.servers):
         return EXIT_UNREACHABLE
-    if result.jury and result.jury.get("unscored"):
+    if result.jury is not None and result.jury.unscored:
         return EXIT_INCOMPLETE
     if not exit_zero and failing_findings(result, fail_on):
         return EXIT_FINDINGS

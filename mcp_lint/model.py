@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 
 class Severity(enum.IntEnum):
@@ -29,6 +30,14 @@ class Severity(enum.IntEnum):
         except KeyError:
             allowed = ", ".join(level.label for level in cls)
             raise ValueError(f"unknown severity {text!r}; use one of: {allowed}") from None
+
+
+# The six rubric components. Their names are public: they are keys of the JSON report.
+Component = Literal["purpose", "guidelines", "limitations", "parameters", "length", "examples"]
+COMPONENTS: tuple[Component, ...] = get_args(Component)  # in report order
+
+# The embedded offline jury: its judge name in reports, and what `--jury offline` asks for.
+OFFLINE_JURY = "offline"
 
 
 @dataclass(frozen=True)
@@ -135,20 +144,98 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class ToolScores:
+    """The jury's scores for one tool: the aggregate over its judges, and what each judge said.
+
+    `spread` is max - min over the judges per component; `disagreements` are the components whose
+    spread is wide enough to report; `reasons` and `rewrite` quote the judge nearest the aggregate.
+    """
+
+    aggregate: Mapping[Component, float]
+    judges: Mapping[str, Mapping[Component, float]]
+    spread: Mapping[Component, float]
+    disagreements: tuple[Component, ...]
+    reasons: Mapping[Component, str]
+    rewrite: str | None
+
+    @property
+    def overall(self) -> float:
+        # Rounded like every score, so reports are stable across platforms' float formatting.
+        return round(statistics.fmean(self.aggregate[c] for c in COMPONENTS), 3)
+
+
+@dataclass(frozen=True)
+class ServerScore:
+    """A server's rubric score over its `tools` scored tools, per component and overall."""
+
+    overall: float
+    components: Mapping[Component, float]
+    tools: int
+
+
+@dataclass(frozen=True)
+class Unscored:
+    """A (tool, judge) pair with no verdict, and why (a provider error, a cache miss when frozen)."""
+
+    server: str
+    tool: str
+    judge: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ModelUsage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = 0.0  # None when litellm could not price some answer of this model
+
+
+@dataclass(frozen=True)
+class Usage:
+    calls: int = 0  # (tool, judge) verdicts requested from a provider, successful or not
+    attempts: int = 0  # HTTP requests including retries
+    failed: int = 0  # calls that ended unscored
+    cache_hits: int = 0
+    cache_misses: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    # The cost of the models litellm can price (see `unpriced_models` for the rest); None when it can
+    # price none of the models that were called. One unknown price must not hide the known ones.
+    cost_usd: float | None = 0.0
+    by_model: Mapping[str, ModelUsage] = field(default_factory=dict)  # in judge order
+
+    @property
+    def unpriced_models(self) -> tuple[str, ...]:
+        return tuple(model for model, usage in self.by_model.items() if usage.cost_usd is None)
+
+
+@dataclass(frozen=True)
+class JuryReport:
+    """What a jury run did, for the reporters and the gate: who judged with which rubric, what it
+    spent, which (tool, judge) pairs it could not score, and what went wrong on the side."""
+
+    judges: tuple[str, ...]
+    rubric_version: int
+    usage: Usage = field(default_factory=Usage)
+    unscored: tuple[Unscored, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ServerReport:
     """What the pipeline knows about one server after checking: findings, or why it failed.
 
-    `tool_scores` maps a tool name to the jury's scores for it (see `mcp_lint.jury.run`);
-    `score` is the server-level rubric score; both are empty when the rubric was not scored.
+    `tool_scores` maps a tool name to the jury's scores for it; `score` is the server-level rubric
+    score; both are empty when the rubric was not scored.
     """
 
     name: str
     snapshot: ServerSnapshot | None
     findings: tuple[Finding, ...] = ()
     error: str | None = None
-    exit_code: int = 0
-    tool_scores: Mapping[str, Any] = field(default_factory=dict)
-    score: Any = None
+    tool_scores: Mapping[str, ToolScores] = field(default_factory=dict)
+    score: ServerScore | None = None
 
 
 @dataclass(frozen=True)
@@ -157,8 +244,8 @@ class RunResult:
 
     servers: tuple[ServerReport, ...]
     fail_on: str = "low"
-    # Plain data about the jury run (judges, calls, cache, tokens, cost, unscored tools), or None.
-    jury: Mapping[str, Any] | None = None
+    # None when no rubric rule ran (or no server could be reflected), so no jury was called.
+    jury: JuryReport | None = None
 
     @property
     def findings(self) -> tuple[Finding, ...]:

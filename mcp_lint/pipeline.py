@@ -2,56 +2,31 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mcp_lint.check.engine import active_rules, check_server, validate_settings
 from mcp_lint.check.rules import Catalogue, load_catalogue
-from mcp_lint.config import Settings
-from mcp_lint.model import RunResult, ServerReport
+from mcp_lint.config import JurySettings, Settings
+from mcp_lint.model import JuryReport, RunResult, ServerReport, ToolScores
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import Target
 from mcp_lint.reflect import Reflection, reflect_all
 
 if TYPE_CHECKING:
-    from mcp_lint.jury.run import JuryOutcome, JurySettings, Usage
+    from mcp_lint.jury.run import JuryOutcome
 
 
-def _usage_document(usage: Usage) -> dict[str, Any]:
-    # Spelled out rather than dataclasses.asdict: the JSON report's keys are camelCase, the fields are not.
-    return {
-        "calls": usage.calls,
-        "attempts": usage.attempts,
-        "failed": usage.failed,
-        "cacheHits": usage.cache_hits,
-        "cacheMisses": usage.cache_misses,
-        "promptTokens": usage.prompt_tokens,
-        "completionTokens": usage.completion_tokens,
-        "costUsd": usage.cost_usd,
-        "unpricedModels": list(usage.unpriced_models),
-        "models": {
-            model: {
-                "calls": spent.calls,
-                "promptTokens": spent.prompt_tokens,
-                "completionTokens": spent.completion_tokens,
-                "costUsd": spent.cost_usd,
-            }
-            for model, spent in usage.by_model.items()
-        },
-    }
-
-
-def _jury_document(outcome: JuryOutcome) -> dict[str, Any]:
+def _jury_report(outcome: JuryOutcome) -> JuryReport:
     from mcp_lint.jury.rubric import load_rubric
 
-    return {
-        "judges": list(outcome.judges),
-        "rubricVersion": load_rubric().version,
-        "usage": _usage_document(outcome.usage),
-        "unscored": [dataclasses.asdict(item) for item in outcome.unscored],
-        "warnings": list(outcome.warnings),
-    }
+    return JuryReport(
+        judges=outcome.judges,
+        rubric_version=load_rubric().version,
+        usage=outcome.usage,
+        unscored=outcome.unscored,
+        warnings=outcome.warnings,
+    )
 
 
 def lint(
@@ -84,9 +59,9 @@ def check_reflections(
     for item in reflections:
         snapshot = item.snapshot
         if snapshot is None:
-            reports.append(ServerReport(item.name, None, error=item.error, exit_code=item.exit_code))
+            reports.append(ServerReport(item.name, None, error=item.error))
             continue
-        tool_scores = (
+        tool_scores: dict[str, ToolScores] = (
             {tool: scores for (server, tool), scores in outcome.tools.items() if server == snapshot.name}
             if outcome
             else {}
@@ -104,5 +79,5 @@ def check_reflections(
     return RunResult(
         servers=tuple(reports),
         fail_on=settings.fail_on,
-        jury=_jury_document(outcome) if outcome else None,
+        jury=_jury_report(outcome) if outcome else None,
     )

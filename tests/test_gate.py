@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from mcp_lint.gate import exit_code
-from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity
+from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, ServerSnapshot, Severity, Unscored
 
 
 def result(*severities: Severity, error: str | None = None, unscored: bool = False) -> RunResult:
     findings = tuple(Finding("MCP101", "missing-description", level, "m", "s", "t") for level in severities)
     servers = [ServerReport("s", ServerSnapshot("s", ()), findings)]
     if error:
-        servers.append(ServerReport("down", None, error=error, exit_code=3))
-    jury = {"unscored": [{"server": "s", "tool": "t", "judge": "j", "reason": "r"}]} if unscored else None
-    return RunResult(tuple(servers), jury=jury)
+        servers.append(ServerReport("down", None, error=error))
+    pairs = (Unscored(server="s", tool="t", judge="j", reason="r"),) if unscored else ()
+    return RunResult(tuple(servers), jury=JuryReport(judges=("j",), rubric_version=1, unscored=pairs))
 
 
 def test_clean_run_passes() -> None:
     assert exit_code(result(), "low") == 0
+    assert exit_code(RunResult((ServerReport("s", ServerSnapshot("s", ())),)), "low") == 0, "no jury run"
 
 
 def test_threshold_is_inclusive_and_info_never_fails() -> None:

@@ -14,36 +14,17 @@ that picks one badly described tool fails no matter how good the others are.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+from mcp_lint.jury.base import JudgeVerdict
+from mcp_lint.model import COMPONENTS, Component, ServerScore, ToolScores
+
+__all__ = ["AGGREGATES", "ServerScore", "ToolScores", "aggregate_verdicts", "check_aggregate", "server_score"]
 
 AGGREGATES = ("median", "mean", "min")
 DISAGREEMENT_SPREAD = 2.0
 SERVER_MEAN_WEIGHT = 0.6
 SERVER_MIN_WEIGHT = 0.4
-
-
-@dataclass(frozen=True)
-class ToolScores:
-    aggregate: Mapping[str, float]
-    judges: Mapping[str, Mapping[str, float]]
-    spread: Mapping[str, float]
-    disagreements: tuple[str, ...]
-    reasons: Mapping[str, str]
-    rewrite: str | None
-
-    @property
-    def overall(self) -> float:
-        return _round(statistics.fmean(self.aggregate[c] for c in COMPONENTS))
-
-
-@dataclass(frozen=True)
-class ServerScore:
-    overall: float
-    components: Mapping[str, float]
-    tools: int
 
 
 def _round(value: float) -> float:
@@ -72,9 +53,9 @@ def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") ->
         raise ValueError("aggregate_verdicts needs at least one verdict")
     check_aggregate(how)
     order = {v.judge: i for i, v in enumerate(verdicts)}
-    aggregate: dict[str, float] = {}
-    spread: dict[str, float] = {}
-    reasons: dict[str, str] = {}
+    aggregate: dict[Component, float] = {}
+    spread: dict[Component, float] = {}
+    reasons: dict[Component, str] = {}
     for comp in COMPONENTS:
         values = [float(v.scores[comp]) for v in verdicts]
         agg = _combine(values, how)

@@ -6,10 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mcp_lint import model
 from mcp_lint.model import Tool
 
-# The six rubric components, in report order. These keys are public: they appear in the JSON report.
-COMPONENTS: tuple[str, ...] = ("purpose", "guidelines", "limitations", "parameters", "length", "examples")
+# The rubric components (defined in model.py), typed as plain strings for the judges' and the
+# calibration's str-keyed score tables; the typed records use `model.Component`.
+COMPONENTS: tuple[str, ...] = model.COMPONENTS
 
 # The calibration corpus (the research jury's published scores) names the same components differently.
 CORPUS_KEYS: Mapping[str, str] = {
@@ -33,7 +35,11 @@ class JudgeVerdict:
 
 
 class Judge(Protocol):
-    """Anything that can score a batch of tools on the rubric."""
+    """Anything that scores one tool on the rubric: the offline jury, or one LLM judge.
+
+    The jury runner calls the offline jury through it; LLM judges also offer `ajudge`, which the
+    runner uses to make their calls concurrently.
+    """
 
     @property
     def name(self) -> str: ...

@@ -25,7 +25,7 @@ from typing import Any
 
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
-from mcp_lint.model import Tool
+from mcp_lint.model import OFFLINE_JURY, Tool
 
 
 def _nonzero(x: Sequence[float]) -> list[int]:
@@ -156,7 +156,7 @@ def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
 class OfflineJury:
     """Scores a tool on the six rubric components without any model call."""
 
-    name = "offline"
+    name = OFFLINE_JURY
 
     def scores(self, tool: Tool) -> tuple[dict[str, float], Extracted, int]:
         """(scores, prose features, prose-only parameters score)."""

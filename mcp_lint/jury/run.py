@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, overload
 
+from mcp_lint.config import JurySettings
 from mcp_lint.errors import UsageError
-from mcp_lint.jury.aggregate import ServerScore, ToolScores, aggregate_verdicts, check_aggregate, server_score
-from mcp_lint.jury.base import JudgeVerdict
-from mcp_lint.jury.cache import DEFAULT_CACHE_PATH, CacheEntry, JuryCache, cache_key
+from mcp_lint.jury.aggregate import aggregate_verdicts, check_aggregate, server_score
+from mcp_lint.jury.base import Judge, JudgeVerdict
+from mcp_lint.jury.cache import CacheEntry, JuryCache, cache_key
 from mcp_lint.jury.llm import (
     SAMPLING,
     JudgeCallError,
@@ -42,81 +43,18 @@ from mcp_lint.jury.llm import (
 )
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
-from mcp_lint.model import ServerSnapshot, Tool
+from mcp_lint.model import ModelUsage, ServerScore, ServerSnapshot, Tool, ToolScores, Unscored, Usage
 
 __all__ = [
     "JuryOutcome",
-    "JurySettings",
     "JurySettingsError",
-    "ModelSpec",
-    "ModelUsage",
     "PruneResult",
-    "ServerScore",
-    "ToolScores",
-    "Unscored",
-    "Usage",
     "check_prunable",
     "live_cache_keys",
     "prune_cache",
     "score_servers",
     "validate_jury_settings",
 ]
-
-OFFLINE_JUDGE = "offline"
-
-
-@dataclass(frozen=True)
-class ModelSpec:
-    model: str
-    api_base: str | None = None
-
-
-@dataclass(frozen=True)
-class JurySettings:
-    models: tuple[ModelSpec, ...] = ()  # empty -> the embedded offline jury only
-    concurrency: int = 8
-    aggregate: str = "median"  # median|mean|min
-    cache_path: Path | None = DEFAULT_CACHE_PATH  # None = --no-cache
-    refresh: bool = False  # ignore existing entries, re-judge, overwrite
-    frozen: bool = False  # a cache miss is an error (no call made)
-    timeout: float = 60.0
-    max_retries: int = 4
-    backoff_base: float = 0.5
-
-
-@dataclass(frozen=True)
-class Unscored:
-    server: str
-    tool: str
-    judge: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class ModelUsage:
-    calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = 0.0  # None when litellm could not price some answer of this model
-
-
-@dataclass(frozen=True)
-class Usage:
-    calls: int = 0  # (tool, judge) verdicts requested from a provider, successful or not
-    attempts: int = 0  # HTTP requests including retries
-    failed: int = 0  # calls that ended unscored
-    cache_hits: int = 0
-    cache_misses: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    # The cost of the models litellm can price (see `unpriced_models` for the rest); None when it can
-    # price none of the models that were called. One unknown price must not hide the known ones.
-    cost_usd: float | None = 0.0
-    by_model: Mapping[str, ModelUsage] = field(default_factory=dict)  # in judge order
-
-    @property
-    def unpriced_models(self) -> tuple[str, ...]:
-        return tuple(model for model, usage in self.by_model.items() if usage.cost_usd is None)
 
 
 def _total_cost(by_model: Mapping[str, ModelUsage]) -> float | None:
@@ -128,6 +66,9 @@ def _total_cost(by_model: Mapping[str, ModelUsage]) -> float | None:
 
 @dataclass(frozen=True)
 class JuryOutcome:
+    """The jury stage's product: scores per (server, tool) and per server, and the run's `JuryReport`
+    parts (the pipeline adds the rubric version)."""
+
     tools: Mapping[tuple[str, str], ToolScores]
     servers: Mapping[str, ServerScore]
     unscored: tuple[Unscored, ...] = ()
@@ -166,7 +107,7 @@ def validate_jury_settings(settings: JurySettings) -> None:
             "--no-cache and --refresh cannot be combined: refresh overwrites cache entries and "
             "--no-cache writes none; --no-cache alone already re-judges every tool"
         )
-    models = [spec.model for spec in settings.models]
+    models = list(settings.models)
     for model in models:
         problem = model_id_problem(model)
         if problem is not None:
@@ -244,7 +185,7 @@ def _run(coro: Any) -> JuryOutcome:
 def _score_offline(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
     from mcp_lint.jury.offline import OfflineJury
 
-    jury = OfflineJury()
+    jury: Judge = OfflineJury()
     verdicts: dict[tuple[str, str], list[JudgeVerdict]] = {}
     unscored: list[Unscored] = []
     for item in items:
@@ -280,14 +221,14 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
     rubric = load_rubric()
     judges = [
         LiteLLMJudge(
-            spec.model,
-            spec.api_base,
+            model,
+            settings.api_base(model),
             settings.timeout,
             settings.max_retries,
             backoff_base=settings.backoff_base,
             rubric=rubric,
         )
-        for spec in settings.models
+        for model in settings.models
     ]
     cache = JuryCache(settings.cache_path) if settings.cache_path is not None else None
     verdicts: dict[tuple[str, str], dict[str, JudgeVerdict]] = {}
@@ -319,8 +260,8 @@ async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: l
     if misses:
         # Only now is litellm needed (a warm cache never imports it): an id it cannot route is a
         # configuration error, not a provider failure to retry or report per tool.
-        for spec in settings.models:
-            problem = model_routing_problem(spec.model, spec.api_base)
+        for model in settings.models:
+            problem = model_routing_problem(model, settings.api_base(model))
             if problem is not None:
                 raise JurySettingsError(problem)
     pending = _without_credentials(pending, failures)
@@ -496,9 +437,9 @@ def live_cache_keys(
     validate_jury_settings(settings)
     rubric = load_rubric()
     keys = {
-        _key(rubric.version, spec.model, tool_payload(item.tool, item.siblings))
+        _key(rubric.version, model, tool_payload(item.tool, item.siblings))
         for item in _items(snapshots, [])
-        for spec in settings.models
+        for model in settings.models
     }
     return frozenset(keys)
 
@@ -535,7 +476,7 @@ def prune_cache(
     """
     path = check_prunable(settings)
     keep = live_cache_keys(snapshots, settings)
-    judges = [spec.model for spec in settings.models]
+    judges = list(settings.models)
     store = JuryCache(path)
     present = store.stats().models
     removed = store.prune(keep, judges, dry_run=dry_run)

@@ -1,14 +1,25 @@
-"""The `json` format: a versioned document described by `mcp_lint/data/report.schema.json`."""
+"""The `json` format: a versioned document described by `mcp_lint/data/report.schema.json`.
+
+The only place that knows the report's key names (camelCase, like MCP itself): everything else reads
+the records of `mcp_lint.model`.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import mcp_lint
-from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.model import (
+    COMPONENTS,
+    Finding,
+    JuryReport,
+    RunResult,
+    ServerReport,
+    ServerScore,
+    ToolScores,
+    Usage,
+)
 from mcp_lint.report import ReportOptions
 
 REPORT_VERSION = 1
@@ -26,7 +37,7 @@ def finding_document(finding: Finding) -> dict[str, Any]:
     }
 
 
-def _scores_document(scores: Any) -> dict[str, Any]:
+def _scores_document(scores: ToolScores) -> dict[str, Any]:
     return {
         "scores": {name: scores.aggregate.get(name) for name in COMPONENTS},
         "judges": {judge: dict(per) for judge, per in sorted(scores.judges.items())},
@@ -35,18 +46,45 @@ def _scores_document(scores: Any) -> dict[str, Any]:
     }
 
 
-def _server_score_document(score: Any) -> dict[str, Any] | None:
+def _server_score_document(score: ServerScore | None) -> dict[str, Any] | None:
     if score is None:
         return None
-    if isinstance(score, Mapping):
-        return dict(score)
-    overall = getattr(score, "overall", None)
-    components = getattr(score, "components", None)
-    tools = getattr(score, "tools", None)
+    return {"overall": score.overall, "components": dict(score.components), "tools": score.tools}
+
+
+def _usage_document(usage: Usage) -> dict[str, Any]:
     return {
-        "overall": overall,
-        "components": dict(components) if isinstance(components, Mapping) else None,
-        "tools": tools if isinstance(tools, int) else None,
+        "calls": usage.calls,
+        "attempts": usage.attempts,
+        "failed": usage.failed,
+        "cacheHits": usage.cache_hits,
+        "cacheMisses": usage.cache_misses,
+        "promptTokens": usage.prompt_tokens,
+        "completionTokens": usage.completion_tokens,
+        "costUsd": usage.cost_usd,
+        "unpricedModels": list(usage.unpriced_models),
+        "models": {
+            model: {
+                "calls": spent.calls,
+                "promptTokens": spent.prompt_tokens,
+                "completionTokens": spent.completion_tokens,
+                "costUsd": spent.cost_usd,
+            }
+            for model, spent in usage.by_model.items()
+        },
+    }
+
+
+def _jury_document(jury: JuryReport) -> dict[str, Any]:
+    return {
+        "judges": list(jury.judges),
+        "rubricVersion": jury.rubric_version,
+        "usage": _usage_document(jury.usage),
+        "unscored": [
+            {"server": item.server, "tool": item.tool, "judge": item.judge, "reason": item.reason}
+            for item in jury.unscored
+        ],
+        "warnings": list(jury.warnings),
     }
 
 
@@ -96,7 +134,7 @@ def document(result: RunResult) -> dict[str, Any]:
             "serversFailed": sum(1 for server in result.servers if server.error is not None),
             "tools": sum(len(server.snapshot.tools) for server in result.servers if server.snapshot),
         },
-        "jury": dict(result.jury) if result.jury is not None else None,
+        "jury": _jury_document(result.jury) if result.jury is not None else None,
     }
 
 

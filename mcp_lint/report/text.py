@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from mcp_lint.model import Finding, RunResult, ServerReport, Severity
+from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
 
 _COLORS = {
@@ -28,10 +27,6 @@ class _Style:
 
     def __call__(self, text: str, code: str) -> str:
         return f"{code}{text}{_RESET}" if self.color else text
-
-
-def _indent(text: str, prefix: str) -> str:
-    return "\n".join(prefix + line if line else line for line in text.splitlines())
 
 
 def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) -> Iterable[str]:
@@ -60,7 +55,7 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
     details = [f"{count} tool{'s' if count != 1 else ''}"]
     if snapshot.protocol_version:
         details.append(f"protocol {snapshot.protocol_version}")
-    if report.score is not None and getattr(report.score, "overall", None) is not None:
+    if report.score is not None:
         details.append(f"rubric score {report.score.overall:.1f}/5")
     yield style(report.name, _BOLD) + "  " + style(" · ".join(details), _DIM)
     server_level = [finding for finding in report.findings if finding.tool is None]
@@ -103,24 +98,29 @@ def render(result: RunResult, options: ReportOptions) -> str:
     failed = [server.name for server in result.servers if server.error is not None]
     if failed:
         lines.append(f"could not lint {len(failed)} server(s): {', '.join(failed)}")
-    jury = result.jury or {}
-    lines.extend(_unscored_lines(jury.get("unscored") or []))
-    if jury.get("judges"):
-        usage = jury.get("usage") or {}
-        parts = [f"jury: {', '.join(jury['judges'])}"]
-        if usage.get("calls") or usage.get("cacheHits"):
-            parts.append(f"{usage.get('calls', 0)} calls, {usage.get('cacheHits', 0)} cached")
-        if usage.get("promptTokens"):
-            parts.append(f"{usage['promptTokens'] + usage.get('completionTokens', 0)} tokens")
-        if usage.get("calls"):
-            parts.extend(_cost_parts(usage))
-        lines.append(style("; ".join(parts), _DIM))
+    if result.jury is not None:
+        lines.extend(_jury_lines(result.jury, style))
     return "\n".join(lines) + "\n"
 
 
-def _cost_parts(usage: Mapping[str, Any]) -> list[str]:
-    unpriced = ", ".join(usage.get("unpricedModels") or [])
-    cost = usage.get("costUsd")
+def _jury_lines(jury: JuryReport, style: _Style) -> Iterable[str]:
+    yield from _unscored_lines(jury.unscored)
+    if not jury.judges:
+        return
+    usage = jury.usage
+    parts = [f"jury: {', '.join(jury.judges)}"]
+    if usage.calls or usage.cache_hits:
+        parts.append(f"{usage.calls} calls, {usage.cache_hits} cached")
+    if usage.prompt_tokens:
+        parts.append(f"{usage.prompt_tokens + usage.completion_tokens} tokens")
+    if usage.calls:
+        parts.extend(_cost_parts(usage))
+    yield style("; ".join(parts), _DIM)
+
+
+def _cost_parts(usage: Usage) -> list[str]:
+    unpriced = ", ".join(usage.unpriced_models)
+    cost = usage.cost_usd
     if cost is None:
         return [f"cost unknown (litellm has no price for {unpriced or 'these models'})"]
     if unpriced:
@@ -133,23 +133,21 @@ def _names(items: Sequence[str], limit: int) -> str:
     return shown if len(items) <= limit else f"{shown} and {len(items) - limit} more"
 
 
-def _unscored_lines(unscored: Sequence[Mapping[str, str]]) -> Iterable[str]:
+def _unscored_lines(unscored: Sequence[Unscored]) -> Iterable[str]:
     """Which tool/judge pairs have no verdict and why, one line per reason however many pairs share it."""
     if not unscored:
         return
     noun = "pair" if len(unscored) == 1 else "pairs"
     yield f"not scored: {len(unscored)} tool/judge {noun} (rubric findings for those tools may be missing):"
     # Tool names alone are ambiguous once pairs come from more than one server.
-    qualify = len({item["server"] for item in unscored}) > 1
-    by_reason: dict[str, list[Mapping[str, str]]] = {}
+    qualify = len({item.server for item in unscored}) > 1
+    by_reason: dict[str, list[Unscored]] = {}
     for item in unscored:
-        by_reason.setdefault(item["reason"], []).append(item)
+        by_reason.setdefault(item.reason, []).append(item)
     groups = sorted(by_reason.items(), key=lambda group: -len(group[1]))  # stable: first seen wins ties
     for reason, items in groups[:_MAX_REASONS]:
-        judges = list(dict.fromkeys(item["judge"] for item in items))
-        tools = list(
-            dict.fromkeys(f"{item['server']}/{item['tool']}" if qualify else item["tool"] for item in items)
-        )
+        judges = list(dict.fromkeys(item.judge for item in items))
+        tools = list(dict.fromkeys(f"{item.server}/{item.tool}" if qualify else item.tool for item in items))
         judge_noun = "judge" if len(judges) == 1 else "judges"
         tool_noun = "tool" if len(tools) == 1 else "tools"
         yield (

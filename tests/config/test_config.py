@@ -5,22 +5,24 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mcp_lint.config import (
     FAIL_ON_CHOICES,
-    JuryConfig,
+    JurySettings,
     RuleOverride,
     Settings,
     ToolIgnore,
     find_config,
+    jury_settings,
     load_settings,
     parse_settings,
     read_config,
 )
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
-from mcp_lint.model import Severity
+from mcp_lint.model import OFFLINE_JURY, Severity
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
 README_TOML = (FIXTURES / "mcp-lint.toml").read_text(encoding="utf-8")
@@ -202,12 +204,12 @@ def test_readme_example_loads_with_exact_values(tmp_path: Path) -> None:
         "remote": {"url": "https://example.com/mcp", "headers": {"Authorization": "Bearer ${API_TOKEN}"}},
         "saved": {"snapshot": "tests/tools.json"},
     }
-    assert settings.jury == JuryConfig(
+    assert settings.jury == JurySettings(
         models=("openai/gpt-4.1-mini", "ollama/qwen3"),
         api_bases={"ollama/qwen3": "http://127.0.0.1:11434"},
         concurrency=8,
         aggregate="median",
-        cache=".mcp-lint/jury-cache.json",
+        cache_path=Path(".mcp-lint/jury-cache.json"),
     )
     assert settings.config_path == path
     assert settings.base_dir == tmp_path
@@ -270,7 +272,7 @@ def test_defaults() -> None:
     assert settings.fail_on == "low"
     assert settings.fail_threshold is Severity.LOW
     assert settings.timeout == 30.0
-    assert settings.jury == JuryConfig()
+    assert settings.jury == JurySettings()
 
 
 def test_settings_are_frozen() -> None:
@@ -537,7 +539,7 @@ def test_jury_every_key() -> None:
         },
         None,
     ).jury
-    assert jury == JuryConfig(
+    assert jury == JurySettings(
         models=("openai/gpt-4.1-mini", "ollama/qwen3"),
         api_bases={
             "ollama/qwen3": "http://127.0.0.1:11434",
@@ -545,7 +547,7 @@ def test_jury_every_key() -> None:
         },
         concurrency=2,
         aggregate="min",
-        cache="build/jury.json",
+        cache_path=Path("build/jury.json"),
         timeout=15.0,
         max_retries=1,
     )
@@ -559,7 +561,38 @@ def test_jury_api_bases_table_overrides_inline_api_base() -> None:
 
 
 def test_jury_defaults_when_table_is_empty() -> None:
-    assert parse_settings({"jury": {}}, None).jury == JuryConfig()
+    assert parse_settings({"jury": {}}, None).jury == JurySettings()
+
+
+def test_jury_settings_apply_the_command_line_to_the_config(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "project" / "mcp-lint.toml",
+        '[jury]\nmodels = ["openai/a"]\napi-bases = { "openai/b" = "http://b" }\ncache = "build/j.json"\n',
+    )
+    settings = load_settings(path)
+    configured = jury_settings(settings)
+    assert configured == dataclasses.replace(settings.jury, cache_path=path.parent / "build" / "j.json")
+    picked = jury_settings(settings, ["openai/b"], cache_file="here.json", refresh=True)
+    assert (picked.models, picked.api_base("openai/b"), picked.cache_path) == (
+        ("openai/b",),
+        "http://b",
+        Path("here.json"),
+    )
+    assert picked.refresh and not picked.frozen
+    offline = jury_settings(settings, [OFFLINE_JURY], no_cache=True, frozen=True)
+    assert (offline.models, offline.cache_path, offline.frozen) == ((), None, True)
+
+
+@pytest.mark.parametrize(
+    ("models", "flags", "message"),
+    [
+        ((), {"no_cache": True, "cache_file": "x.json"}, "--no-cache and --cache-file cannot be combined"),
+        ((OFFLINE_JURY, "openai/a"), {}, "--jury offline is the embedded offline jury and cannot sit with"),
+    ],
+)
+def test_jury_settings_refuse_contradicting_flags(models: tuple[str, ...], flags: Any, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        jury_settings(Settings(), models, **flags)
 
 
 def test_jury_unknown_key() -> None:
@@ -680,8 +713,7 @@ def test_error_classes_and_exit_codes() -> None:
     assert issubclass(UsageError, McpLintError)
     assert UsageError("x").exit_code == errors.EXIT_USAGE == 2
     assert errors.ServerError("x").exit_code == errors.EXIT_UNREACHABLE == 3
-    assert errors.ScoringIncomplete("x").exit_code == errors.EXIT_INCOMPLETE == 4
-    assert (errors.EXIT_CLEAN, errors.EXIT_FINDINGS) == (0, 1)
+    assert (errors.EXIT_CLEAN, errors.EXIT_FINDINGS, errors.EXIT_INCOMPLETE) == (0, 1, 4)
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from mcp_lint.config import JurySettings
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.prompt import decode_data_block
-from mcp_lint.jury.run import JurySettings, ModelSpec
 from mcp_lint.model import ServerSnapshot, Tool
 
 FAULTS = ("429", "500", "slow", "malformed", "drop")
@@ -283,7 +283,8 @@ def llm_settings(
     fake: FakeLLM, cache_path: Path | None, models: tuple[str, ...] = ("openai/judge-a",), **overrides: Any
 ) -> JurySettings:
     values: dict[str, Any] = {
-        "models": tuple(ModelSpec(m, fake.api_base) for m in models),
+        "models": models,
+        "api_bases": dict.fromkeys(models, fake.api_base),
         "cache_path": cache_path,
         "timeout": 5.0,
         "max_retries": 2,

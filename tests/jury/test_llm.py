@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fake_llm_server import FakeLLM, expected_scores, llm_settings, make_server, make_tool
 
+from mcp_lint.config import JurySettings
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.llm import CONNECT_RETRIES, JudgeResult, LiteLLMJudge, safe_url
 from mcp_lint.jury.prompt import (
@@ -27,13 +28,7 @@ from mcp_lint.jury.prompt import (
     parse_answer,
 )
 from mcp_lint.jury.rubric import load_rubric
-from mcp_lint.jury.run import (
-    JurySettings,
-    JurySettingsError,
-    ModelSpec,
-    score_servers,
-    validate_jury_settings,
-)
+from mcp_lint.jury.run import JurySettingsError, score_servers, validate_jury_settings
 from mcp_lint.model import ServerSnapshot
 
 DESCRIPTIONS = {
@@ -366,7 +361,7 @@ def test_refused_connection_names_the_url_and_gives_up_quickly(fake_llm: FakeLLM
     port = closed_port()
     base = f"http://127.0.0.1:{port}/v1"
     settings = JurySettings(
-        models=(ModelSpec(A, base),), cache_path=None, concurrency=1, max_retries=4, backoff_base=0.01
+        models=(A,), api_bases={A: base}, cache_path=None, concurrency=1, max_retries=4, backoff_base=0.01
     )
     outcome = score_servers(servers(), settings)
     reasons = [u.reason for u in outcome.unscored]
@@ -384,7 +379,7 @@ def test_refused_connection_to_a_base_from_the_environment_names_it(
 ) -> None:
     port = closed_port()
     monkeypatch.setenv("OPENAI_API_BASE", f"http://127.0.0.1:{port}")
-    settings = JurySettings(models=(ModelSpec(A),), cache_path=None, max_retries=1, backoff_base=0.01)
+    settings = JurySettings(models=(A,), cache_path=None, max_retries=1, backoff_base=0.01)
     outcome = score_servers([make_server("ops", {"ping": "Ping."})], settings)
     [failure] = outcome.unscored
     assert failure.reason.startswith(f"could not connect to http://127.0.0.1:{port}/chat/completions")
@@ -407,13 +402,13 @@ def test_urls_in_reasons_never_carry_credentials() -> None:
 @pytest.mark.parametrize("model", ["", "  ", "/gpt-4o", "openai/", "openai/x "])
 def test_malformed_model_id_is_a_settings_error_without_litellm(model: str) -> None:
     with pytest.raises(JurySettingsError, match=r"e\.g\. openai/gpt-4\.1-mini") as caught:
-        validate_jury_settings(JurySettings(models=(ModelSpec(model),)))
+        validate_jury_settings(JurySettings(models=(model,)))
     assert "\n" not in str(caught.value)
 
 
 @pytest.mark.parametrize(("model", "why"), [("foo", "names no provider"), ("nope/x", "no provider 'nope'")])
 def test_model_litellm_cannot_route_fails_before_any_call(fake_llm: FakeLLM, model: str, why: str) -> None:
-    settings = JurySettings(models=(ModelSpec(model, fake_llm.api_base),), cache_path=None)
+    settings = JurySettings(models=(model,), api_bases={model: fake_llm.api_base}, cache_path=None)
     with pytest.raises(JurySettingsError, match=why) as caught:
         score_servers(servers(), settings)
     assert "openai/gpt-4.1-mini" in str(caught.value) and "\n" not in str(caught.value)
@@ -430,14 +425,15 @@ def test_model_litellm_cannot_route_fails_before_any_call(fake_llm: FakeLLM, mod
 )
 def test_contradictory_cache_flags_are_settings_errors(flags: dict[str, Any], message: str) -> None:
     with pytest.raises(JurySettingsError, match=message):
-        validate_jury_settings(JurySettings(models=(ModelSpec(A),), **flags))
+        validate_jury_settings(JurySettings(models=(A,), **flags))
 
 
 def test_validating_model_ids_does_not_import_litellm() -> None:
     code = (
         "import sys\n"
-        "from mcp_lint.jury.run import JurySettings, ModelSpec, validate_jury_settings\n"
-        "validate_jury_settings(JurySettings(models=(ModelSpec('foo'), ModelSpec('openai/x'))))\n"
+        "from mcp_lint.config import JurySettings\n"
+        "from mcp_lint.jury.run import validate_jury_settings\n"
+        "validate_jury_settings(JurySettings(models=('foo', 'openai/x')))\n"
         "print('litellm' in sys.modules)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

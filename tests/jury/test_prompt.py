@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 
+from mcp_lint.config import JurySettings
 from mcp_lint.jury import prompt, run
 from mcp_lint.jury.prompt import PROMPT_VERSION, prompt_text_sha256
 from mcp_lint.jury.rubric import load_rubric
-from mcp_lint.jury.run import JurySettings, ModelSpec, live_cache_keys
+from mcp_lint.jury.run import live_cache_keys
 from mcp_lint.model import ServerSnapshot
 from mcp_lint.reflect.tools import build_tools
 
@@ -41,7 +42,7 @@ def test_answer_schema_is_in_the_hash(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def keys() -> frozenset[str]:
     tools = build_tools([{"name": "ping", "description": "Ping."}], "2025-11-25", None)
-    settings = JurySettings(models=(ModelSpec("openai/judge-a"),), cache_path=None)
+    settings = JurySettings(models=("openai/judge-a",), cache_path=None)
     return live_cache_keys([ServerSnapshot("s", tools)], settings)
 
 

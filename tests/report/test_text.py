@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
 
-from mcp_lint.model import RunResult, ServerReport, ServerSnapshot
+from mcp_lint.model import JuryReport, ModelUsage, RunResult, ServerReport, ServerSnapshot, Unscored, Usage
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.text import render
 
 RATE_LIMITED = "RateLimitError 429: slow down"
 
 
-def result(unscored: list[dict[str, str]], usage: dict[str, Any] | None = None) -> RunResult:
-    jury = {"judges": ["openai/a", "openai/b"], "usage": usage or {}, "unscored": unscored, "warnings": []}
+def result(unscored: list[Unscored], usage: Usage | None = None) -> RunResult:
+    jury = JuryReport(
+        judges=("openai/a", "openai/b"), rubric_version=1, usage=usage or Usage(), unscored=tuple(unscored)
+    )
     return RunResult(servers=(ServerReport("s", ServerSnapshot("s", ())),), jury=jury)
 
 
-def pair(tool: str, judge: str = "openai/a", reason: str = RATE_LIMITED, server: str = "s") -> dict[str, str]:
-    return {"server": server, "tool": tool, "judge": judge, "reason": reason}
+def pair(tool: str, judge: str = "openai/a", reason: str = RATE_LIMITED, server: str = "s") -> Unscored:
+    return Unscored(server=server, tool=tool, judge=judge, reason=reason)
 
 
 def jury_lines(run: RunResult) -> list[str]:
@@ -48,15 +50,16 @@ def test_reasons_are_listed_most_frequent_first_and_capped() -> None:
 
 
 def test_cost_names_the_models_litellm_cannot_price() -> None:
-    usage = {"calls": 4, "cacheHits": 0, "promptTokens": 90, "completionTokens": 10}
-    partial = {**usage, "costUsd": 0.0012, "unpricedModels": ["openai/b"]}
+    usage = Usage(calls=4, cache_hits=0, prompt_tokens=90, completion_tokens=10)
+    priced, unpriced = ModelUsage(calls=2, cost_usd=0.0006), ModelUsage(calls=2, cost_usd=None)
+    partial = dataclasses.replace(usage, cost_usd=0.0012, by_model={"openai/a": priced, "openai/b": unpriced})
     assert jury_lines(result([], partial))[-1] == (
         "jury: openai/a, openai/b; 4 calls, 0 cached; 100 tokens; $0.0012 without openai/b "
         "(litellm has no price for it)"
     )
-    unknown = {**usage, "costUsd": None, "unpricedModels": ["openai/a", "openai/b"]}
+    unknown = dataclasses.replace(usage, cost_usd=None, by_model={"openai/a": unpriced, "openai/b": unpriced})
     assert jury_lines(result([], unknown))[-1].endswith(
         "cost unknown (litellm has no price for openai/a, openai/b)"
     )
-    known = {**usage, "costUsd": 0.5, "unpricedModels": []}
+    known = dataclasses.replace(usage, cost_usd=0.5, by_model={"openai/a": priced, "openai/b": priced})
     assert jury_lines(result([], known))[-1].endswith("100 tokens; $0.5000")

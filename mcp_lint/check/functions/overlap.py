@@ -27,15 +27,6 @@ _NAME_SUFFIXES = frozenset(
 _SHINGLE = 3  # words per shingle; _text.shingle_hashes builds them with a three-way zip
 
 
-def text_words(text: str) -> list[str]:
-    """The lower-cased words of `text`; CJK runs count as their character bigrams."""
-    return text_tokens(text)
-
-
-def _word_set(text: str) -> frozenset[str]:
-    return frozenset(text_tokens(text))
-
-
 def shingles(text: str) -> frozenset[int]:
     """Hashes of the description's word 3-grams; under six words, of its single words.
 
