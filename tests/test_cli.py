@@ -291,6 +291,44 @@ def test_snapshot_on_stdin_is_linted_like_the_file(capsys: pytest.CaptureFixture
     assert from_stdin == from_file
 
 
+def commented(text: str) -> str:
+    """The snapshot as a person might keep it: a `//` comment and trailing commas (JSONC)."""
+    assert text.rstrip().endswith("}\n  ]\n}")
+    return "// saved from the staging server\n" + text.rstrip()[: -len("}\n  ]\n}")] + "},\n  ],\n}\n"
+
+
+def test_snapshot_with_comments_and_trailing_commas_is_linted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read by the client configs' JSONC rule, once: never refused by a second, strict parse (exit 3)."""
+    saved = tmp_path / "smelly.json"
+    saved.write_text(commented(SNAPSHOT.read_text(encoding="utf-8")), encoding="utf-8")
+    args = ["--isolated", "--format", "json", "--ignore", "MCP7"]
+    code, out, err = run(["check", str(saved), *args], capsys)
+    expected_code, expected, _ = run(["check", str(SNAPSHOT), *args], capsys)
+    assert code == expected_code == 1, err
+    report, plain = json.loads(out), json.loads(expected)
+    assert report["summary"]["serversFailed"] == 0 and report["summary"]["total"] > 0
+    for document in (report, plain):
+        del document["servers"][0]["origin"]
+    assert report == plain
+    piped = lint_stdin(commented(SNAPSHOT.read_text(encoding="utf-8")).encode(), *args[1:])
+    assert piped.returncode == 1, piped.stderr
+    assert [server["tools"] for server in json.loads(piped.stdout)["servers"]] == [
+        server["tools"] for server in plain["servers"]
+    ]
+
+
+def test_configured_snapshot_with_comments_is_linted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "smelly.json").write_text(commented(SNAPSHOT.read_text(encoding="utf-8")), encoding="utf-8")
+    (tmp_path / "mcp-lint.toml").write_text('[servers.smelly]\nsnapshot = "smelly.json"\n', encoding="utf-8")
+    code, out, err = run(["check", "--format", "json", "--ignore", "MCP7"], capsys)
+    assert code == 1, err
+    assert json.loads(out)["summary"]["serversFailed"] == 0
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

@@ -89,7 +89,11 @@ def strip_json_comments(text: str) -> str:
 
 def read_json_document(path: Path, missing: str = "no such file") -> Any:
     """JSON, or JSONC as VS Code writes it; errors name the file, line and column."""
-    text = read_text(path, missing)
+    return parse_json_document(read_text(path, missing), str(path))
+
+
+def parse_json_document(text: str, where: str) -> Any:
+    """JSON, or JSONC as VS Code writes it; errors name `where`, the line and the column."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as strict_error:
@@ -102,7 +106,7 @@ def read_json_document(path: Path, missing: str = "no such file") -> Any:
         pos = first_error.pos
         in_comment = pos < len(text) and stripped[pos] != text[pos] and text[pos] != ","
         error = lenient_error if in_comment else first_error
-        raise UsageError(f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+        raise UsageError(f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
 
 
 def _server_tables(data: Any) -> list[tuple[str, Mapping[str, Any]]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -13,10 +12,10 @@ from urllib.parse import urlsplit
 
 from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
+    parse_json_document,
     read_json_document,
     server_entry_to_target,
     server_table,
@@ -104,16 +103,8 @@ def parse_env_pair(text: str, where: str = "--env") -> tuple[str, str]:
     return key, value
 
 
-def _parse_snapshot_text(text: str, where: str) -> Any:
-    # Strict JSON: snapshots are written by tools, so a stray comma means a damaged file.
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-
-
-def _configured_snapshot(value: Any, key: str, base: Path) -> Path:
-    """The file of a `snapshot = "..."` entry, checked now: a missing or broken file is a mistake in
+def _configured_snapshot(name: str, value: Any, key: str, base: Path) -> SnapshotTarget:
+    """The target of a `snapshot = "..."` entry, read now: a missing or broken file is a mistake in
     the config (exit 2, naming the entry), not a server that could not be reached (exit 3)."""
     if not isinstance(value, str) or not value:
         raise UsageError(
@@ -125,7 +116,7 @@ def _configured_snapshot(value: Any, key: str, base: Path) -> Path:
         f"`mcp-lint snapshot -o {path} -- COMMAND`"
     )
     try:
-        data = _parse_snapshot_text(read_text(path, f"no such file; {fix}"), str(path))
+        data = read_json_document(path, f"no such file; {fix}")
     except UsageError as error:
         raise UsageError(f"{key}: snapshot {error}") from None
     if snapshot_listing(data) is None:
@@ -133,7 +124,7 @@ def _configured_snapshot(value: Any, key: str, base: Path) -> Path:
             f"{key}: snapshot {path}: not a snapshot: expected a JSON object with a 'tools' array, "
             "or an array of tools"
         )
-    return path
+    return SnapshotTarget(name=name, path=path, document=data, origin=str(path))
 
 
 def _configured_servers(settings: Settings, request: Request) -> list[Target | UnreachableTarget]:
@@ -152,8 +143,7 @@ def _configured_servers(settings: Settings, request: Request) -> list[Target | U
     for name in names:
         entry: Mapping[str, Any] = entries[name]
         if "snapshot" in entry:
-            path = _configured_snapshot(entry["snapshot"], f"{where} [{table}.{name}]", base)
-            targets.append(SnapshotTarget(name=name, path=path, origin=where))
+            targets.append(_configured_snapshot(name, entry["snapshot"], f"{where} [{table}.{name}]", base))
             continue
         translated = {("envFile" if key == "env-file" else key): value for key, value in entry.items()}
         targets.append(
@@ -203,7 +193,7 @@ STDIN = "-"
 
 
 def _read_stdin() -> Any:
-    """The snapshot piped to `-`: strict JSON like a snapshot file, read once, here."""
+    """The snapshot piped to `-`, read once, here; JSON or JSONC like a snapshot file."""
     if sys.stdin is None or sys.stdin.isatty():
         raise UsageError(
             "-: stdin is a terminal; pipe a snapshot in, e.g. "
@@ -217,7 +207,7 @@ def _read_stdin() -> Any:
         raise UsageError(
             f"stdin: cannot read: {exc.strerror or exc}; pass the snapshot's path instead"
         ) from None
-    return _parse_snapshot_text(text, "stdin")
+    return parse_json_document(text, "stdin")
 
 
 def _not_a_target(where: object, data: Any) -> UsageError:
@@ -252,7 +242,7 @@ def _from_stdin(request: Request) -> list[Target | UnreachableTarget]:
     if request.servers:
         raise _not_a_config(request, "stdin holds a snapshot of one server")
     name = _snapshot_name(listing, "stdin")
-    return [SnapshotTarget(name=name, path=Path(STDIN), origin="stdin", document=data)]
+    return [SnapshotTarget(name=name, path=Path(STDIN), document=data, origin="stdin")]
 
 
 def _from_path(
@@ -285,7 +275,9 @@ def _from_path(
         raise _not_a_target(path, data)
     if request.servers:
         raise _not_a_config(request, f"{path} is a snapshot of one server")
-    return [SnapshotTarget(name=_snapshot_name(listing, path.stem), path=path, origin=str(path))], []
+    # Reflect builds the snapshot from this document: the file is parsed once, by one rule (JSONC).
+    name = _snapshot_name(listing, path.stem)
+    return [SnapshotTarget(name=name, path=path, document=data, origin=str(path))], []
 
 
 def resolve_targets(request: Request, settings: Settings) -> list[Target | UnreachableTarget]:

@@ -40,14 +40,15 @@ class HttpTarget:
 class SnapshotTarget:
     """Replay a saved `tools/list` reflection; nothing is spawned.
 
-    `document` holds the parsed JSON when it was read already and cannot be read again (stdin);
-    otherwise the file at `path` is read when the target is reflected.
+    `document` is the saved JSON, parsed once by reach (which had to read it to tell a snapshot from
+    a client config); reflect builds the snapshot from it and never reads `path` (`-` for stdin).
+    `origin` is where reports say the tools came from: the file's path, or `stdin`.
     """
 
     name: str
     path: Path
+    document: Any
     origin: str | None = None
-    document: Any = None
 
 
 def snapshot_listing(data: Any) -> Any:

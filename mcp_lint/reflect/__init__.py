@@ -20,19 +20,16 @@ class Reflection:
     name: str
     snapshot: ServerSnapshot | None
     error: str | None = None
-    exit_code: int = 0
 
 
 async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
     from mcp_lint.reflect.live import reflect_http, reflect_stdio
-    from mcp_lint.reflect.snapshot import load_snapshot, parse_snapshot
+    from mcp_lint.reflect.snapshot import parse_snapshot
 
     if isinstance(target, UnreachableTarget):
         raise ServerError(target.reason)
     if isinstance(target, SnapshotTarget):
-        if target.document is not None:
-            return parse_snapshot(target.document, target.name, target.origin or str(target.path))
-        return load_snapshot(target.path, target.name)
+        return parse_snapshot(target.document, target.name, target.origin or str(target.path))
     if isinstance(target, StdioTarget):
         return await reflect_stdio(target, timeout)
     if isinstance(target, HttpTarget):
@@ -48,7 +45,7 @@ def reflect_all(targets: Sequence[Target | UnreachableTarget], timeout: float) -
         try:
             snapshot = await reflect_one(target, timeout)
         except McpLintError as error:
-            results[index] = Reflection(target.name, None, str(error), error.exit_code)
+            results[index] = Reflection(target.name, None, str(error))
         else:
             results[index] = Reflection(target.name, snapshot)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text, write_text_atomic
+from mcp_lint.files import write_text_atomic
 from mcp_lint.model import Observation, ServerSnapshot
 from mcp_lint.reach.targets import snapshot_listing
 from mcp_lint.reflect.tools import build_tools
@@ -44,16 +44,6 @@ def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
         observations=observations,
         origin=origin,
     )
-
-
-def load_snapshot(path: Path, name: str | None = None) -> ServerSnapshot:
-    # Strict JSON: snapshots are written by tools, so a stray comma means a damaged file.
-    text = read_text(path, "no such file; pass a saved snapshot, a client config, or `-- COMMAND`")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    return parse_snapshot(data, name or path.stem, str(path))
 
 
 def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:

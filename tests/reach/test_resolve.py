@@ -21,6 +21,7 @@ from mcp_lint.reach.resolve import (
     resolve_targets,
 )
 from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, describe
+from mcp_lint.reflect import reflect_all
 
 Install = Callable[[str, Path], Path]
 
@@ -222,8 +223,9 @@ def test_snapshot_path_named_from_its_name_field(tmp_path: Path) -> None:
     path = write_json(
         tmp_path / "tools.json", {"format": "mcp-lint-snapshot/1", "name": "weather", "tools": []}
     )
+    document = {"format": "mcp-lint-snapshot/1", "name": "weather", "tools": []}
     assert resolve_targets(Request(paths=(str(path),)), Settings()) == [
-        SnapshotTarget(name="weather", path=path, origin=str(path))
+        SnapshotTarget(name="weather", path=path, document=document, origin=str(path))
     ]
 
 
@@ -231,7 +233,7 @@ def test_snapshot_path_named_from_its_name_field(tmp_path: Path) -> None:
 def test_snapshot_without_a_name_is_named_after_the_file(tmp_path: Path, document: Any) -> None:
     path = write_json(tmp_path / "github-tools.json", document)
     assert resolve_targets(Request(paths=(str(path),)), Settings()) == [
-        SnapshotTarget(name="github-tools", path=path, origin=str(path))
+        SnapshotTarget(name="github-tools", path=path, document=document, origin=str(path))
     ]
 
 
@@ -370,8 +372,19 @@ def test_saved_json_rpc_response_is_a_snapshot(tmp_path: Path) -> None:
     envelope = {"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "t"}], "nextCursor": None}}
     path = write_json(tmp_path / "list-response.json", envelope)
     assert resolve_targets(Request(paths=(str(path),)), Settings()) == [
-        SnapshotTarget(name="list-response", path=path, origin=str(path))
+        SnapshotTarget(name="list-response", path=path, document=envelope, origin=str(path))
     ]
+
+
+def test_a_snapshot_is_parsed_once_and_reflect_uses_that(tmp_path: Path) -> None:
+    path = tmp_path / "tools.json"
+    path.write_text('{"tools": [  // kept by hand\n  {"name": "t"},\n]}\n', encoding="utf-8")
+    [target] = resolve_targets(Request(paths=(str(path),)), Settings())
+    assert isinstance(target, SnapshotTarget) and target.document == {"tools": [{"name": "t"}]}
+    path.unlink()  # reflect builds the snapshot from the document: the file is not read again
+    [result] = reflect_all([target], 1)
+    assert result.error is None and result.snapshot is not None
+    assert [tool.name for tool in result.snapshot.tools] == ["t"] and result.snapshot.origin == str(path)
 
 
 def test_saved_json_rpc_error_says_what_it_is(tmp_path: Path) -> None:
@@ -479,7 +492,13 @@ def test_configured_servers(
             f"server 'remote' in {path} [servers.remote]: ${{API_TOKEN}} is not set; "
             "export API_TOKEN or pass --env API_TOKEN=VALUE",
         ),
-        SnapshotTarget(name="saved", path=base / "tests" / "tools.json", origin=str(path)),
+        # Reports name the snapshot file as the origin of its tools, as for a snapshot given as a path.
+        SnapshotTarget(
+            name="saved",
+            path=base / "tests" / "tools.json",
+            document={"tools": []},
+            origin=str(base / "tests" / "tools.json"),
+        ),
     ]
 
 
@@ -746,7 +765,7 @@ def test_suffixed_names_do_not_collide_with_real_names(tmp_path: Path) -> None:
 def test_describe() -> None:
     assert describe(StdioTarget("s", "python", ("server.py", "--port", "1"))) == "python server.py --port 1"
     assert describe(HttpTarget("h", "https://a.example/mcp")) == "https://a.example/mcp"
-    assert describe(SnapshotTarget("t", Path("tests/tools.json"))) == "tests/tools.json"
+    assert describe(SnapshotTarget("t", Path("tests/tools.json"), {"tools": []})) == "tests/tools.json"
 
 
 def test_request_defaults() -> None:

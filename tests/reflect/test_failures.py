@@ -39,7 +39,6 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
 def failed(batch: Batch, name: str) -> str:
     result = batch[1][name]
     assert result.snapshot is None
-    assert result.exit_code == 3
     assert result.error is not None
     assert "\n" not in result.error, "errors are one line"
     assert f"server {name!r}" in result.error
@@ -129,7 +128,7 @@ def test_runaway_stdout_does_not_blow_up_memory() -> None:
 
 def test_server_exiting_cleanly_without_answering() -> None:
     [result] = reflect_all([_python_target("quiet", "import sys; sys.exit(0)")], TIMEOUT)
-    assert result.exit_code == 3 and result.error is not None
+    assert result.snapshot is None and result.error is not None
     assert "server 'quiet'" in result.error and "\n" not in result.error
     assert "Connection closed" in result.error
 
@@ -141,7 +140,7 @@ def test_server_answering_malformed_json_rpc() -> None:
     started = time.monotonic()
     [result] = reflect_all([_python_target("malformed", code)], 1.0)
     assert time.monotonic() - started < 15
-    assert result.exit_code == 3 and result.error is not None
+    assert result.snapshot is None and result.error is not None
     assert "server 'malformed'" in result.error and "\n" not in result.error
 
 

@@ -8,19 +8,33 @@ from pathlib import Path
 import pytest
 from reflect_support import Spawner
 
+from mcp_lint.config import Settings
 from mcp_lint.errors import UsageError
 from mcp_lint.model import ServerSnapshot
+from mcp_lint.reach.resolve import Request, resolve_targets
 from mcp_lint.reach.targets import SnapshotTarget
 from mcp_lint.reflect import reflect_all
 from mcp_lint.reflect.snapshot import (
     SNAPSHOT_FORMAT,
-    load_snapshot,
     parse_snapshot,
     snapshot_document,
     write_json_atomic,
 )
 
 MODERN = "2026-07-28"
+
+
+def load_snapshot(path: Path) -> ServerSnapshot:
+    """A saved file as a run reads it: reach parses it once, reflect builds the snapshot from that."""
+    [target] = resolve_targets(Request(paths=(str(path),)), Settings())
+    assert isinstance(target, SnapshotTarget)
+    [result] = reflect_all([target], 1)
+    assert result.snapshot is not None, result.error
+    return result.snapshot
+
+
+def saved(name: str, path: Path) -> SnapshotTarget:
+    return SnapshotTarget(name, path, json.loads(path.read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +60,12 @@ def test_round_trip_through_a_file(live: dict[str, ServerSnapshot], tmp_path: Pa
     assert [entry.name for entry in tmp_path.iterdir()] == [path.name], "no temp file left behind"
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["format"] == SNAPSHOT_FORMAT
-    [result] = reflect_all([SnapshotTarget("replayed", path)], 1)
+    [result] = reflect_all([saved("replayed", path)], 1)
     assert result.error is None, result.error
     replayed = result.snapshot
     assert replayed is not None
     assert replayed.name == "replayed", "the target's name wins over the saved one"
-    assert load_snapshot(path).name == name, "without a target name, the file stem"
+    assert load_snapshot(path).name == name, "a file named by no config: the name saved in it"
     assert replayed.protocol_version == original.protocol_version == MODERN
     assert replayed.server_info == original.server_info
     assert replayed.instructions == original.instructions
@@ -115,7 +129,7 @@ def test_bare_array(tmp_path: Path) -> None:
         {"description": "no name", "inputSchema": {"type": "object"}},
     ]
     path.write_text(json.dumps(tools), encoding="utf-8")
-    [result] = reflect_all([SnapshotTarget("bare", path)], 1)
+    [result] = reflect_all([saved("bare", path)], 1)
     assert result.error is None
     snapshot = result.snapshot
     assert snapshot is not None
@@ -134,13 +148,27 @@ def test_bare_array(tmp_path: Path) -> None:
 
 def test_bad_json_names_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
-    path.write_text('{\n  "tools": [\n    {"name": "a",}\n  ]\n}\n', encoding="utf-8")
+    path.write_text('{\n  "tools": [\n    {"name" "a"}\n  ]\n}\n', encoding="utf-8")
     with pytest.raises(UsageError) as caught:
         load_snapshot(path)
-    assert str(caught.value).startswith(f"{path}:3:18: not valid JSON")
-    [result] = reflect_all([SnapshotTarget("broken", path)], 1)
-    assert result.snapshot is None and result.exit_code == 2
-    assert result.error is not None and f"{path}:3:18:" in result.error
+    assert str(caught.value).startswith(f"{path}:3:13: not valid JSON")
+
+
+def test_comments_and_trailing_commas_are_read_like_a_client_config(tmp_path: Path) -> None:
+    """One rule for every JSON input: reach reads the file once, as JSONC, and reflect uses that."""
+    plain = tmp_path / "plain.json"
+    plain.write_text(
+        json.dumps({"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}), encoding="utf-8"
+    )
+    commented = tmp_path / "commented.json"
+    commented.write_text(
+        '// saved by hand\n{"tools": [\n'
+        '  {"name": "a", "inputSchema": {"type": "object",},}, /* one */\n]}\n',
+        encoding="utf-8",
+    )
+    assert [dict(tool.raw) for tool in load_snapshot(commented).tools] == [
+        dict(tool.raw) for tool in load_snapshot(plain).tools
+    ]
 
 
 def test_missing_file(tmp_path: Path) -> None:
