@@ -15,6 +15,8 @@ from mcp_lint.cli import main
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.reach.targets import StdioTarget
 
+pytestmark = pytest.mark.thirdparty
+
 SECURITY_CODES = ("MCP301", "MCP302")
 
 

@@ -13,6 +13,8 @@ from mcp_lint.model import ServerSnapshot
 from mcp_lint.reach.targets import StdioTarget
 from mcp_lint.reflect import reflect_all
 
+pytestmark = pytest.mark.thirdparty
+
 TIMEOUT = 15.0
 
 EXPECTED: dict[str, tuple[str, list[str]]] = {
