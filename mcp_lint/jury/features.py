@@ -127,7 +127,7 @@ VACUOUS: frozenset[str] = _words(
 
 # A description whose every content word is one of these ("No description", "TODO", "N/A", or an
 # empty text) says nothing at all: the rubric's bottom. Such a tool is flagged `placeholder` and
-# scored 1 on every component judged from the prose, not by the fitted model (see `calibration.py`).
+# scored 1 on every component judged from the prose, not by the fitted model (see `lab/calibration.py`).
 PLACEHOLDER_WORDS: frozenset[str] = _words(
     """
     description descriptions desc available provided given todo tbd tba na placeholder none null nil
