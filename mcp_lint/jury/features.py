@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from mcp_lint.jury.regex_scan import CueScan, Gated, family, group_index, lowered
+from mcp_lint.jury.regex_scan import family, group_index
 
 # ---------------------------------------------------------------------------------------------------
 # Vocabularies: the word lists and cue patterns live in `data/lexicon.yaml` (see its header).
@@ -154,7 +154,7 @@ VERB_START = re.compile(
     re.IGNORECASE,
 )
 
-# The cue regexes as `_segment` scans them, with the one-pass machinery of `regex_scan`.
+# The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
 _USAGE = family(USAGE_CUES, CJK)
 _LIMIT = family(LIMIT_CUES, CJK)
 _EXAMPLE = family(EXAMPLE_CUES, CJK)
@@ -201,40 +201,6 @@ _KINDS = family(LIMIT_KINDS, CJK)
 _CONTENT_LIST = family([CONTENT_LIST.pattern], CJK)
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
-_G_JSONISH = Gated(JSONISH)
-_G_HEADER = Gated(HEADER)
-_G_PARAM_LINE = Gated(PARAM_LINE)
-_G_CODE_SPAN = Gated(CODE_SPAN)
-_G_QUOTED = Gated(QUOTED)
-# The case-insensitive section regexes as case-sensitive ones for ASCII text lower-cased (None if
-# that cannot be shown, see `lowered`); `_NEVER` stands in for a missing one, and never matches.
-_RETURN_SECTION_ASCII = lowered(RETURN_SECTION)
-_PARAM_SECTION_ASCII = lowered(PARAM_SECTION)
-_NEVER = re.compile("(?!)")
-# The regexes `_segment` runs over the lower-cased units, found in one pass (see `CueScan`);
-# `first_only` marks those it only asks whether they match.
-_CUE_SCAN = CueScan(
-    (
-        _USAGE,
-        _LIMIT,
-        _EXAMPLE,
-        _KINDS,
-        _CONTENT_LIST,
-        _STRONG_LIMIT,
-        MUST_CALL,
-        _RETURN,
-        QUALIFIERS,
-        TYPE_WORDS,
-        FORMAT_WORDS,
-        DEFAULT_WORDS,
-        PARAM_KEYWORD,
-        LIM_CONDITIONAL,
-        LIM_RESTRICT,
-        _RETURN_SECTION_ASCII or _NEVER,
-        _PARAM_SECTION_ASCII or _NEVER,
-    ),
-    first_only=(4, 6, 7, 9, 10, 11, 15, 16),
-)
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -489,7 +455,6 @@ _INLINE_ENTRY = re.compile(
     r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
 )
 _ALNUM = re.compile(r"[a-z0-9]+")
-_G_INLINE_ENTRY = Gated(_INLINE_ENTRY)
 
 # Finding a name where it occurs instead of listing every identifier or entry of the text.
 #
@@ -608,7 +573,7 @@ def _inline_entries(text: str, low: str, names: Iterable[str]) -> set[str]:
     a backtick has a twin that starts at the identifier itself, so trying the occurrences of the
     name is enough."""
     if len(low) != len(text):
-        entries = {m.group(1).lower() for m in _G_INLINE_ENTRY.finditer(text)}
+        entries = {m.group(1).lower() for m in _INLINE_ENTRY.finditer(text)}
         return {n for n in names if n in entries}
     match = _INLINE_ENTRY.match
     found: set[str] = set()
@@ -838,33 +803,15 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    (
-        usage,
-        limit,
-        example,
-        kind_hits,
-        content_list,
-        strong_hits,
-        must_call,
-        return_cue,
-        qualifiers,
-        type_words,
-        format_words,
-        default_words,
-        param_keywords,
-        conditional_hits,
-        restrict_hits,
-        return_section_ascii,
-        param_section_ascii,
-    ) = _CUE_SCAN.scan(low)
-    if joined.isascii() and _RETURN_SECTION_ASCII:
-        return_section = bool(return_section_ascii)
-    else:
-        return_section = RETURN_SECTION.search(joined) is not None
-    if joined.isascii() and _PARAM_SECTION_ASCII:
-        param_section = bool(param_section_ascii)
-    else:
-        param_section = PARAM_SECTION.search(joined) is not None
+    usage = list(_USAGE.finditer(low))
+    limit = list(_LIMIT.finditer(low))
+    example = list(_EXAMPLE.finditer(low))
+    kind_hits = list(_KINDS.finditer(low))
+    strong_hits = _STRONG_LIMIT.finditer(low)
+    qualifiers = QUALIFIERS.finditer(low)
+    param_keywords = PARAM_KEYWORD.finditer(low)
+    conditional_hits = LIM_CONDITIONAL.finditer(low)
+    restrict_hits = LIM_RESTRICT.finditer(low)
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -877,7 +824,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
-    for m in _G_PARAM_LINE.finditer(joined):
+    for m in PARAM_LINE.finditer(joined):
         param_lines.add(m.group(1).lower())
         param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
     # per-unit parameter entries ("name (type): text"), each judged on its own text
@@ -894,8 +841,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             constraint_units += 1
     conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in conditional_hits}
     restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
-    code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
-    quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
+    code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined))
+    quoted = frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
     if props.names:
         names, lowers = props.names, props.lowers
         # an inline entry only matters if it names a property (and is not a parameter line already)
@@ -933,23 +880,23 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         example_units=len(ex_units),
         strong=len(strong),
         kinds=tuple(kinds),
-        must_call=bool(must_call),
-        return_cue=bool(return_cue),
-        return_section=return_section,
-        content_list=bool(content_list),
+        must_call=MUST_CALL.search(low) is not None,
+        return_cue=_RETURN.search(low) is not None,
+        return_section=RETURN_SECTION.search(joined) is not None,
+        content_list=_CONTENT_LIST.search(low) is not None,
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
         numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
-        headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
+        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
         param_lines=frozenset(param_lines),
         fence="```" in joined,
-        jsonish=_G_JSONISH.search(joined),
-        param_section=param_section,
-        type_words=bool(type_words),
-        format_words=bool(format_words),
-        default_words=bool(default_words),
+        jsonish=JSONISH.search(joined) is not None,
+        param_section=PARAM_SECTION.search(joined) is not None,
+        type_words=TYPE_WORDS.search(low) is not None,
+        format_words=FORMAT_WORDS.search(low) is not None,
+        default_words=DEFAULT_WORDS.search(low) is not None,
         cjk=not joined.isascii() and CJK.search(joined) is not None,
         mentioned=mentioned,
         explained=explained,

@@ -11,6 +11,7 @@ import pytest
 from lab.calibration import EXCLUDED_FEATURES, RIDGE_SHARE, dumps_weights, fit_weights
 from lab.corpus import CORPUS, load_rows
 from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.jury.features import FEATURE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 WEIGHTS = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
@@ -40,3 +41,9 @@ def test_vendored_calibration_data_and_notice() -> None:
     assert len(load_rows()) == 408
     notice = (CORPUS.parent / "NOTICE.md").read_text(encoding="utf-8")
     assert "Apache" in notice and "SAILResearch" in notice and "LiveMCPBench" in notice
+
+
+def test_weights_list_the_features_in_the_order_the_runtime_builds_them() -> None:
+    doc = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    assert doc["features"] == list(FEATURE_NAMES)
+    assert set(doc["components"]["purpose"]["weights"]) == set(FEATURE_NAMES)
