@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from mcp_lint.jury.regex_scan import family, group_index
+from mcp_lint.words import name_words
 
 # ---------------------------------------------------------------------------------------------------
 # Vocabularies: the word lists and cue patterns live in `data/lexicon.yaml` (see its header).
@@ -202,6 +203,9 @@ _CONTENT_LIST = family([CONTENT_LIST.pattern], CJK)
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+# The tool name's words for `name_overlap`, split at lower->upper only (getUIComponents: get,
+# uicomponents), unlike `words.name_words` (get, ui, components): the weights were fitted on this
+# split, and the shared one moves `name_overlap` of one calibration tool.
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # ---------------------------------------------------------------------------------------------------
@@ -228,7 +232,8 @@ def _ascii_words(text: str) -> list[str]:
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens; each CJK character counts as its own token."""
+    """Lower-cased word tokens; each CJK character counts as its own token. (Not the rules'
+    `_util.text_tokens`, which counts CJK bigrams: the weights were fitted on these tokens.)"""
     if text.isascii():
         return _ascii_words(text)
     words: list[str] = WORD.findall(text.lower())
@@ -441,14 +446,9 @@ def schema_required(schema: Any) -> set[str]:
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
 
 
-_CAMEL_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-
-
 def _name_variants(name: str) -> set[str]:
-    low = name.lower()
-    camel = low if name == low else _CAMEL_BREAK.sub(" ", name).lower()  # no capital: nothing to split
-    spaced = camel.replace("_", " ").replace("-", " ")
-    return {low, spaced.strip()}
+    """A property name as written (lower-cased) and as its words spaced out (`userId` -> user id)."""
+    return {name.lower(), " ".join(name_words(name))}
 
 
 _INLINE_ENTRY = re.compile(

@@ -18,6 +18,7 @@ WEIGHTS = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
 
 
 @pytest.mark.slow  # a full refit of the six components (~13 s)
+@pytest.mark.timeout(900)
 def test_shipped_weights_match_a_fresh_fit() -> None:
     assert dumps_weights(fit_weights(load_rows())) == WEIGHTS.read_text(encoding="utf-8")
 
