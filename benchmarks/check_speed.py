@@ -6,7 +6,7 @@ Both sets are generated deterministically (fixed seed):
 
 * realistic (the set the "10,000 tools in under a second" requirement is judged on): each tool is
   composed from 2-4 sentences of the 408 real tool descriptions in
-  `mcp_lint/jury/data/jury-calibration.jsonl`, each sentence taken from a different real tool, with
+  `lab/data/jury-calibration.jsonl`, each sentence taken from a different real tool, with
   about one content word in four replaced by a word drawn from the vocabulary of the whole real
   corpus (descriptions and schemas, ~2,500 words), so that the copies are real English but not
   near-duplicates of each other. The input schema and name stem are those of the tool the first
@@ -68,7 +68,7 @@ PARAMS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-CORPUS = Path(__file__).resolve().parent.parent / "mcp_lint" / "jury" / "data" / "jury-calibration.jsonl"
+CORPUS = Path(__file__).resolve().parent.parent / "lab" / "data" / "jury-calibration.jsonl"
 # A sentence ends before a capital, a quote or a bracket; a blank line ends a block (an Args section).
 _UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n")
 _WORD = re.compile(r"[A-Za-z]{4,}")

@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mcp_lint.jury.calibration import load_rows
+from lab.corpus import load_rows
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.model import Tool
 

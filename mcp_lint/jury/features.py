@@ -20,177 +20,66 @@ the prose) and, separately, to build schema-side parameter evidence (see `schema
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, NamedTuple
 
-from mcp_lint.jury.regex_scan import CueScan, Gated, family, group_index, lowered
+import yaml
+
+from mcp_lint.jury.regex_scan import family, group_index
+from mcp_lint.words import name_words
 
 # ---------------------------------------------------------------------------------------------------
-# Vocabularies
+# Vocabularies: the word lists and cue patterns live in `data/lexicon.yaml` (see its header).
 
 
-def _words(block: str) -> frozenset[str]:
-    return frozenset(block.split())
+@functools.cache
+def lexicon() -> Mapping[str, Any]:
+    """`data/lexicon.yaml`, parsed once."""
+    text = resources.files("mcp_lint.jury").joinpath("data/lexicon.yaml").read_text(encoding="utf-8")
+    loaded = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(loaded, dict):
+        raise ValueError("lexicon.yaml: expected a mapping")
+    return loaded
 
 
-STOPWORDS: frozenset[str] = _words(
-    """
-    a an the and or but nor so yet of to in on at by for with from into onto over under about as is
-    are was were be been being am do does did done has have had having it its it's this that these
-    those there here i you your yours we our us they them their he she his her him me my mine can
-    could will would shall should may might must which who whom whose what when where why how all any
-    each every some such no not only own same than too very just also more most other one ones if
-    then else via per up out off again further once both few s t etc it’s
-    """
-)
+def _words(key: str) -> frozenset[str]:
+    return frozenset(str(lexicon()[key]).split())
 
-# Words that carry no information about a specific tool. A unit made only of these (plus stopwords)
-# is boilerplate and is ignored entirely. Kept deliberately broad: the cost of dropping a genuinely
-# vacuous sentence is nil, and the benefit is that marketing filler can never raise a score.
-GENERIC: frozenset[str] = _words(
-    """
-    tool tools function functions utility utilities powerful useful helpful handy great good nice best
-    better excellent awesome amazing fantastic wonderful incredible incredibly superb outstanding
-    perfect ideal versatile flexible robust reliable efficient efficiently effective effectively
-    seamless seamlessly easy easily simple simply intuitive convenient convenience fast quick quickly
-    smart intelligent advanced modern innovative cutting edge state art high quality premium
-    comprehensive complete full fully many much lots lot various variety wide range different diverse
-    multiple several numerous situations situation scenarios scenario cases case contexts context
-    circumstances purposes purpose tasks task needs need needed want wants wanted help helps helped
-    helping assist assists assistance support supports supporting make makes making made life lives
-    easier everyone anyone everybody anybody everything anything something things thing stuff way
-    ways work works working well job jobs solution solutions feature features capability capabilities
-    functionality designed built created crafted provide provides providing offer offers offering
-    enable enables enabling allow allows allowing user users people really truly extremely highly
-    super absolutely definitely certainly always often usually generally great-tool value valuable
-    important essential crucial key vital productivity productive workflow workflows experience
-    experiences benefit benefits boost boosts improve improves enhance enhances power empower
-    empowers unlock unlocks use used using uses usage useful usefulness handle handles ready go
-    love enjoy like day daily everyday world class best-in-class one-stop stop shop anywhere
-    anytime time save saves saving effort efforts hassle free hassle-free trust trusted whenever
-    wherever recommended recommend highly job jobs perfectly nicely greatly hugely massively
-    remarkably exceptionally exceptional superior impressive impressively elegant elegantly
-    straightforward painless smooth smoothly friendly user-friendly awesome cool neat brilliant
-    fabulous stellar top notch top-notch world-class leading industry game changer game-changer
-    next-level level seamless ultimate must-have go-to all-in-one tons plenty loads whole entire
-    every possible imaginable kind kinds sort sorts type types lots others stuff assortment
-    handy-dandy situation purpose-built intended meant serve serves serving part parts fine okay
-    enterprise grade blazing blazingly lightning unparalleled unmatched unrivaled unrivalled
-    unbeatable unprecedented revolutionary breakthrough groundbreaking breed battle tested scalable
-    deliver delivers delivering delivered tier performant optimized optimised beautiful
-    beautifully magic magical effortless effortlessly instant instantly rapid rapidly accurate
-    accurately precise secure securely cutting toolkit toolbox ever you'll you're we're we've that's
-    thousands millions developers around globe please kindly unless cannot whatever exactly
-    essentially basically own below above e g tl dr sure goes gracefully risk leverage streamline
-    accomplish goals thank thanks happy coding self explanatory practices mind suggests words powered
-    integrate ease readme official
-    """
-) | _words(
-    # lorem ipsum, the placeholder text of templates: never about any tool (English-looking words of
-    # the passage such as "id", "in", "non", "ad" and "ex" are left out, since they carry meaning)
-    """
-    lorem ipsum dolor sit amet consectetur adipiscing elit sed eiusmod tempor incididunt ut labore et
-    dolore magna aliqua enim minim veniam quis nostrud exercitation ullamco laboris nisi aliquip
-    commodo consequat duis aute irure reprehenderit voluptate velit esse cillum fugiat nulla pariatur
-    excepteur sint occaecat cupidatat proident culpa officia deserunt mollit laborum
-    """
-)
 
-# Words that name what a sentence is about in the rubric's own terms (a limitation, an example, a
-# parameter, a result, a case to use it in) without saying anything about the tool: "This tool has
-# some limitations.", "Returns the result.", "Note: results may vary.", "Use it when appropriate." A
-# unit whose content words are all generic or vacuous is ignored like boilerplate (the cue it seems
-# to carry is empty); beside a specific word, in a unit that is kept, they count as usual.
-VACUOUS: frozenset[str] = _words(
-    """
-    appropriate appropriately inappropriate correct correctly incorrect right wrong proper properly
-    accordingly necessary relevant applicable suitable required requirement requirements
-    limitation limitations limit limits limited constraint constraints restriction restrictions
-    caveat caveats issue issues problem problems error errors exception exceptions
-    result results output outputs return returns returned returning response responses value values
-    data information info example examples sample samples instance instances illustration
-    call calls called calling invoke invokes invoked
-    argument arguments parameter parameters param params input inputs option options field fields
-    setting settings format formats formatted note notes notice warning warnings caution reminder
-    remember tip tips vary varies work fail fails failure expected unexpected sometimes certain given
-    specified provided request requests requested operation operations action actions apply applies
-    occur occurs careful carefully sense valid invalid pass passes passed contain
-    contains containing documentation docs details detail refer see summarize summary args arg kwargs
-    description overview introduction include includes including included message messages started
-    schema schemas
-    """
-)
+def _patterns(key: str) -> tuple[str, ...]:
+    return tuple(str(p) for p in lexicon()[key])
 
-# A description whose every content word is one of these ("No description", "TODO", "N/A", or an
-# empty text) says nothing at all: the rubric's bottom. Such a tool is flagged `placeholder` and
-# scored 1 on every component judged from the prose, not by the fitted model (see `calibration.py`).
-PLACEHOLDER_WORDS: frozenset[str] = _words(
-    """
-    description descriptions desc available provided given todo tbd tba na placeholder none null nil
-    undefined empty yet missing fixme xxx n nan
-    """
-)
+
+def _words_in_order(key: str) -> list[str]:
+    return str(lexicon()[key]).split()
+
+
+def _alternatives(value: Any) -> str:
+    """A pattern written as a list of alternatives, joined into one regex."""
+    return "|".join(str(p) for p in value)
+
+
+STOPWORDS: frozenset[str] = _words("stopwords")
+# Words that carry no information about a specific tool (and lorem ipsum): a unit made only of
+# these (plus stopwords) is boilerplate and is ignored entirely.
+GENERIC: frozenset[str] = _words("generic") | _words("lorem_ipsum")
+# Words that name what a sentence is about in the rubric's own terms without saying anything about
+# the tool ("Returns the result."): a unit whose content words are all generic or vacuous is ignored.
+VACUOUS: frozenset[str] = _words("vacuous")
+# A description whose every content word is one of these says nothing at all: `placeholder`.
+PLACEHOLDER_WORDS: frozenset[str] = _words("placeholder")
 
 # Cue phrases, matched on lower-cased informative units (word-boundary regexes).
-USAGE_CUES: tuple[str, ...] = (
-    r"\buse (?:this|it|the \w+ tool)? ?(?:when|if|to|for|before|after|instead|only)\b",
-    r"\buse when\b",
-    r"when (?:you|the user|a user|users|the agent|an agent) (?:need|want|ask|request|has|have|are)",
-    r"call (?:this|it)",
-    r"(?:do not|don't|never) (?:use|call)",
-    r"instead of",
-    r"\binstead\b",
-    r"only (?:when|if|after|before)",
-    r"\bprefer",
-    r"should (?:be used|be called|use|call)",
-    r"\brecommended\b",
-    r"\bbefore (?:calling|using|running|you)",
-    r"\bafter (?:calling|using|running|you)",
-    r"\bfirst\b.*\bthen\b",
-    r"\bin order to\b",
-    r"\bbest (?:for|used)\b",
-    r"\bideal for\b",
-    r"\bwhen to use\b",
-    r"\busage\b",
-    r"\bworkflow\b",
-    r"\bif you\b",
-    r"\bfollowed by\b",
-    r"\bsee also\b",
-    r"\bfor (?:example,? )?when\b",
-    r"适用|使用此|调用|当用户",
-)
-LIMIT_CUES: tuple[str, ...] = (
-    r"\bdoes not\b|\bdoesn't\b|\bdo not\b|\bdon't\b|\bwill not\b|\bwon't\b",
-    r"\bcannot\b|\bcan't\b|\bcan not\b|\bunable\b",
-    r"\bonly\b",
-    r"\blimit(?:s|ed|ation|ations)?\b",
-    r"\bmax(?:imum)?\b|\bat most\b|\bup to\b|\bno more than\b|\bmin(?:imum)?\b|\bat least\b",
-    r"\bnot supported\b|\bunsupported\b|\bnot available\b",
-    r"\brequire[sd]?\b|\bmust\b|\bneeds? to be\b",
-    r"\brate[- ]limit",
-    r"\bnote:?\b|\bwarning\b|\bcaveat\b|\bimportant:|\bcaution\b",
-    r"\bfail(?:s|ed|ure)?\b|\berrors?\b|\bexceptions?\b|\braises?\b|\bthrows?\b",
-    r"\bexceed",
-    r"\bwithout\b|\bexcept\b|\bunless\b",
-    r"\bread[- ]only\b|\bdestructive\b|\birreversible\b|\bpermanent(?:ly)?\b|\boverwrite",
-    r"\btimeout\b|\bexpire",
-    r"\bnot\b",
-    r"仅|只|不支持|限制|失败|错误",
-)
-EXAMPLE_CUES: tuple[str, ...] = (
-    r"\be\.g\b|\beg\b|\bfor example\b|\bfor instance\b|\bexamples?\b|\bsample\b",
-    r"\bsuch as\b|\blike\b ['\"`]",
-    r"\bi\.e\.",
-    r"例如|示例|比如",
-)
-RETURN_CUES: tuple[str, ...] = (
-    r"\breturn(?:s|ed|ing)?\b|\boutputs?\b|\bresponds? with\b|\byields?\b|\bresults?\b|\bresponse\b",
-    r"返回|输出|结果",
-)
+USAGE_CUES: tuple[str, ...] = _patterns("usage_cues")
+LIMIT_CUES: tuple[str, ...] = _patterns("limit_cues")
+EXAMPLE_CUES: tuple[str, ...] = _patterns("example_cues")
+RETURN_CUES: tuple[str, ...] = _patterns("return_cues")
 PARAM_SECTION = re.compile(
     r"^\s*(?:#+\s*)?(?:args|arguments|parameters|params|inputs?|options|参数)\s*[:：]?\s*$|"
     r"(?:^|\s)(?:args|arguments|parameters|params)\s*:",
@@ -234,16 +123,10 @@ IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right
 # after a word ("... video ID This tool is ...", "... an NPM package Note: ...") starts a new unit, so
 # a sentence glued onto an unterminated last line is still judged on its own.
-GLUED_SENTENCE_OPENERS = (
-    "This|It|Its|These|They|You|We|Our|Your|Great|Highly|Perfect|Ideal|Simply|Just|Easily|Use|Best|"
-    "Enjoy|Works|Very|Really|Truly|Super|Note|Important|Warning|Caution|Tip|Remember|Please|Returns|"
-    "Example|Examples|Always|Never"
-)
+GLUED_SENTENCE_OPENERS = "|".join(_words_in_order("glued_sentence_openers"))
 # Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
 # ("Get All Issues", "Search The Web") is not cut.
-GLUED_OPENERS_BEFORE_LOWER = (
-    "All|Only|Do|Some|Each|Any|Errors|Call|The|For|See|If|When|Arguments|Parameters|Results"
-)
+GLUED_OPENERS_BEFORE_LOWER = "|".join(_words_in_order("glued_openers_before_lower"))
 SENT_SPLIT = re.compile(
     r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
     rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
@@ -272,35 +155,19 @@ VERB_START = re.compile(
     re.IGNORECASE,
 )
 
-# The cue regexes as `_segment` scans them, with the one-pass machinery of `regex_scan`.
+# The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
 _USAGE = family(USAGE_CUES, CJK)
 _LIMIT = family(LIMIT_CUES, CJK)
 _EXAMPLE = family(EXAMPLE_CUES, CJK)
 _RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
-_STRONG_LIMIT = re.compile(
-    r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bnot supported\b|\bunsupported\b|\bat most\b|"
-    r"\bmax(?:imum)?\b|\blimit|\bonly (?:supports?|works?|returns?|available)\b|\bup to \d|\brate",
-)
-# Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note);
-# the number of distinct kinds a description covers tracks the judges' limitation score.
-LIMIT_KINDS: tuple[str, ...] = (
-    r"\bonly (?:works?|supports?|available|applies|returns?|searches|accepts?|within|for|in|on|when|if|"
-    r"from|the)\b|\bwithin (?:the )?allowed\b|\blimited to\b|\brestricted to\b|\bnot both\b|\brather than\b|"
-    r"仅|只能",
-    r"\bwill fail\b|\bfails?\b|\bfailure\b|\berrors? (?:if|when|is)\b|\b(?:returns?|raises?|throws?) "
-    r"(?:an? )?(?:error|exception)|\binvalid\b|失败|错误",
-    r"\b(?:max(?:imum)?|at most|up to|no more than|limit(?:ed)?(?: of| to)?|at least|minimum|between)\b"
-    r"[^.\n]{0,25}\d|\b\d+ (?:results|items|requests|characters|chars|tokens|records|pages|rows|mb|kb)\b|"
-    r"\bper (?:request|minute|second|hour|day|call|page)\b|\brate[- ]limit|\bquota\b|\btimeout\b",
-    r"\bdoes not\b|\bdoesn't\b|\bcannot\b|\bcan't\b|\bcan not\b|\bnot supported\b|\bunsupported\b|"
-    r"\bwon't\b|\bwill not\b|\bnot (?:available|included|include|return|work)|\bunable\b|不支持|无法",
-    r"\brequires?\b|\bprerequisite|\bmust (?:be|have|exist)\b|\bneeds? to be\b|\bapi key\b|\bauthenticat|"
-    r"\bpermissions?\b|需要",
-    r"\boverwrit|\bpermanent|\birreversib|\bdestructive\b|\bread[- ]only\b|\bcannot be undone\b|"
-    r"\bdeprecated\b|\bexperimental\b|\bside effects?\b|\bcaution\b",
-    r"\bnote\s*[:：]|\bnote that\b|\bplease note\b|\bwarning\b|\bcaveat|\bimportant\b|\blimitations?\b|"
-    r"\bconstraints?\b|注意",
-)
+_STRONG_LIMIT = re.compile(_alternatives(lexicon()["strong_limit"]))
+# Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note),
+# by feature name; the number of distinct kinds a description covers tracks the judges' limitation score.
+_LIMIT_KIND_PATTERNS: dict[str, str] = {
+    str(name): _alternatives(alternatives) for name, alternatives in lexicon()["limit_kinds"].items()
+}
+LIMIT_KIND_NAMES: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS)
+LIMIT_KINDS: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS.values())
 # A parameter entry whose text gives more than a gloss: type, format, default, allowed values, a
 # range, an example or a literal value.
 PARAM_DETAIL = re.compile(
@@ -335,41 +202,10 @@ _KINDS = family(LIMIT_KINDS, CJK)
 _CONTENT_LIST = family([CONTENT_LIST.pattern], CJK)
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
-_G_JSONISH = Gated(JSONISH)
-_G_HEADER = Gated(HEADER)
-_G_PARAM_LINE = Gated(PARAM_LINE)
-_G_CODE_SPAN = Gated(CODE_SPAN)
-_G_QUOTED = Gated(QUOTED)
-# The case-insensitive section regexes as case-sensitive ones for ASCII text lower-cased (None if
-# that cannot be shown, see `lowered`); `_NEVER` stands in for a missing one, and never matches.
-_RETURN_SECTION_ASCII = lowered(RETURN_SECTION)
-_PARAM_SECTION_ASCII = lowered(PARAM_SECTION)
-_NEVER = re.compile("(?!)")
-# The regexes `_segment` runs over the lower-cased units, found in one pass (see `CueScan`);
-# `first_only` marks those it only asks whether they match.
-_CUE_SCAN = CueScan(
-    (
-        _USAGE,
-        _LIMIT,
-        _EXAMPLE,
-        _KINDS,
-        _CONTENT_LIST,
-        _STRONG_LIMIT,
-        MUST_CALL,
-        _RETURN,
-        QUALIFIERS,
-        TYPE_WORDS,
-        FORMAT_WORDS,
-        DEFAULT_WORDS,
-        PARAM_KEYWORD,
-        LIM_CONDITIONAL,
-        LIM_RESTRICT,
-        _RETURN_SECTION_ASCII or _NEVER,
-        _PARAM_SECTION_ASCII or _NEVER,
-    ),
-    first_only=(4, 6, 7, 9, 10, 11, 15, 16),
-)
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+# The tool name's words for `name_overlap`, split at lower->upper only (getUIComponents: get,
+# uicomponents), unlike `words.name_words` (get, ui, components): the weights were fitted on this
+# split, and the shared one moves `name_overlap` of one calibration tool.
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # ---------------------------------------------------------------------------------------------------
@@ -396,7 +232,8 @@ def _ascii_words(text: str) -> list[str]:
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens; each CJK character counts as its own token."""
+    """Lower-cased word tokens; each CJK character counts as its own token. (Not the rules'
+    `_util.text_tokens`, which counts CJK bigrams: the weights were fitted on these tokens.)"""
     if text.isascii():
         return _ascii_words(text)
     words: list[str] = WORD.findall(text.lower())
@@ -609,21 +446,15 @@ def schema_required(schema: Any) -> set[str]:
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
 
 
-_CAMEL_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-
-
 def _name_variants(name: str) -> set[str]:
-    low = name.lower()
-    camel = low if name == low else _CAMEL_BREAK.sub(" ", name).lower()  # no capital: nothing to split
-    spaced = camel.replace("_", " ").replace("-", " ")
-    return {low, spaced.strip()}
+    """A property name as written (lower-cased) and as its words spaced out (`userId` -> user id)."""
+    return {name.lower(), " ".join(name_words(name))}
 
 
 _INLINE_ENTRY = re.compile(
     r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
 )
 _ALNUM = re.compile(r"[a-z0-9]+")
-_G_INLINE_ENTRY = Gated(_INLINE_ENTRY)
 
 # Finding a name where it occurs instead of listing every identifier or entry of the text.
 #
@@ -742,7 +573,7 @@ def _inline_entries(text: str, low: str, names: Iterable[str]) -> set[str]:
     a backtick has a twin that starts at the identifier itself, so trying the occurrences of the
     name is enough."""
     if len(low) != len(text):
-        entries = {m.group(1).lower() for m in _G_INLINE_ENTRY.finditer(text)}
+        entries = {m.group(1).lower() for m in _INLINE_ENTRY.finditer(text)}
         return {n for n in names if n in entries}
     match = _INLINE_ENTRY.match
     found: set[str] = set()
@@ -833,63 +664,6 @@ def _cap_log(x: int, cap: int) -> float:
     return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
 
-FEATURE_NAMES: tuple[str, ...] = (
-    "bias",
-    "vocab_log",
-    "novel_units_log",
-    "one_unit",
-    "vocab_le5",
-    "vocab_ge40",
-    "vocab_ge100",
-    "cjk",
-    "cjk_vocab",
-    "verb_start",
-    "content_list",
-    "qualifiers",
-    "name_overlap",
-    "return_cue",
-    "return_section",
-    "usage_patterns",
-    "usage_units_log",
-    "limit_patterns",
-    "limit_units_log",
-    "limit_strong",
-    "example_cue",
-    "example_units_log",
-    "code_spans_log",
-    "quoted_log",
-    "fence",
-    "jsonish",
-    "numbers_log",
-    "bullets_log",
-    "headers_log",
-    "param_section",
-    "param_lines_log",
-    "n_props_log",
-    "no_props",
-    "frac_mentioned",
-    "frac_explained",
-    "n_explained_log",
-    "type_words",
-    "format_words",
-    "default_words",
-    "lim_scope",
-    "lim_fail",
-    "lim_quant",
-    "lim_negation",
-    "lim_prereq",
-    "lim_effect",
-    "lim_note",
-    "lim_kinds",
-    "lim_prose_units_log",
-    "must_call",
-    "known_no_params",
-    "frac_detailed",
-    "frac_referenced",
-    "lim_conditional_log",
-    "lim_restrict_log",
-    "param_constraints_log",
-)
 N_KINDS = len(LIMIT_KINDS)
 
 
@@ -1029,33 +803,15 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    (
-        usage,
-        limit,
-        example,
-        kind_hits,
-        content_list,
-        strong_hits,
-        must_call,
-        return_cue,
-        qualifiers,
-        type_words,
-        format_words,
-        default_words,
-        param_keywords,
-        conditional_hits,
-        restrict_hits,
-        return_section_ascii,
-        param_section_ascii,
-    ) = _CUE_SCAN.scan(low)
-    if joined.isascii() and _RETURN_SECTION_ASCII:
-        return_section = bool(return_section_ascii)
-    else:
-        return_section = RETURN_SECTION.search(joined) is not None
-    if joined.isascii() and _PARAM_SECTION_ASCII:
-        param_section = bool(param_section_ascii)
-    else:
-        param_section = PARAM_SECTION.search(joined) is not None
+    usage = list(_USAGE.finditer(low))
+    limit = list(_LIMIT.finditer(low))
+    example = list(_EXAMPLE.finditer(low))
+    kind_hits = list(_KINDS.finditer(low))
+    strong_hits = _STRONG_LIMIT.finditer(low)
+    qualifiers = QUALIFIERS.finditer(low)
+    param_keywords = PARAM_KEYWORD.finditer(low)
+    conditional_hits = LIM_CONDITIONAL.finditer(low)
+    restrict_hits = LIM_RESTRICT.finditer(low)
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -1068,7 +824,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
-    for m in _G_PARAM_LINE.finditer(joined):
+    for m in PARAM_LINE.finditer(joined):
         param_lines.add(m.group(1).lower())
         param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
     # per-unit parameter entries ("name (type): text"), each judged on its own text
@@ -1085,8 +841,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             constraint_units += 1
     conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in conditional_hits}
     restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
-    code_spans = frozenset(m.strip() for m in _G_CODE_SPAN.findall(joined))
-    quoted = frozenset(next(g for g in m if g) for m in _G_QUOTED.findall(joined))
+    code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined))
+    quoted = frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
     if props.names:
         names, lowers = props.names, props.lowers
         # an inline entry only matters if it names a property (and is not a parameter line already)
@@ -1124,23 +880,23 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         example_units=len(ex_units),
         strong=len(strong),
         kinds=tuple(kinds),
-        must_call=bool(must_call),
-        return_cue=bool(return_cue),
-        return_section=return_section,
-        content_list=bool(content_list),
+        must_call=MUST_CALL.search(low) is not None,
+        return_cue=_RETURN.search(low) is not None,
+        return_section=RETURN_SECTION.search(joined) is not None,
+        content_list=_CONTENT_LIST.search(low) is not None,
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
         numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
-        headers=frozenset(m.group(0).strip().lower() for m in _G_HEADER.finditer(joined)),
+        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
         param_lines=frozenset(param_lines),
         fence="```" in joined,
-        jsonish=_G_JSONISH.search(joined),
-        param_section=param_section,
-        type_words=bool(type_words),
-        format_words=bool(format_words),
-        default_words=bool(default_words),
+        jsonish=JSONISH.search(joined) is not None,
+        param_section=PARAM_SECTION.search(joined) is not None,
+        type_words=TYPE_WORDS.search(low) is not None,
+        format_words=FORMAT_WORDS.search(low) is not None,
+        default_words=DEFAULT_WORDS.search(low) is not None,
         cjk=not joined.isascii() and CJK.search(joined) is not None,
         mentioned=mentioned,
         explained=explained,
@@ -1204,7 +960,9 @@ class Analysis:
         """No content word outside PLACEHOLDER_WORDS (an empty or "No description" text)."""
         return self.state.vocab <= PLACEHOLDER_WORDS
 
-    def values(self) -> tuple[float, ...]:
+    def features(self) -> dict[str, float]:
+        """Every feature by name, in the order of FEATURE_NAMES (the order the lab fits in): one
+        mapping, so a value can never drift from its name."""
         s = self.seg
         state = self.state
         nv = len(state.vocab)
@@ -1212,57 +970,62 @@ class Analysis:
         name_toks = self.name_tokens
         n_props = len(self.props)
         kinds = s.kinds
-        return (
-            1.0,
-            lv,
-            _cap_log(state.novel, 60),
-            1.0 if state.novel <= 1 else 0.0,
-            1.0 if nv <= 5 else 0.0,
-            1.0 if nv >= 40 else 0.0,
-            1.0 if nv >= 100 else 0.0,
-            1.0 if s.cjk else 0.0,
-            lv if s.cjk else 0.0,
-            1.0 if self.first_verb else 0.0,
-            1.0 if s.content_list else 0.0,
-            _cap_log(len(s.qualifiers), 6),
-            len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,
-            1.0 if s.return_cue else 0.0,
-            1.0 if s.return_section else 0.0,
-            float(min(len(s.usage_pat), 4)),
-            _cap_log(s.usage_units, 8),
-            float(min(len(s.limit_pat), 6)),
-            _cap_log(s.limit_units, 10),
-            _cap_log(s.strong, 6),
-            1.0 if s.example_pat else 0.0,
-            _cap_log(s.example_units, 8),
-            _cap_log(len(s.code_spans), 12),
-            _cap_log(len(s.quoted), 12),
-            1.0 if s.fence else 0.0,
-            1.0 if s.jsonish else 0.0,
-            _cap_log(len(s.numbers), 12),
-            _cap_log(s.bullets, 20),
-            _cap_log(len(s.headers), 8),
-            1.0 if s.param_section else 0.0,
-            _cap_log(len(s.param_lines), 12),
-            math.log1p(min(n_props, 20)),
-            1.0 if n_props == 0 else 0.0,
-            len(s.mentioned) / n_props if n_props else 0.0,
-            len(s.explained) / n_props if n_props else 0.0,
-            _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),
-            1.0 if s.type_words else 0.0,
-            1.0 if s.format_words else 0.0,
-            1.0 if s.default_words else 0.0,
-            *[_cap_log(k, 6) for k in kinds],
-            float(N_KINDS - kinds.count(0)),  # kinds covered
-            _cap_log(s.limit_prose_units, 10),
-            1.0 if s.must_call else 0.0,
-            1.0 if self.known_no_params else 0.0,
-            len(s.detailed) / n_props if n_props else 0.0,
-            len(s.referenced) / n_props if n_props else 0.0,
-            _cap_log(s.conditional_units, 8),
-            _cap_log(s.restrict_units, 6),
-            _cap_log(s.constraint_lines, 10),
-        )
+        return {
+            "bias": 1.0,
+            "vocab_log": lv,
+            "novel_units_log": _cap_log(state.novel, 60),
+            "one_unit": 1.0 if state.novel <= 1 else 0.0,
+            "vocab_le5": 1.0 if nv <= 5 else 0.0,
+            "vocab_ge40": 1.0 if nv >= 40 else 0.0,
+            "vocab_ge100": 1.0 if nv >= 100 else 0.0,
+            "cjk": 1.0 if s.cjk else 0.0,
+            "cjk_vocab": lv if s.cjk else 0.0,
+            "verb_start": 1.0 if self.first_verb else 0.0,
+            "content_list": 1.0 if s.content_list else 0.0,
+            "qualifiers": _cap_log(len(s.qualifiers), 6),
+            "name_overlap": len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,
+            "return_cue": 1.0 if s.return_cue else 0.0,
+            "return_section": 1.0 if s.return_section else 0.0,
+            "usage_patterns": float(min(len(s.usage_pat), 4)),
+            "usage_units_log": _cap_log(s.usage_units, 8),
+            "limit_patterns": float(min(len(s.limit_pat), 6)),
+            "limit_units_log": _cap_log(s.limit_units, 10),
+            "limit_strong": _cap_log(s.strong, 6),
+            "example_cue": 1.0 if s.example_pat else 0.0,
+            "example_units_log": _cap_log(s.example_units, 8),
+            "code_spans_log": _cap_log(len(s.code_spans), 12),
+            "quoted_log": _cap_log(len(s.quoted), 12),
+            "fence": 1.0 if s.fence else 0.0,
+            "jsonish": 1.0 if s.jsonish else 0.0,
+            "numbers_log": _cap_log(len(s.numbers), 12),
+            "bullets_log": _cap_log(s.bullets, 20),
+            "headers_log": _cap_log(len(s.headers), 8),
+            "param_section": 1.0 if s.param_section else 0.0,
+            "param_lines_log": _cap_log(len(s.param_lines), 12),
+            "n_props_log": math.log1p(min(n_props, 20)),
+            "no_props": 1.0 if n_props == 0 else 0.0,
+            "frac_mentioned": len(s.mentioned) / n_props if n_props else 0.0,
+            "frac_explained": len(s.explained) / n_props if n_props else 0.0,
+            "n_explained_log": _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),
+            "type_words": 1.0 if s.type_words else 0.0,
+            "format_words": 1.0 if s.format_words else 0.0,
+            "default_words": 1.0 if s.default_words else 0.0,
+            # lim_scope, lim_fail, ... (lexicon.yaml `limit_kinds`)
+            **{name: _cap_log(k, 6) for name, k in zip(LIMIT_KIND_NAMES, kinds, strict=True)},
+            "lim_kinds": float(N_KINDS - kinds.count(0)),  # kinds covered
+            "lim_prose_units_log": _cap_log(s.limit_prose_units, 10),
+            "must_call": 1.0 if s.must_call else 0.0,
+            "known_no_params": 1.0 if self.known_no_params else 0.0,
+            "frac_detailed": len(s.detailed) / n_props if n_props else 0.0,
+            "frac_referenced": len(s.referenced) / n_props if n_props else 0.0,
+            "lim_conditional_log": _cap_log(s.conditional_units, 8),
+            "lim_restrict_log": _cap_log(s.restrict_units, 6),
+            "param_constraints_log": _cap_log(s.constraint_lines, 10),
+        }
+
+    def values(self) -> tuple[float, ...]:
+        """`features()` as the vector the model reads (FEATURE_NAMES order)."""
+        return tuple(self.features().values())
 
     def extracted(self) -> Extracted:
         s = self.seg
@@ -1304,3 +1067,8 @@ def extract(name: str, description: str, schema: Any, extra: str = "") -> Extrac
     here to score schema-side parameter documentation with the prose-trained model.
     """
     return analyze(name, description, schema).with_extra(extra).extracted()
+
+
+# The features' names in the order of their vector (and of the weights the lab fits), read off the
+# mapping itself so that the two can never disagree.
+FEATURE_NAMES: tuple[str, ...] = tuple(analyze("", "", None).features())

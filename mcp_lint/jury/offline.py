@@ -1,7 +1,7 @@
 """The embedded offline jury: a deterministic, pure-Python rubric scorer fitted on a real LLM jury.
 
 Per component it computes the features of `features.py` (once per tool), applies the model shipped in
-`data/offline-weights.json` (written by `scripts/fit_offline_jury.py`: a blend of a ridge regression
+`data/offline-weights.json` (written by `lab/fit_offline_jury.py`: a blend of a ridge regression
 and an additive model of boosted stumps, then four cut-points) and returns an integer score 1..5 (as
 a float; a score below 3 is a smell). No network, no key, no numpy.
 

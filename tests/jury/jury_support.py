@@ -3,7 +3,7 @@ paths are checked on against the plain regexes (test_offline.py, test_regex_scan
 
 from __future__ import annotations
 
-from mcp_lint.jury.calibration import load_rows
+from lab.corpus import load_rows
 from mcp_lint.jury.features import schema_as_prose
 
 ROWS = load_rows()

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from jury_support import GOOD, sample_texts
 
+from lab.corpus import load_rows
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.jury.calibration import dumps_weights, fit_weights, load_rows
 from mcp_lint.jury.features import informative_units
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.model import Tool
@@ -180,6 +180,8 @@ def _variants(description: str) -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow  # a sweep: every padding variant of all 408 calibration tools (~45-75 s idle)
+@pytest.mark.timeout(900)  # a benchmark-sized test: the default 120 s is too tight on a loaded machine
 def test_repetition_and_filler_never_raise_any_score() -> None:
     violations: list[str] = []
     for row in ROWS:
@@ -319,31 +321,6 @@ def test_well_written_description_beats_a_one_liner() -> None:
     assert "get_issue" not in poor.reasons["guidelines"] or "similar" in poor.reasons["guidelines"]
 
 
-def test_shipped_weights_match_a_fresh_fit() -> None:
-    shipped = (ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json").read_text(encoding="utf-8")
-    assert dumps_weights(fit_weights(ROWS)) == shipped
-
-
-def test_each_component_model_uses_only_its_own_evidence() -> None:
-    import json
-
-    from mcp_lint.jury.calibration import EXCLUDED_FEATURES, RIDGE_SHARE
-
-    weights = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
-    doc = json.loads(weights.read_text(encoding="utf-8"))
-    for comp in COMPONENTS:
-        spec = doc["components"][comp]
-        for name in EXCLUDED_FEATURES[comp]:
-            assert spec["weights"][name] == 0.0, (comp, name)
-            assert name not in spec["boost"]["steps"], (comp, name)
-        assert spec["ridge_share"] == RIDGE_SHARE.get(comp, 0.5)
-    # limitations is ridge alone: no stumps at all
-    assert doc["components"]["limitations"]["boost"]["steps"] == {}
-    assert "verb_start" in EXCLUDED_FEATURES["limitations"]
-    assert "lim_kinds" in EXCLUDED_FEATURES["purpose"]
-    assert "cjk" in EXCLUDED_FEATURES["purpose"] and "cjk" not in EXCLUDED_FEATURES["length"]
-
-
 @pytest.mark.parametrize(
     ("text", "is_caveat"),
     [
@@ -358,13 +335,6 @@ def test_note_is_a_caveat_only_when_it_introduces_one(text: str, is_caveat: bool
     from mcp_lint.jury.features import extract
 
     assert (extract("t", text, None).as_dict()["lim_note"] > 0) is is_caveat
-
-
-def test_vendored_calibration_data_and_notice() -> None:
-    data = ROOT / "mcp_lint" / "jury" / "data"
-    assert len(ROWS) == 408
-    notice = (data / "NOTICE.md").read_text(encoding="utf-8")
-    assert "Apache" in notice and "SAILResearch" in notice and "LiveMCPBench" in notice
 
 
 # -- fast paths in features.py: each must give exactly what the plain regex gives -------------------

@@ -7,12 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from mcp_lint.model import Tool
+from mcp_lint.words import name_words as name_words  # the identifier splitter the rules share
 
 EVIDENCE_LIMIT = 120
 # Keywords whose values are data, not schemas: a "description" key inside them describes nothing.
 _VALUE_KEYS = frozenset({"enum", "const", "default", "examples"})
-
-_WORD_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def trim(text: str, limit: int = EVIDENCE_LIMIT) -> str:
@@ -30,18 +29,6 @@ def snippet(text: str, start: int, end: int, limit: int = EVIDENCE_LIMIT) -> str
     prefix = "…" if left > 0 else ""
     suffix = "…" if right < len(text) else ""
     return trim(prefix + text[left:right] + suffix, limit + 2)
-
-
-# ASCII letters and digits stay, every other ASCII character separates words.
-_NON_ALNUM = str.maketrans({chr(code): " " for code in range(128) if not chr(code).isalnum()})
-
-
-def name_words(name: str) -> list[str]:
-    """Lower-case words of an identifier: `getUserInfo`, `get_user-info` -> get, user, info."""
-    if name.isascii() and name.islower():
-        # No capitals, so no camelCase boundaries: splitting on the separators is enough.
-        return name.translate(_NON_ALNUM).split()
-    return [word.lower() for word in _WORD_SPLIT.split(name) if word]
 
 
 def schema_texts(schema: Any, path: str = "inputSchema") -> list[tuple[str, str]]:
@@ -157,6 +144,10 @@ _NOT_WORD = str.maketrans(
 
 def text_tokens(text: str) -> list[str]:
     """Lower-cased runs of a-z and 0-9 in `text`, plus the character bigrams of CJK runs, in order.
+
+    Not the offline jury's `features.tokens` (one token per CJK character, apostrophes and non-ASCII
+    letters kept): its weights were fitted on those tokens, and they differ on 63 of the 408
+    calibration descriptions, so one tokenizer for both would change the jury's features.
 
     Shared by every rule that compares words, so that a Chinese description is never an empty set
     of words that matches every other one.

@@ -1,7 +1,7 @@
 """Refit the offline jury's weights from the vendored calibration corpus.
 
-    python scripts/fit_offline_jury.py            # grouped-CV table, then write the weights
-    python scripts/fit_offline_jury.py --no-cv    # just write the weights
+    python -m lab.fit_offline_jury            # grouped-CV table, then write the weights
+    python -m lab.fit_offline_jury --no-cv    # just write the weights
 
 Pure Python (no numpy needed). Output `mcp_lint/jury/data/offline-weights.json` is deterministic
 (sorted keys, values rounded to 8 significant digits), so re-running it reproduces the shipped file.
@@ -22,17 +22,21 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if __package__ in (
+    None,
+    "",
+):  # run as `python lab/fit_offline_jury.py`: the repository root is not on the path
+    sys.path.insert(0, str(ROOT))
 
-from mcp_lint.jury.calibration import (  # noqa: E402
+from lab.calibration import (  # noqa: E402
     N_FOLDS,
     agreement_table,
     cross_validate,
     dumps_weights,
     fit_weights,
-    load_rows,
     schema_aware_predictor,
 )
+from lab.corpus import load_rows  # noqa: E402
 
 WEIGHTS = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
 

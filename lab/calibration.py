@@ -1,7 +1,7 @@
 """Fitting and measuring the offline jury against the calibration corpus, in pure Python.
 
-Shared by `scripts/fit_offline_jury.py` (writes the weights), `benchmarks/offline_jury_agreement.py`
-(prints the agreement table) and the tests (re-fit and compare with the shipped weights). No numpy:
+Shared by `lab/fit_offline_jury.py` (writes the weights), `lab/agreement.py` (prints the agreement
+table) and the tests (re-fit and compare with the shipped weights). No numpy:
 the model is small (one ridge regression over ~40 features plus four cut-points per component), so
 normal equations solved by Gaussian elimination are exact enough and bit-for-bit deterministic.
 
@@ -24,11 +24,10 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
+from lab.corpus import load_rows
 from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
 from mcp_lint.jury.features import FEATURE_NAMES, extract, schema_as_prose
 
@@ -56,15 +55,6 @@ JUDGE_QWK: Mapping[str, tuple[float, float, float]] = {
     "length": (0.74, 0.72, 0.65),
 }
 JUDGE_NAMES: tuple[str, str, str] = ("claude-3-5-haiku", "gpt-4.1-mini", "qwen3-30b-a3b")
-
-
-def data_path() -> Path:
-    return Path(str(resources.files("mcp_lint.jury").joinpath("data/jury-calibration.jsonl")))
-
-
-def load_rows(path: Path | None = None) -> list[dict[str, Any]]:
-    with (path or data_path()).open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
 
 
 # The regression target is the mean of the judges' scores, which is less noisy than their median; but
@@ -599,7 +589,7 @@ def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, An
             "placeholder_tools_scored_1_by_rule": sum(ds.placeholder),
         },
         "note": (
-            "Fitted by scripts/fit_offline_jury.py on prose-only features (the calibration judges "
+            "Fitted by lab/fit_offline_jury.py on prose-only features (the calibration judges "
             "never saw the schema). At runtime `parameters` is max(prose score, score of the prose "
             "plus the schema's own parameter docs rendered as an Args section)."
         ),

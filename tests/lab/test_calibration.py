@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mcp_lint.jury.calibration import (
+from lab.calibration import (
     BAGS,
     RIDGE_SHARE,
     StepModel,
@@ -11,12 +11,12 @@ from mcp_lint.jury.calibration import (
     fit_component,
     grouped_folds,
     holdout_servers,
-    load_rows,
     mean_step_model,
     qwk,
     smell_agreement,
     soft_target,
 )
+from lab.corpus import load_rows
 
 ROWS = load_rows()
 GROUPS = [str(r["server"]) for r in ROWS]
