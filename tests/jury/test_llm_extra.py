@@ -79,9 +79,7 @@ def test_a_broken_litellm_is_a_one_line_usage_error(tmp_path: Path) -> None:
     (fake / "__init__.py").write_text("raise ImportError('cannot import name Router')\n", encoding="utf-8")
     snapshot = tmp_path / "tools.json"
     snapshot.write_text('{"tools": [{"name": "ping", "inputSchema": {"type": "object"}}]}', encoding="utf-8")
-    code = WITHOUT_LITELLM.replace(
-        "sys.modules['litellm'] = None", f"sys.path.insert(0, {str(fake.parent)!r})"
-    )
+    code = CLI.format(setup=f"sys.path.insert(0, {str(fake.parent)!r})")
     result = subprocess.run(
         [
             sys.executable,
