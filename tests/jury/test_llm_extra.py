@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mcp_lint.jury.cache import render
+
 SERVERS = Path(__file__).resolve().parent.parent / "servers"
 EXTRA = "pip install 'mcp-lint[llm]'"
 
@@ -103,3 +105,17 @@ def test_a_broken_litellm_is_a_one_line_usage_error(tmp_path: Path) -> None:
         f"mcp-lint: error: litellm could not be imported (cannot import name Router); "
         f"reinstall the LLM extra: {EXTRA}\n"
     )
+
+
+def test_cache_prune_needs_no_extra(tmp_path: Path) -> None:
+    # Pruning computes cache keys from tool text; it calls no model, so it runs without litellm.
+    snapshot = tmp_path / "tools.json"
+    snapshot.write_text('{"tools": [{"name": "ping", "inputSchema": {"type": "object"}}]}', encoding="utf-8")
+    (tmp_path / "mcp-lint.toml").write_text('[servers.saved]\nsnapshot = "tools.json"\n', encoding="utf-8")
+    cache = tmp_path / "cache.json"
+    cache.write_text(render({}), encoding="utf-8")
+    args = ["cache", "prune", "--jury", "openai/gpt-4o", "--cache-file", str(cache)]
+    result = run_without_litellm(args, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "nothing to prune" not in result.stdout, "left before computing the keys: proves nothing"
+    assert "LLM extra" not in result.stderr and "error" not in result.stderr
