@@ -13,22 +13,12 @@ from typing import TYPE_CHECKING, Any
 import jsonschema
 import yaml
 
-import mcp_lint
 from mcp_lint.errors import UsageError
 from mcp_lint.model import Severity
+from mcp_lint.resources import PACKAGE_DIR, rules_dir
 
 if TYPE_CHECKING:
     from mcp_lint.jury.rubric import Rubric
-
-PACKAGE_DIR = Path(mcp_lint.__file__).parent
-
-
-def rules_dir() -> Path:
-    """Where the rule files live: inside the wheel, or at the top of a source checkout."""
-    bundled = PACKAGE_DIR / "_rules"
-    if bundled.is_dir():
-        return bundled
-    return PACKAGE_DIR.parent / "rules"
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import importlib.util
 import logging
 import os
 import random
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from mcp_lint.errors import UsageError
 from mcp_lint.jury.base import JudgeVerdict
 from mcp_lint.jury.prompt import MalformedAnswer, build_messages, parse_answer, response_format
 from mcp_lint.jury.rubric import Rubric, load_rubric
@@ -83,6 +85,19 @@ class JudgeResult:
     usage: CallUsage
 
 
+LLM_EXTRA = "pip install 'mcp-lint[llm]'"
+
+
+def missing_extra_problem(models: Sequence[str]) -> str | None:
+    """Why these models cannot be called in this install (litellm, the `llm` extra, is absent); else None.
+
+    Asked before any server starts, so it looks for litellm without importing it (which takes seconds).
+    """
+    if not models or importlib.util.find_spec("litellm") is not None:
+        return None
+    return f"jury model {models[0]!r} needs the LLM extra (litellm is not installed): {LLM_EXTRA}"
+
+
 @functools.cache
 def import_litellm() -> Any:
     """Import litellm quietly and offline: no price-map download, no banners, no telemetry.
@@ -93,7 +108,12 @@ def import_litellm() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("LITELLM_LOG", "ERROR")
     os.environ.setdefault("LITELLM_TELEMETRY", "False")
-    import litellm as module
+    try:
+        import litellm as module
+    except ImportError as exc:  # present (settings were validated) but broken
+        raise UsageError(
+            f"litellm could not be imported ({exc}); reinstall the LLM extra: {LLM_EXTRA}"
+        ) from None
 
     # Typed as Any: these knobs are plain module globals, not all of them declared in litellm's stubs.
     litellm: Any = module

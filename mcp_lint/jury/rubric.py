@@ -13,8 +13,8 @@ from typing import Any
 import jsonschema
 import yaml
 
-import mcp_lint
 from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.resources import rules_dir
 
 _ANCHOR_KEYS = ("1", "2", "3", "4", "5")
 
@@ -89,12 +89,7 @@ class Rubric:
 
 
 def rubric_path() -> Path:
-    """A wheel packages the rules directory as `mcp_lint/_rules`; in a checkout it sits beside the package."""
-    package_dir = Path(mcp_lint.__file__).parent
-    installed = package_dir / "_rules" / "rubric.yaml"
-    if installed.is_file():
-        return installed
-    return package_dir.parent / "rules" / "rubric.yaml"
+    return rules_dir() / "rubric.yaml"
 
 
 def text_sha256(components: Mapping[str, Any]) -> str:

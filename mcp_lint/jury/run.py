@@ -38,6 +38,7 @@ from mcp_lint.jury.llm import (
     SendGate,
     describe_error,
     missing_credentials,
+    missing_extra_problem,
     model_id_problem,
     model_routing_problem,
 )
@@ -88,8 +89,11 @@ class JurySettingsError(UsageError, ValueError):
     """Settings the jury cannot run with (exit 2 from the CLI)."""
 
 
-def validate_jury_settings(settings: JurySettings) -> None:
-    """Reject settings the jury cannot run with, before any server is started or model called."""
+def validate_jury_settings(settings: JurySettings, *, calls_models: bool = True) -> None:
+    """Reject settings the jury cannot run with, before any server is started or model called.
+
+    `calls_models=False` is for work on the cache alone (prune), which needs no LLM extra.
+    """
     try:
         check_aggregate(settings.aggregate)
     except ValueError as exc:
@@ -115,6 +119,9 @@ def validate_jury_settings(settings: JurySettings) -> None:
     duplicates = sorted({m for m in models if models.count(m) > 1})
     if duplicates:
         raise JurySettingsError(f"jury model listed more than once: {', '.join(duplicates)}")
+    problem = missing_extra_problem(models) if calls_models else None
+    if problem is not None:
+        raise JurySettingsError(problem)
 
 
 def score_servers(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> JuryOutcome:
@@ -434,7 +441,7 @@ def live_cache_keys(
     """
     if prune:
         return len(prune_cache(snapshots, settings).removed)
-    validate_jury_settings(settings)
+    validate_jury_settings(settings, calls_models=False)
     rubric = load_rubric()
     keys = {
         _key(rubric.version, model, tool_payload(item.tool, item.siblings))

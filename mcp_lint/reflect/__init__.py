@@ -23,16 +23,21 @@ class Reflection:
 
 
 async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
-    from mcp_lint.reflect.live import reflect_http, reflect_stdio
-    from mcp_lint.reflect.snapshot import parse_snapshot
-
+    # Imported per branch: the live client stack (the SDK client, its transports, httpx) takes about
+    # half a second to import, and a run over saved snapshots never starts a server.
     if isinstance(target, UnreachableTarget):
         raise ServerError(target.reason)
     if isinstance(target, SnapshotTarget):
+        from mcp_lint.reflect.snapshot import parse_snapshot
+
         return parse_snapshot(target.document, target.name, target.origin or str(target.path))
     if isinstance(target, StdioTarget):
+        from mcp_lint.reflect.live import reflect_stdio
+
         return await reflect_stdio(target, timeout)
     if isinstance(target, HttpTarget):
+        from mcp_lint.reflect.live import reflect_http
+
         return await reflect_http(target, timeout)
     raise TypeError(f"unknown target {target!r}")
 

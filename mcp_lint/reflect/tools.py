@@ -7,7 +7,6 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mcp.shared.inbound import find_invalid_x_mcp_header
 from mcp_types.methods import SERVER_RESULTS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
@@ -16,6 +15,7 @@ from mcp_lint.model import Tool
 
 # What a client assumes when the version is unknown (a saved snapshot without protocolVersion).
 DEFAULT_VERSION = "2025-11-25"
+X_MCP_HEADER = "x-mcp-header"
 
 
 def _first_error(error: ValidationError) -> str:
@@ -91,10 +91,37 @@ def sdk_rejection(raw: Any, protocol_version: str | None) -> str | None:
         return f"the MCP SDK rejects it ({_first_error(error)}), so the whole tools/list page fails"
     if protocol_version is None or protocol_version in MODERN_PROTOCOL_VERSIONS:
         # 2026-07-28 clients MUST drop such tools without a word; saved snapshots are judged by that rule too.
-        reason = find_invalid_x_mcp_header(raw.get("inputSchema"))
+        reason = _invalid_x_mcp_header(raw.get("inputSchema"))
         if reason is not None:
             return f"2026-07-28 clients silently drop it for an invalid x-mcp-header ({reason})"
     return None
+
+
+def _invalid_x_mcp_header(schema: Any) -> str | None:
+    """The SDK's verdict on the schema's x-mcp-header annotations, asked only when it has any.
+
+    The SDK's validator lives in the `mcp` package, whose `__init__` imports the whole client and
+    server stack (about half a second): a saved snapshot without the annotation never pays for it.
+    """
+    if not _mentions(schema, X_MCP_HEADER):
+        return None
+    from mcp.shared.inbound import find_invalid_x_mcp_header
+
+    return find_invalid_x_mcp_header(schema)
+
+
+def _mentions(value: Any, key: str) -> bool:
+    """Whether any object nested in `value` has `key` (a superset of the schema positions the SDK walks)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            if key in node:
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def build_tools(

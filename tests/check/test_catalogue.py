@@ -13,9 +13,10 @@ import pytest
 import yaml
 
 from mcp_lint.check.functions import FUNCTIONS
-from mcp_lint.check.rules import PACKAGE_DIR, Rule, load_catalogue, rules_dir, with_rubric_defaults
+from mcp_lint.check.rules import Rule, load_catalogue, with_rubric_defaults
 from mcp_lint.errors import UsageError
 from mcp_lint.jury.rubric import load_rubric
+from mcp_lint.resources import PACKAGE_DIR, rules_dir
 
 RULE_FILES = sorted(rules_dir().glob("MCP*.yaml"))
 CASES_DIR = Path(__file__).parent / "cases"

@@ -1,4 +1,4 @@
-"""Check functions, registered by name; rule files in `rules/` say which one they use.
+"""Check functions, registered by name with `@check_function`; rule files in `rules/` say which one they use.
 
 A check function takes a `CheckContext` (one server's snapshot plus the rule's resolved options)
 and yields `Hit`s. Functions are pure: no I/O, no global state, so 10,000 tools check fast.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from mcp_lint.model import ServerSnapshot
 
@@ -39,12 +39,27 @@ class CheckContext:
 
 
 CheckFunction = Callable[[CheckContext], Iterable[Hit]]
+_Function = TypeVar("_Function", bound=CheckFunction)
 
+# Check-function name (what a rule file's `function:` says) -> the function. Filled by `@check_function`
+# as the modules in FUNCTION_MODULES are imported below.
 FUNCTIONS: dict[str, CheckFunction] = {}
 
 
-# Explicit list keeps the registry greppable; each module exposes a `FUNCTIONS` dict. Imported by
-# name because `annotations` would otherwise resolve to this package's `from __future__` feature.
+def check_function(name: str) -> Callable[[_Function], _Function]:
+    """Register the decorated function under `name`; the function itself is returned unchanged."""
+
+    def register(function: _Function) -> _Function:
+        if name in FUNCTIONS:
+            raise ValueError(f"check function {name!r} is registered twice")
+        FUNCTIONS[name] = function
+        return function
+
+    return register
+
+
+# Every module that registers check functions, listed so the registry is complete and greppable. Imported
+# by name because `annotations` would otherwise resolve to this package's `from __future__` feature.
 FUNCTION_MODULES = (
     "annotations",
     "budget",
@@ -57,11 +72,5 @@ FUNCTION_MODULES = (
     "server",
 )
 
-
-def _register_all() -> None:
-    for module_name in FUNCTION_MODULES:
-        module = importlib.import_module(f"{__name__}.{module_name}")
-        FUNCTIONS.update(module.FUNCTIONS)
-
-
-_register_all()
+for _module in FUNCTION_MODULES:
+    importlib.import_module(f"{__name__}.{_module}")

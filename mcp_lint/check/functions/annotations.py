@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.model import Tool
 
@@ -82,6 +82,7 @@ def _suggest(verb: str | None) -> str:
     return '"readOnlyHint": true if it only reads, else "readOnlyHint": false with "destructiveHint"'
 
 
+@check_function("missing_annotations")
 def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         hints = tool.annotations or {}
@@ -125,6 +126,7 @@ def _contradiction(tool: Tool) -> tuple[str, str] | None:
     return None
 
 
+@check_function("contradictory_annotations")
 def contradictory_annotations(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         if not tool.annotations:
@@ -138,9 +140,3 @@ def contradictory_annotations(ctx: CheckContext) -> Iterator[Hit]:
                 evidence="annotations: " + trim(str(dict(tool.annotations)), 100),
                 path=path,
             )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "missing_annotations": missing_annotations,
-    "contradictory_annotations": contradictory_annotations,
-}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.model import Tool
 
@@ -26,6 +26,7 @@ def tool_tokens(tool: Tool) -> int:
     )
 
 
+@check_function("context_budget")
 def context_budget(ctx: CheckContext) -> Iterator[Hit]:
     limit = int(ctx.options.get("max-tokens", 20000))
     costs = [(tool_tokens(tool), tool.name) for tool in ctx.server.tools]
@@ -38,6 +39,3 @@ def context_budget(ctx: CheckContext) -> Iterator[Hit]:
         fields={"tokens": total, "max_tokens": limit, "count": len(costs)},
         evidence="largest: " + ", ".join(f"{name} (~{cost} tokens)" for cost, name in largest),
     )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {"context_budget": context_budget}

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import is_placeholder, name_words, trim, words
 from mcp_lint.check.tokens import estimate_tokens
 
 
+@check_function("missing_description")
 def missing_description(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         value = tool.raw.get("description")
@@ -34,6 +35,7 @@ def missing_description(ctx: CheckContext) -> Iterator[Hit]:
         )
 
 
+@check_function("description_too_long")
 def description_too_long(ctx: CheckContext) -> Iterator[Hit]:
     limit = int(ctx.options.get("max-tokens", 500))
     for tool in ctx.server.tools:
@@ -64,6 +66,7 @@ def _stem(word: str) -> str:
     return word.rstrip("e") or word
 
 
+@check_function("description_echoes_name")
 def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
     max_words = int(ctx.options.get("max-words", 8))
     for tool in ctx.server.tools:
@@ -115,6 +118,7 @@ def _stranded(text: str) -> bool:
     return not (before.endswith("ed") or before in _PARTICIPLES)
 
 
+@check_function("truncated_description")
 def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         text = tool.description.rstrip()
@@ -136,11 +140,3 @@ def truncated_description(ctx: CheckContext) -> Iterator[Hit]:
         else:
             evidence = trim("…" + text[-70:] if len(text) > 70 else text)
         yield Hit(tool=tool.name, fields={"reason": reason}, evidence=evidence, path="description")
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "missing_description": missing_description,
-    "description_too_long": description_too_long,
-    "description_echoes_name": description_echoes_name,
-    "truncated_description": truncated_description,
-}

@@ -6,13 +6,14 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 _INVALID_CHAR = re.compile(r"[^A-Za-z0-9_.\-]")
 
 
+@check_function("invalid_tool_name")
 def invalid_tool_name(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         name = tool.name
@@ -35,6 +36,7 @@ def invalid_tool_name(ctx: CheckContext) -> Iterator[Hit]:
         )
 
 
+@check_function("duplicate_tool_name")
 def duplicate_tool_name(ctx: CheckContext) -> Iterator[Hit]:
     first_index: dict[str, int] = {}
     counts = Counter(tool.name for tool in ctx.server.tools)
@@ -68,6 +70,7 @@ def _style(name: str) -> str | None:
     return None
 
 
+@check_function("inconsistent_naming")
 def inconsistent_naming(ctx: CheckContext) -> Iterator[Hit]:
     by_style: dict[str, list[str]] = {}
     for tool in ctx.server.tools:
@@ -86,10 +89,3 @@ def inconsistent_naming(ctx: CheckContext) -> Iterator[Hit]:
         evidence="not " + majority + ": " + ", ".join(outliers[:5]) + (" …" if len(outliers) > 5 else ""),
         suggestion=f"Rename the other tools to {majority}.",
     )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "invalid_tool_name": invalid_tool_name,
-    "duplicate_tool_name": duplicate_tool_name,
-    "inconsistent_naming": inconsistent_naming,
-}

@@ -16,7 +16,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis, shingle_hashes
 from mcp_lint.check.functions._util import name_words, text_tokens
 from mcp_lint.model import Tool
@@ -140,6 +140,7 @@ def _set_apart(
     )
 
 
+@check_function("ambiguous_tools")
 def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
     threshold = float(ctx.options.get("similarity", 0.85))
     name_threshold = float(ctx.options.get("similar-name-similarity", 0.5))
@@ -201,6 +202,3 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
             evidence=f"{tools[me].name} vs {tools[other].name}: {round(score * 100)}% similar",
             path="description",
         )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {"ambiguous_tools": ambiguous_tools}

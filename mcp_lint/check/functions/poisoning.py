@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import schema_texts, snippet, trim
 from mcp_lint.model import Tool
@@ -172,6 +172,7 @@ def _may_be_poisoned(blob: str) -> bool:
     return any(map(blob.__contains__, _OTHER_KEYS))
 
 
+@check_function("hidden_instructions")
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         # One pass over the tool's lower-cased joined texts (shared with the other rules) decides
@@ -224,6 +225,7 @@ def clean_text(text: str) -> str:
 _ASCII_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+@check_function("invisible_characters")
 def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         # Newline-joined: a newline is not invisible, so the test answers as for the bare texts.
@@ -265,9 +267,3 @@ def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
                 path=path,
                 suggestion=trim(clean_text(text), 300),
             )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "hidden_instructions": hidden_instructions,
-    "invisible_characters": invisible_characters,
-}

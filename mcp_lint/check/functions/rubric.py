@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from mcp_lint.check.functions import CheckContext, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, property_variants
 from mcp_lint.model import Tool
 
@@ -137,6 +137,7 @@ def _excerpt(text: str, limit: int = 100) -> str:
     return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
 
 
+@check_function("rubric_component")
 def rubric_component(context: CheckContext) -> Iterator[Hit]:
     component = str(context.options["component"])
     # No fallback here: the default lives in rules/rubric.yaml and the catalogue always supplies it.
@@ -169,6 +170,7 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
         )
 
 
+@check_function("jury_disagreement")
 def jury_disagreement(context: CheckContext) -> Iterator[Hit]:
     spread_limit = float(context.options.get("spread", 2))
     for tool in context.server.tools:
@@ -187,6 +189,3 @@ def jury_disagreement(context: CheckContext) -> Iterator[Hit]:
             yield Hit(
                 tool=tool.name, fields={"components": ", ".join(wide)}, evidence=detail, path="description"
             )
-
-
-FUNCTIONS = {"rubric_component": rubric_component, "jury_disagreement": jury_disagreement}

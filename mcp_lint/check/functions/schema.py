@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._metaschema import metaschema_error
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim, words
@@ -62,6 +62,7 @@ def _json_type(value: Any) -> str:
     return "null"
 
 
+@check_function("invalid_input_schema")
 def invalid_input_schema(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         for path, problem in schema_problems(tool):
@@ -79,6 +80,7 @@ def _has_description(root: Any, prop: Any) -> bool:
     return False
 
 
+@check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
@@ -95,6 +97,7 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
 # --- MCP205 required-parameter-with-default -----------------------------------------------------
 
 
+@check_function("required_parameter_with_default")
 def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         props = tool.properties
@@ -244,6 +247,7 @@ def _param_kind(name: str, description: str) -> str | None:
     return None
 
 
+@check_function("unformatted_parameter")
 def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
@@ -508,6 +512,7 @@ def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
         yield _norm(match.group(1) or match.group(2)) in tool_names
 
 
+@check_function("phantom_parameter")
 def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
     # The tool's own name is also in this set; it is a legitimate mention either way.
     all_names = {_norm(tool.name) for tool in ctx.server.tools}
@@ -521,12 +526,3 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 path="description",
                 suggestion=f"Did you mean `{close[0]}`?" if close else None,
             )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "invalid_input_schema": invalid_input_schema,
-    "undocumented_parameter": undocumented_parameter,
-    "phantom_parameter": phantom_parameter,
-    "unformatted_parameter": unformatted_parameter,
-    "required_parameter_with_default": required_parameter_with_default,
-}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
+from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema import schema_problems
 
@@ -16,14 +16,17 @@ def _observed(ctx: CheckContext, kind: str) -> Iterator[Hit]:
             yield Hit(tool=None, fields={"detail": trim(first, 80)}, evidence=trim(observation.detail))
 
 
+@check_function("stdout_pollution")
 def stdout_pollution(ctx: CheckContext) -> Iterator[Hit]:
     yield from _observed(ctx, "stdout-pollution")
 
 
+@check_function("broken_pagination")
 def broken_pagination(ctx: CheckContext) -> Iterator[Hit]:
     yield from _observed(ctx, "broken-pagination")
 
 
+@check_function("sdk_rejected_listing")
 def sdk_rejected_listing(ctx: CheckContext) -> Iterator[Hit]:
     # The reflect stage records one observation per server: the first page the SDK would refuse.
     for observation in ctx.server.observations:
@@ -33,6 +36,7 @@ def sdk_rejected_listing(ctx: CheckContext) -> Iterator[Hit]:
             yield Hit(tool=None, fields={"detail": trim(first, 100)}, evidence=trim(detail or first))
 
 
+@check_function("sdk_rejected_tool")
 def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
     # A rejection caused by a broken input schema is MCP201's finding, with a precise path;
     # this rule reports only the reasons schema validation cannot see (x-mcp-header, names...).
@@ -44,11 +48,3 @@ def sdk_rejected_tool(ctx: CheckContext) -> Iterator[Hit]:
                 fields={"reason": trim(tool.sdk_rejection, 100)},
                 evidence=trim(tool.sdk_rejection),
             )
-
-
-FUNCTIONS: dict[str, CheckFunction] = {
-    "stdout_pollution": stdout_pollution,
-    "broken_pagination": broken_pagination,
-    "sdk_rejected_tool": sdk_rejected_tool,
-    "sdk_rejected_listing": sdk_rejected_listing,
-}

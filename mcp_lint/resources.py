@@ -1,0 +1,19 @@
+"""Where the files the package ships beside its code are found, in a wheel and in a source checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).parent
+
+
+def rules_dir() -> Path:
+    """The rules folder (rule files and the jury's rubric).
+
+    A wheel carries it inside the package as `mcp_lint/_rules` (pyproject's force-include); in a source
+    checkout it is `rules/` beside the package.
+    """
+    bundled = PACKAGE_DIR / "_rules"
+    if bundled.is_dir():
+        return bundled
+    return PACKAGE_DIR.parent / "rules"
