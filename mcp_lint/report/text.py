@@ -7,6 +7,7 @@ from typing import Any
 
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.scores import server_overall
 
 _COLORS = {
     Severity.CRITICAL: "\x1b[1;35m",
@@ -50,6 +51,21 @@ def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) ->
             yield f"                {line}"
 
 
+def by_severity(findings: Iterable[Finding]) -> list[Finding]:
+    """Most severe first; findings of one severity keep the order the checks produced them in."""
+    return sorted(findings, key=lambda finding: -finding.severity)
+
+
+def _groups(report: ServerReport) -> list[tuple[str | None, list[Finding]]]:
+    """Findings by tool (None: the server's own), the group holding the most severe finding first,
+    so a critical finding is never below thirty moderate ones."""
+    groups: dict[str | None, list[Finding]] = {}
+    for finding in report.findings:
+        groups.setdefault(finding.tool, []).append(finding)
+    ordered = sorted(groups.items(), key=lambda group: -max(finding.severity for finding in group[1]))
+    return [(tool, by_severity(findings)) for tool, findings in ordered]
+
+
 def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
     snapshot = report.snapshot
     if snapshot is None:
@@ -60,24 +76,51 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
     details = [f"{count} tool{'s' if count != 1 else ''}"]
     if snapshot.protocol_version:
         details.append(f"protocol {snapshot.protocol_version}")
-    if report.score is not None and getattr(report.score, "overall", None) is not None:
-        details.append(f"rubric score {report.score.overall:.1f}/5")
+    overall = server_overall(report)
+    if overall is not None:
+        details.append(f"rubric score {overall:.1f}/5")
     yield style(report.name, _BOLD) + "  " + style(" · ".join(details), _DIM)
-    server_level = [finding for finding in report.findings if finding.tool is None]
-    if server_level:
-        yield "  (server)"
-        for finding in server_level:
-            yield from _finding_lines(finding, style, None)
-    previous: Finding | None = None
-    for finding in report.findings:
-        if finding.tool is None:
-            continue
-        if previous is None or finding.tool != previous.tool:
-            yield f"  {finding.tool}"
-        yield from _finding_lines(finding, style, previous)
-        previous = finding
+    for tool, findings in _groups(report):
+        yield "  (server)" if tool is None else f"  {tool}"
+        previous: Finding | None = None
+        for finding in findings:
+            yield from _finding_lines(finding, style, previous)
+            previous = finding
     if not report.findings:
         yield "  no findings"
+
+
+def rollup_lines(result: RunResult) -> Iterable[str]:
+    """Findings counted per rule, most frequent first, like `ruff --statistics`."""
+    counts: dict[tuple[str, str], int] = {}
+    for finding in result.findings:
+        counts[(finding.code, finding.rule)] = counts.get((finding.code, finding.rule), 0) + 1
+    if not counts:
+        return
+    width = len(str(max(counts.values())))
+    yield "by rule:"
+    for (code, rule), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        yield f"  {count:>{width}}  {code}  {rule}"
+
+
+def silence_lines(result: RunResult) -> Iterable[str]:
+    """How to turn off the most frequent rule, or one rule for one tool: the config lines to add."""
+    findings = result.findings
+    if not findings:
+        return
+    codes: dict[str, int] = {}
+    for finding in findings:
+        codes[finding.code] = codes.get(finding.code, 0) + 1
+    code = min(codes, key=lambda key: (-codes[key], key))
+    yield "to silence a rule, add under [tool.mcp-lint.rules] in pyproject.toml ([rules] in mcp-lint.toml):"
+    yield f'  {code} = "off -- <why it does not apply>"'
+    tool_findings = [finding for finding in findings if finding.tool is not None]
+    tool_finding = next((finding for finding in tool_findings if finding.code == code), None)
+    tool_finding = tool_finding or next(iter(tool_findings), None)
+    if tool_finding is not None:
+        pattern = f"{tool_finding.server}/{tool_finding.tool}".replace('"', '\\"')
+        yield "or for one tool, under [tool.mcp-lint.per-tool-ignores]:"
+        yield f'  "{pattern}" = {{ codes = ["{tool_finding.code}"], reason = "<why it is fine>" }}'
 
 
 def summary_line(result: RunResult) -> str:
@@ -99,6 +142,8 @@ def render(result: RunResult, options: ReportOptions) -> str:
     for report in result.servers:
         lines.extend(_server_lines(report, style))
         lines.append("")
+    lines.extend(rollup_lines(result))
+    lines.extend(silence_lines(result))
     lines.append(summary_line(result))
     failed = [server.name for server in result.servers if server.error is not None]
     if failed:

@@ -21,6 +21,9 @@ UPDATE = os.environ.get("MCP_LINT_UPDATE_GOLDEN") == "1"
 CASES = {
     "smelly.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "text", "--no-color"],
     "smelly.json": ["check", "smelly-snapshot.json", "--isolated", "--format", "json"],
+    "smelly.sarif": ["check", "smelly-snapshot.json", "--isolated", "--format", "sarif"],
+    "smelly-github.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "github"],
+    "smelly.md": ["check", "smelly-snapshot.json", "--isolated", "--format", "markdown"],
     "smelly-static.txt": ["check", "smelly-snapshot.json", "--isolated", "--ignore", "MCP7", "--no-color"],
     # A jury that could not score anything: frozen with an empty cache is a miss for every pair, no call made.
     "smelly-unscored.txt": [
@@ -59,6 +62,9 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 @pytest.fixture(autouse=True)
 def _in_fixtures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES)
+    # A run inside GitHub Actions would otherwise default to annotations and append a job summary.
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
     monkeypatch.delenv("MCP_LINT_GOLDEN_UNSET_TOKEN", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
 
