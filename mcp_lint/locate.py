@@ -283,6 +283,29 @@ def _javascript_registrations(text: str) -> list[_Registration]:
     return found
 
 
+def _same_object(text: str, start: int, end: int) -> bool:
+    """Whether `start` and `end` are keys of one JSON object: the brackets between them balance
+    (a parameter's "description" inside `inputSchema` is not the tool's)."""
+    depth = 0
+    index = start
+    while index < end:
+        char = text[index]
+        if char == '"':
+            closing = _string_literal_end(text, index)
+            if closing is None:
+                return False
+            index = closing
+            continue
+        if char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth < 0:
+                return False
+        index += 1
+    return depth == 0
+
+
 def _json_registrations(text: str) -> list[_Registration]:
     lines = _Lines(text)
     names = list(_JSON_NAME.finditer(text))
@@ -294,7 +317,11 @@ def _json_registrations(text: str) -> list[_Registration]:
         # The tool's own "description" lies between the previous and the next "name" key.
         low = max(names[index - 1].end() if index else 0, match.start() - _WINDOW)
         high = min(names[index + 1].start() if index + 1 < len(names) else len(text), match.end() + _WINDOW)
-        keys = [key for key in _JSON_DESCRIPTION.finditer(text, low, high)]
+        keys = [
+            key
+            for key in _JSON_DESCRIPTION.finditer(text, low, high)
+            if _same_object(text, *sorted((key.start(), match.start())))
+        ]
         if not keys:
             continue  # a "name" with no description beside it is not a tool entry
         nearest = min(keys, key=lambda key: abs(key.start() - match.start()))

@@ -30,9 +30,9 @@ MAX_SUMMARY_BYTES = 1_000_000
 
 
 def _visible(text: str) -> str:
-    """Control and invisible format characters (other than newline and tab) as `\\uXXXX`."""
+    """Control and invisible format characters (other than line breaks and tab) as `\\uXXXX`."""
     return "".join(
-        f"\\u{ord(char):04x}" if char not in "\n\t" and unicodedata.category(char) in {"Cc", "Cf"} else char
+        f"\\u{ord(char):04x}" if char not in "\r\n\t" and unicodedata.category(char) in {"Cc", "Cf"} else char
         for char in text
     )
 

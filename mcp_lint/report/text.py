@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -24,29 +25,54 @@ _RESET = "\x1b[0m"
 
 
 class _Style:
-    def __init__(self, color: bool) -> None:
+    def __init__(self, color: bool, width: int | None = None) -> None:
         self.color = color
+        # Terminal columns to wrap long lines to; None keeps each finding on its own long lines.
+        self.width = width
 
     def __call__(self, text: str, code: str) -> str:
         return f"{code}{text}{_RESET}" if self.color else text
 
 
-def _indent(text: str, prefix: str) -> str:
-    return "\n".join(prefix + line if line else line for line in text.splitlines())
+# A finding's continuation lines start under its code, after the severity column.
+_HANGING = " " * 14
+# Narrower than this, wrapping would leave a word or two per line: better to let the terminal wrap.
+_MIN_WRAP = 40
+
+
+def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
+    """`text` in lines that fit `width` when the first follows a `prefix_width` prefix and the others
+    start with `_HANGING`."""
+    if width is None or width - len(_HANGING) < _MIN_WRAP or prefix_width + len(text) <= width:
+        return [text]
+    lines = textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=" " * prefix_width,
+        subsequent_indent=_HANGING,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    if not lines:
+        return [text]
+    return [lines[0][prefix_width:], *lines[1:]]
 
 
 def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) -> Iterable[str]:
     label = style(f"{finding.severity.label:<9}", _COLORS[finding.severity])
-    yield f"    {label} {finding.code} {finding.rule}: {finding.message}"
+    first, *more = _wrapped(f"{finding.code} {finding.rule}: {finding.message}", len(_HANGING), style.width)
+    yield f"    {label} {first}"
+    yield from more
     # Rubric findings of one tool quote the same description; once is enough in a terminal.
     repeated = (
         previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
     )
     if finding.evidence and not repeated and finding.evidence not in finding.message:
-        yield style(f"              evidence: {finding.evidence}", _DIM)
+        for line in _wrapped(f"{_HANGING}evidence: {finding.evidence}", 0, style.width):
+            yield style(line, _DIM)
     if finding.suggestion:
-        first, *rest = finding.suggestion.strip().splitlines() or [""]
-        yield f"              suggestion: {first}"
+        head, *rest = finding.suggestion.strip().splitlines() or [""]
+        yield from _wrapped(f"{_HANGING}suggestion: {head}", 0, style.width)
         for line in rest[:8]:
             yield f"                {line}"
 
@@ -137,7 +163,7 @@ def summary_line(result: RunResult) -> str:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    style = _Style(options.color)
+    style = _Style(options.color, options.width)
     lines: list[str] = []
     for report in result.servers:
         lines.extend(_server_lines(report, style))
