@@ -62,9 +62,6 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 @pytest.fixture(autouse=True)
 def _in_fixtures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES)
-    # A run inside GitHub Actions would otherwise default to annotations and append a job summary.
-    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
-    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
     monkeypatch.delenv("MCP_LINT_GOLDEN_UNSET_TOKEN", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
 
