@@ -21,6 +21,7 @@ from mcp_lint.model import OFFLINE_JURY
 
 if TYPE_CHECKING:
     from mcp_lint.config import JurySettings, Settings
+REPORT_FORMATS = ("text", "json", "sarif", "github", "markdown")
 
 _EXIT_USAGE_HELP = "  2  usage or configuration error"
 _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
@@ -95,7 +96,7 @@ def _use_color(option: bool | None, output: str | None) -> bool:
     return sys.stdout.isatty()
 
 
-def _check_output(output: str | None, inputs: Sequence[str | Path | None]) -> None:
+def _check_output(output: str | None, inputs: Sequence[str | Path | None], flag: str = "-o") -> None:
     """Refuse, before any server starts rather than after the lint, a report path that cannot be
     written or that is one of the run's `inputs` (a snapshot, the config, the jury cache): the report
     would destroy it."""
@@ -107,15 +108,18 @@ def _check_output(output: str | None, inputs: Sequence[str | Path | None]) -> No
     for item in inputs:
         if item is not None and str(item) != "-" and Path(item).resolve() == target:
             raise UsageError(
-                f"-o {output}: this run reads that file; the report would overwrite it, so give another path"
+                f"{flag} {output}: this run reads that file; the report would overwrite it, "
+                "so give another path"
             )
     problem = unwritable_reason(Path(output))
     if problem is not None:
-        example = f", e.g. -o {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
-        raise UsageError(f"-o {output}: {problem}; give a file path the report can be written to{example}")
+        example = f", e.g. {flag} {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
+        raise UsageError(
+            f"{flag} {output}: {problem}; give a file path the report can be written to{example}"
+        )
 
 
-def _write_output(text: str, output: str | None, color: bool = False) -> None:
+def _write_output(text: str, output: str | None, color: bool = False, flag: str = "-o") -> None:
     if output is None or output == "-":
         # click strips ANSI codes off a non-terminal unless told the colour was asked for.
         click.echo(text, nl=False, color=color)
@@ -125,7 +129,7 @@ def _write_output(text: str, output: str | None, color: bool = False) -> None:
     try:
         write_text_atomic(Path(output), text)
     except OSError as exc:
-        raise UsageError(f"-o {output}: cannot write the report: {exc.strerror or exc}") from None
+        raise UsageError(f"{flag} {output}: cannot write the report: {exc.strerror or exc}") from None
 
 
 def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
@@ -243,9 +247,26 @@ def cli() -> None:
 @cli.command(help=CHECK_HELP)
 @_target_options
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+    "--format",
+    "output_format",
+    type=click.Choice(list(REPORT_FORMATS)),
+    help="Report format [text; github when GITHUB_ACTIONS=true].",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE instead of stdout.")
+@click.option(
+    "--sarif",
+    "sarif_files",
+    multiple=True,
+    metavar="FILE",
+    help="Also write SARIF 2.1.0 to FILE (repeatable).",
+)
+@click.option(
+    "--markdown",
+    "markdown_files",
+    multiple=True,
+    metavar="FILE",
+    help="Also write the Markdown summary to FILE (repeatable).",
+)
 @click.option(
     "--fail-on",
     type=click.Choice(["info", "low", "moderate", "high", "critical", "none"], case_sensitive=False),
@@ -293,15 +314,17 @@ def check(ctx: click.Context, /, **options: Any) -> None:
         ctx.exit(0)
     from mcp_lint.gate import exit_code
     from mcp_lint.pipeline import lint
-    from mcp_lint.report import ReportOptions, reporters
 
     jury = _check_jury_settings(settings, options)
-    _check_output(options["output"], [*options["paths"], settings.config_path, jury.cache_path])
+    inputs = [*options["paths"], settings.config_path, jury.cache_path]
+    extra_outputs = [("sarif", path) for path in options["sarif_files"]]
+    extra_outputs += [("markdown", path) for path in options["markdown_files"]]
+    _check_output(options["output"], inputs)
+    for kind, path in extra_outputs:
+        _check_output(path, inputs, f"--{kind}")
     targets = _resolve(ctx, settings, **options)
     result = lint(targets, settings, jury)
-    color = _use_color(options["color"], options["output"])
-    report = reporters()[options["output_format"]](result, ReportOptions(color=color, cwd=os.getcwd()))
-    _write_output(report, options["output"], color)
+    _write_reports(result, options, extra_outputs)
     for server in result.servers:
         if server.error is not None:
             click.echo(f"mcp-lint: error: {server.error}", err=True)
@@ -317,6 +340,44 @@ def check(ctx: click.Context, /, **options: Any) -> None:
                 err=True,
             )
     ctx.exit(exit_code(result, settings.fail_on, options["exit_zero"]))
+
+
+def _report_format(chosen: str | None) -> str:
+    """--format, else `github` inside GitHub Actions (annotations), else `text`."""
+    if chosen:
+        return chosen
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+
+
+def _terminal_width(output: str | None, output_format: str) -> int | None:
+    import shutil
+
+    if output_format != "text" or (output is not None and output != "-") or not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def _write_reports(result: Any, options: Any, extra_outputs: Sequence[tuple[str, str]]) -> None:
+    """The report on stdout or -o, each --sarif/--markdown file, and under GitHub Actions the job
+    summary (appended to $GITHUB_STEP_SUMMARY when the format is `github`)."""
+    from mcp_lint.report import ReportOptions, reporters
+    from mcp_lint.report.github import write_step_summary
+
+    output_format = _report_format(options["output_format"])
+    color = _use_color(options["color"], options["output"])
+    width = _terminal_width(options["output"], output_format)
+    report_options = ReportOptions(color=color, cwd=os.getcwd(), width=width)
+    render = reporters()
+    _write_output(render[output_format](result, report_options), options["output"], color)
+    plain = replace(report_options, color=False, width=None)
+    for kind, path in extra_outputs:
+        _write_output(render[kind](result, plain), path, flag=f"--{kind}")
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if output_format == "github" and summary:
+        try:
+            write_step_summary(result, plain, Path(summary))
+        except OSError as exc:
+            click.echo(f"mcp-lint: warning: cannot append the job summary to {summary}: {exc}", err=True)
 
 
 def _settings_document(settings: Settings, jury: JurySettings) -> dict[str, Any]:

@@ -576,8 +576,8 @@ def test_main_leaves_the_callers_sigterm_handler_in_place(capsys: pytest.Capture
         (["check", "--bogus"], "no such option '--bogus'"),
         (["check", "--ser", "x"], "no such option '--ser'; did you mean --server"),
         (
-            ["check", "--format", "sarif"],
-            "invalid value for '--format': 'sarif' is not one of 'text', 'json'",
+            ["check", "--format", "xml"],
+            "invalid value for '--format': 'xml' is not one of 'text', 'json', 'sarif', 'github', 'markdown'",
         ),
         (["check", "--url"], "option '--url' requires an argument"),
         (["rule"], "missing argument 'CODE-or-NAME'"),

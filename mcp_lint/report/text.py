@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.scores import server_overall
 
 _COLORS = {
     Severity.CRITICAL: "\x1b[1;35m",
@@ -22,27 +24,71 @@ _RESET = "\x1b[0m"
 
 
 class _Style:
-    def __init__(self, color: bool) -> None:
+    def __init__(self, color: bool, width: int | None = None) -> None:
         self.color = color
+        # Terminal columns to wrap long lines to; None keeps each finding on its own long lines.
+        self.width = width
 
     def __call__(self, text: str, code: str) -> str:
         return f"{code}{text}{_RESET}" if self.color else text
 
 
+# A finding's continuation lines start under its code, after the severity column.
+_HANGING = " " * 14
+# Narrower than this, wrapping would leave a word or two per line: better to let the terminal wrap.
+_MIN_WRAP = 40
+
+
+def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
+    """`text` in lines that fit `width` when the first follows a `prefix_width` prefix and the others
+    start with `_HANGING`."""
+    if width is None or width - len(_HANGING) < _MIN_WRAP or prefix_width + len(text) <= width:
+        return [text]
+    lines = textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=" " * prefix_width,
+        subsequent_indent=_HANGING,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    if not lines:
+        return [text]
+    return [lines[0][prefix_width:], *lines[1:]]
+
+
 def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) -> Iterable[str]:
     label = style(f"{finding.severity.label:<9}", _COLORS[finding.severity])
-    yield f"    {label} {finding.code} {finding.rule}: {finding.message}"
+    first, *more = _wrapped(f"{finding.code} {finding.rule}: {finding.message}", len(_HANGING), style.width)
+    yield f"    {label} {first}"
+    yield from more
     # Rubric findings of one tool quote the same description; once is enough in a terminal.
     repeated = (
         previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
     )
     if finding.evidence and not repeated and finding.evidence not in finding.message:
-        yield style(f"              evidence: {finding.evidence}", _DIM)
+        for line in _wrapped(f"{_HANGING}evidence: {finding.evidence}", 0, style.width):
+            yield style(line, _DIM)
     if finding.suggestion:
-        first, *rest = finding.suggestion.strip().splitlines() or [""]
-        yield f"              suggestion: {first}"
+        head, *rest = finding.suggestion.strip().splitlines() or [""]
+        yield from _wrapped(f"{_HANGING}suggestion: {head}", 0, style.width)
         for line in rest[:8]:
             yield f"                {line}"
+
+
+def by_severity(findings: Iterable[Finding]) -> list[Finding]:
+    """Most severe first; findings of one severity keep the order the checks produced them in."""
+    return sorted(findings, key=lambda finding: -finding.severity)
+
+
+def _groups(report: ServerReport) -> list[tuple[str | None, list[Finding]]]:
+    """Findings by tool (None: the server's own), the group holding the most severe finding first,
+    so a critical finding is never below thirty moderate ones."""
+    groups: dict[str | None, list[Finding]] = {}
+    for finding in report.findings:
+        groups.setdefault(finding.tool, []).append(finding)
+    ordered = sorted(groups.items(), key=lambda group: -max(finding.severity for finding in group[1]))
+    return [(tool, by_severity(findings)) for tool, findings in ordered]
 
 
 def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
@@ -58,21 +104,47 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
     if report.score is not None:
         details.append(f"rubric score {report.score.overall:.1f}/5")
     yield style(report.name, _BOLD) + "  " + style(" · ".join(details), _DIM)
-    server_level = [finding for finding in report.findings if finding.tool is None]
-    if server_level:
-        yield "  (server)"
-        for finding in server_level:
-            yield from _finding_lines(finding, style, None)
-    previous: Finding | None = None
-    for finding in report.findings:
-        if finding.tool is None:
-            continue
-        if previous is None or finding.tool != previous.tool:
-            yield f"  {finding.tool}"
-        yield from _finding_lines(finding, style, previous)
-        previous = finding
+    for tool, findings in _groups(report):
+        yield "  (server)" if tool is None else f"  {tool}"
+        previous: Finding | None = None
+        for finding in findings:
+            yield from _finding_lines(finding, style, previous)
+            previous = finding
     if not report.findings:
         yield "  no findings"
+
+
+def rollup_lines(result: RunResult) -> Iterable[str]:
+    """Findings counted per rule, most frequent first, like `ruff --statistics`."""
+    counts: dict[tuple[str, str], int] = {}
+    for finding in result.findings:
+        counts[(finding.code, finding.rule)] = counts.get((finding.code, finding.rule), 0) + 1
+    if not counts:
+        return
+    width = len(str(max(counts.values())))
+    yield "by rule:"
+    for (code, rule), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        yield f"  {count:>{width}}  {code}  {rule}"
+
+
+def silence_lines(result: RunResult) -> Iterable[str]:
+    """How to turn off the most frequent rule, or one rule for one tool: the config lines to add."""
+    findings = result.findings
+    if not findings:
+        return
+    codes: dict[str, int] = {}
+    for finding in findings:
+        codes[finding.code] = codes.get(finding.code, 0) + 1
+    code = min(codes, key=lambda key: (-codes[key], key))
+    yield "to silence a rule, add under [tool.mcp-lint.rules] in pyproject.toml ([rules] in mcp-lint.toml):"
+    yield f'  {code} = "off -- <why it does not apply>"'
+    tool_findings = [finding for finding in findings if finding.tool is not None]
+    tool_finding = next((finding for finding in tool_findings if finding.code == code), None)
+    tool_finding = tool_finding or next(iter(tool_findings), None)
+    if tool_finding is not None:
+        pattern = f"{tool_finding.server}/{tool_finding.tool}".replace('"', '\\"')
+        yield "or for one tool, under [tool.mcp-lint.per-tool-ignores]:"
+        yield f'  "{pattern}" = {{ codes = ["{tool_finding.code}"], reason = "<why it is fine>" }}'
 
 
 def summary_line(result: RunResult) -> str:
@@ -89,11 +161,13 @@ def summary_line(result: RunResult) -> str:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    style = _Style(options.color)
+    style = _Style(options.color, options.width)
     lines: list[str] = []
     for report in result.servers:
         lines.extend(_server_lines(report, style))
         lines.append("")
+    lines.extend(rollup_lines(result))
+    lines.extend(silence_lines(result))
     lines.append(summary_line(result))
     failed = [server.name for server in result.servers if server.error is not None]
     if failed:

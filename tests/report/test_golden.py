@@ -21,6 +21,9 @@ UPDATE = os.environ.get("MCP_LINT_UPDATE_GOLDEN") == "1"
 CASES = {
     "smelly.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "text", "--no-color"],
     "smelly.json": ["check", "smelly-snapshot.json", "--isolated", "--format", "json"],
+    "smelly.sarif": ["check", "smelly-snapshot.json", "--isolated", "--format", "sarif"],
+    "smelly-github.txt": ["check", "smelly-snapshot.json", "--isolated", "--format", "github"],
+    "smelly.md": ["check", "smelly-snapshot.json", "--isolated", "--format", "markdown"],
     "smelly-static.txt": ["check", "smelly-snapshot.json", "--isolated", "--ignore", "MCP7", "--no-color"],
     # A jury that could not score anything: frozen with an empty cache is a miss for every pair, no call made.
     "smelly-unscored.txt": [

@@ -1,0 +1,130 @@
+"""The `github` format: workflow commands that GitHub Actions shows as annotations.
+
+GitHub keeps at most 10 error and 10 warning annotations of a step and drops the rest silently, so
+the most severe findings are written first, at most 10 of each level (and 9 notices), and one last
+notice counts what was left out. Server-supplied text is escaped the way @actions/core escapes it,
+with other control characters made visible, so a description cannot inject a workflow command.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from pathlib import Path
+
+from mcp_lint.model import Finding, RunResult, ServerReport, Severity
+from mcp_lint.report import ReportOptions
+from mcp_lint.report.anchors import Anchor, Anchors
+
+COMMANDS = {
+    Severity.CRITICAL: "error",
+    Severity.HIGH: "error",
+    Severity.MODERATE: "warning",
+    Severity.LOW: "notice",
+    Severity.INFO: "notice",
+}
+# GitHub's per-step limits; one notice is kept for the count of what was left out.
+LIMITS = {"error": 10, "warning": 10, "notice": 9}
+# A job summary over 1 MiB is refused; stay well under it.
+MAX_SUMMARY_BYTES = 1_000_000
+
+
+def _visible(text: str) -> str:
+    """Control and invisible format characters (other than line breaks and tab) as `\\uXXXX`."""
+    return "".join(
+        f"\\u{ord(char):04x}" if char not in "\r\n\t" and unicodedata.category(char) in {"Cc", "Cf"} else char
+        for char in text
+    )
+
+
+def escape_data(text: str) -> str:
+    return _visible(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _message(finding: Finding) -> str:
+    lines = [finding.message]
+    if finding.suggestion:
+        lines += ["", f"Suggestion: {finding.suggestion.strip()}"]
+    return "\n".join(lines)
+
+
+def _title(finding: Finding) -> str:
+    where = f"{finding.server}/{finding.tool}" if finding.tool else finding.server
+    return f"{finding.code} {finding.rule} ({where})"
+
+
+def annotation(finding: Finding, anchor: Anchor) -> str:
+    command = COMMANDS[finding.severity]
+    properties: list[tuple[str, str]] = []
+    # A placeholder is no file: the annotation then stands in the run's summary, unattached.
+    if anchor.kind != "placeholder":
+        properties.append(("file", anchor.path))
+        properties.append(("line", str(anchor.start_line)))
+        if anchor.region is not None and anchor.region.end_line != anchor.start_line:
+            properties.append(("endLine", str(anchor.region.end_line)))
+    properties.append(("title", _title(finding)))
+    rendered = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
+    return f"::{command} {rendered}::{escape_data(_message(finding))}"
+
+
+def _ranked(result: RunResult) -> list[tuple[ServerReport, Finding]]:
+    pairs = [(report, finding) for report in result.servers for finding in report.findings]
+    return sorted(pairs, key=lambda pair: -pair[1].severity)
+
+
+def _left_out_notice(left_out: dict[str, int]) -> str:
+    total = sum(left_out.values())
+    parts = ", ".join(
+        f"{count} {command}{'s' if count != 1 else ''}" for command, count in left_out.items() if count
+    )
+    noun = "finding" if total == 1 else "findings"
+    message = (
+        f"{total} more {noun} not annotated ({parts}): GitHub shows at most 10 errors and 10 warnings "
+        "per step. See the job summary, or run mcp-lint with --format text or --sarif."
+    )
+    return f"::notice title={escape_property('mcp-lint: more findings')}::{escape_data(message)}"
+
+
+def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]:
+    anchors = Anchors(options)
+    written = dict.fromkeys(LIMITS, 0)
+    left_out = dict.fromkeys(LIMITS, 0)
+    # A server that could not be linted is always shown, and takes its place among the errors.
+    for report in result.servers:
+        if report.error is not None:
+            written["error"] += 1
+            title = escape_property(f"mcp-lint: {report.name} could not be linted")
+            yield f"::error title={title}::{escape_data(report.error)}"
+    for report, finding in _ranked(result):
+        command = COMMANDS[finding.severity]
+        if written[command] >= LIMITS[command]:
+            left_out[command] += 1
+            continue
+        written[command] += 1
+        yield annotation(finding, anchors.for_finding(report, finding))
+    if any(left_out.values()):
+        yield _left_out_notice(left_out)
+
+
+def render(result: RunResult, options: ReportOptions) -> str:
+    lines = list(annotation_lines(result, options))
+    return "".join(line + "\n" for line in lines)
+
+
+def write_step_summary(result: RunResult, options: ReportOptions, path: Path) -> None:
+    """Append the Markdown summary to the job summary file ($GITHUB_STEP_SUMMARY)."""
+    from mcp_lint.report import markdown
+
+    text = markdown.render(result, options)
+    data = text.encode("utf-8")
+    if len(data) > MAX_SUMMARY_BYTES:
+        note = (
+            "\n\n_The summary was cut here: GitHub takes at most 1 MiB. Use --markdown FILE for all of it._\n"
+        )
+        text = data[: MAX_SUMMARY_BYTES - len(note)].decode("utf-8", errors="ignore") + note
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(text + "\n")

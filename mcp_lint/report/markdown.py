@@ -1,0 +1,170 @@
+"""The `markdown` format: a summary for pull-request comments and GitHub's job summary.
+
+Per server: its six rubric component scores as bars and a Mermaid chart (GitHub renders both), every
+finding in a table (most severe first), every tool's scores, and the suggestions folded in
+`<details>` blocks so a long report stays readable.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping
+
+from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.report import ReportOptions
+from mcp_lint.report.scores import (
+    COMPONENTS,
+    server_components,
+    server_overall,
+    tool_components,
+    tool_overall,
+    tool_rewrite,
+)
+from mcp_lint.report.text import by_severity, summary_line
+
+BAR_CELLS = 10
+MAX_SCORE = 5.0
+
+
+def cell(text: str) -> str:
+    """Text safe inside a table cell: no HTML, no column break, no line break."""
+    escaped = html.escape(text, quote=False).replace("|", "\\|")
+    return "<br>".join(line.strip() for line in escaped.splitlines()) or " "
+
+
+def _code(text: str) -> str:
+    # Inline code cannot hold HTML escapes, so names that need escaping stay plain text.
+    return f"`{text}`" if re.fullmatch(r"[\w.\- /]+", text) else cell(text)
+
+
+def _fence(text: str, info: str = "text") -> list[str]:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{fence}{info}", text.rstrip("\n"), fence]
+
+
+def bar(score: float) -> str:
+    filled = max(0, min(BAR_CELLS, round(score / MAX_SCORE * BAR_CELLS)))
+    return "█" * filled + "░" * (BAR_CELLS - filled)
+
+
+def _score_lines(report: ServerReport) -> Iterable[str]:
+    components = server_components(report)
+    if not components:
+        return
+    yield "| component | score | |"
+    yield "| --- | ---: | --- |"
+    for name in COMPONENTS:
+        if name in components:
+            yield f"| {name} | {components[name]:.1f} | `{bar(components[name])}` |"
+    yield ""
+    title = re.sub(r'["\n\r]', "", report.name)
+    names = [name for name in COMPONENTS if name in components]
+    yield "```mermaid"
+    yield "xychart-beta"
+    yield f'    title "{title}: rubric components (1-5)"'
+    yield f"    x-axis [{', '.join(names)}]"
+    yield '    y-axis "score" 0 --> 5'
+    yield f"    bar [{', '.join(f'{components[name]:.1f}' for name in names)}]"
+    yield "```"
+    yield ""
+
+
+def _findings_table(findings: Iterable[Finding]) -> Iterable[str]:
+    yield "| severity | code | rule | tool | message |"
+    yield "| --- | --- | --- | --- | --- |"
+    for finding in by_severity(findings):
+        tool = _code(finding.tool) if finding.tool else "(server)"
+        cells = [finding.severity.label, finding.code, finding.rule, tool, cell(finding.message)]
+        yield f"| {' | '.join(cells)} |"
+    yield ""
+
+
+def _tool_scores_table(report: ServerReport) -> Iterable[str]:
+    snapshot = report.snapshot
+    rows: list[str] = []
+    for tool in snapshot.tools if snapshot else ():
+        components = tool_components(report, tool.name)
+        if components is None:
+            continue
+        overall = tool_overall(report, tool.name)
+        values = [f"{components[name]:.1f}" if name in components else "–" for name in COMPONENTS]
+        shown = f"{overall:.1f}" if overall is not None else "–"
+        rows.append(f"| {_code(tool.name)} | {shown} | {' | '.join(values)} |")
+    if not rows:
+        return
+    yield "#### Scores per tool (1-5)"
+    yield ""
+    yield f"| tool | overall | {' | '.join(COMPONENTS)} |"
+    yield f"| --- | ---: | {' | '.join('---:' for _ in COMPONENTS)} |"
+    yield from rows
+    yield ""
+
+
+def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
+    suggestions: dict[str, list[Finding]] = {}
+    for finding in report.findings:
+        if finding.suggestion:
+            suggestions.setdefault(finding.tool or "(server)", []).append(finding)
+    tools = list(
+        dict.fromkeys([*suggestions, *(name for name in report.tool_scores if tool_rewrite(report, name))])
+    )
+    if not tools:
+        return
+    yield "#### Suggestions"
+    yield ""
+    for tool in tools:
+        items = suggestions.get(tool, [])
+        rewrite = tool_rewrite(report, tool)
+        count = len(items) + (1 if rewrite else 0)
+        noun = "suggestion" if count == 1 else "suggestions"
+        yield f"<details><summary><code>{html.escape(tool)}</code>: {count} {noun}</summary>"
+        yield ""
+        for finding in items:
+            text = " ".join((finding.suggestion or "").split())
+            yield f"- **{finding.code}** {finding.rule}: {html.escape(text, quote=False)}"
+        if rewrite:
+            if items:
+                yield ""
+            yield "Suggested description:"
+            yield ""
+            yield from _fence(rewrite)
+        yield ""
+        yield "</details>"
+        yield ""
+
+
+def _server_section(report: ServerReport) -> Iterable[str]:
+    yield f"### {cell(report.name)}"
+    yield ""
+    snapshot = report.snapshot
+    if snapshot is None:
+        yield f"Could not be linted: {cell(report.error or 'unknown error')}"
+        yield ""
+        return
+    count = len(snapshot.tools)
+    details = [f"{count} tool{'s' if count != 1 else ''}"]
+    overall = server_overall(report)
+    if overall is not None:
+        details.append(f"rubric score **{overall:.1f}/5**")
+    noun = "finding" if len(report.findings) == 1 else "findings"
+    details.append(f"{len(report.findings)} {noun}")
+    yield " · ".join(details)
+    yield ""
+    yield from _score_lines(report)
+    if report.findings:
+        yield from _findings_table(report.findings)
+    yield from _tool_scores_table(report)
+    yield from _suggestion_blocks(report)
+
+
+def _counts_line(counts: Mapping[str, int]) -> str:
+    return " · ".join(f"{name}: {counts[name]}" for name in ("critical", "high", "moderate", "low", "info"))
+
+
+def render(result: RunResult, options: ReportOptions) -> str:
+    lines = ["## mcp-lint", "", f"**{summary_line(result)}**", "", _counts_line(result.counts()), ""]
+    for report in result.servers:
+        lines.extend(_server_section(report))
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,173 @@
+"""SARIF as GitHub code scanning ingests it: the official schema, plus the rules GitHub adds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import sarif_om as om
+
+from mcp_lint.jury.aggregate import ToolScores
+from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
+from mcp_lint.report import ReportOptions
+from mcp_lint.report.sarif import _Builder, sarif_document
+
+TESTS = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((TESTS / "fixtures" / "sarif" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+GOLDEN = TESTS / "fixtures" / "golden" / "smelly.sarif"
+
+
+def strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def assert_github_accepts(document: dict[str, Any]) -> None:
+    """The official schema, then what GitHub checks on top of it (see docs/conventions section 1)."""
+    jsonschema.Draft4Validator(SCHEMA).validate(document)
+    assert "" not in set(strings(document)), "GitHub rejects empty strings"
+    assert len(document["runs"]) == 1
+    run = document["runs"][0]
+    assert run["automationDetails"]["id"].endswith("/")
+    rules = run["tool"]["driver"]["rules"]
+    for rule in rules:
+        assert len(rule["shortDescription"]["text"]) <= 1024 and len(rule["fullDescription"]["text"]) <= 1024
+        assert rule["help"]["text"] and rule["help"]["markdown"]
+        assert rule["defaultConfiguration"]["level"] in {"note", "warning", "error"}
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        physical = result["locations"][0]["physicalLocation"]
+        uri = physical["artifactLocation"]["uri"]
+        assert not uri.startswith("/") and ":" not in uri.split("/")[0], uri
+        assert physical["region"]["startLine"] >= 1
+
+
+def test_golden_sarif_is_valid_for_github() -> None:
+    document = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert_github_accepts(document)
+    run = document["runs"][0]
+    levels = {result["level"] for result in run["results"]}
+    assert levels == {"error", "warning", "note"}  # level "warning" is written, not dropped
+    by_id = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
+    assert by_id["MCP301"]["properties"]["security-severity"] == "9.5"
+    assert by_id["MCP302"]["properties"]["security-severity"] == "8.0"
+    assert all(
+        "security-severity" not in rule["properties"] for code, rule in by_id.items() if code[3] != "3"
+    )
+    assert by_id["MCP702"]["defaultConfiguration"] == {"level": "warning"}
+
+
+def test_source_anchors_leave_fingerprints_to_github_and_others_carry_ours() -> None:
+    run = json.loads(GOLDEN.read_text(encoding="utf-8"))["runs"][0]
+    for result in run["results"]:
+        anchored_in_source = result["properties"]["anchor"] == "source"
+        assert ("partialFingerprints" in result) != anchored_in_source
+        if not anchored_in_source:
+            assert set(result["partialFingerprints"]) == {"mcpLint/v1"}
+
+
+def test_builder_keeps_fields_equal_to_their_defaults() -> None:
+    build = _Builder()
+    result = build(om.Result, message=build(om.Message, text="x"), level="warning", kind="fail")
+    config = build(om.ReportingConfiguration, level="warning")
+    assert build.document(result) == {"message": {"text": "x"}, "level": "warning", "kind": "fail"}
+    assert build.document(config) == {"level": "warning"}
+    with pytest.raises(TypeError):
+        build.document(om.Message(text="made elsewhere"))
+
+
+def scored(rewrite: str | None) -> ToolScores:
+    aggregate = dict.fromkeys(COMPONENTS, 2.0)
+    return ToolScores(aggregate, {"judge": aggregate}, {}, (), {}, rewrite)
+
+
+def run_result(
+    server: str, tool: str, description: str, origin: str | None, rewrite: str | None
+) -> RunResult:
+    snapshot = ServerSnapshot(
+        server, (Tool(tool, {"name": tool, "description": description}),), origin=origin
+    )
+    findings = (
+        Finding("MCP702", "missing-usage-guidelines", Severity.MODERATE, "No usage guidelines", server, tool),
+        Finding("MCP705", "underspecified", Severity.MODERATE, "Underspecified", server, tool),
+        Finding("MCP001", "stdout-pollution", Severity.HIGH, "Prints on stdout", server),
+    )
+    report = ServerReport(server, snapshot, findings, tool_scores={tool: scored(rewrite)} if rewrite else {})
+    return RunResult(servers=(report,))
+
+
+def test_fix_replaces_the_exact_description_literal(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(
+        '@mcp.tool()\ndef ping() -> str:\n    """Replies."""\n    return \'pong\'\n', encoding="utf-8"
+    )
+    rewrite = 'Replies "pong"; use it to check the server is alive.'
+    document = sarif_document(
+        run_result("local", "ping", "Replies.", None, rewrite), ReportOptions(cwd=str(tmp_path))
+    )
+    assert_github_accepts(document)
+    results = document["runs"][0]["results"]
+    fixed = [result for result in results if "fixes" in result]
+    assert len(fixed) == 1  # one suggestion per tool, not one per rubric finding
+    replacement = fixed[0]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert replacement["deletedRegion"] == {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 19}
+    assert json.loads(replacement["insertedContent"]["text"]) == rewrite
+    assert rewrite in fixed[0]["message"]["text"] and fixed[0]["properties"]["rewrite"] == rewrite
+    assert fixed[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "server.py"
+
+
+def test_unverified_source_gets_no_fix(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(
+        "@mcp.tool()\ndef ping() -> str:\n    'Other text.'\n", encoding="utf-8"
+    )
+    document = sarif_document(
+        run_result("local", "ping", "Replies.", None, "New."), ReportOptions(cwd=str(tmp_path))
+    )
+    assert_github_accepts(document)
+    assert all("fixes" not in result for result in document["runs"][0]["results"])
+
+
+def test_config_entry_line_then_placeholder(tmp_path: Path) -> None:
+    (tmp_path / ".mcp.json").write_text(
+        '{\n  "mcpServers": {\n    "other": {"command": "a"},\n    "weird:name": {"command": "b"}\n  }\n}\n',
+        encoding="utf-8",
+    )
+    options = ReportOptions(cwd=str(tmp_path))
+    configured = sarif_document(run_result("weird:name", "t", "D.", ".mcp.json", None), options)
+    assert_github_accepts(configured)
+    for result in configured["runs"][0]["results"]:
+        location = result["locations"][0]["physicalLocation"]
+        assert location == {"artifactLocation": {"uri": ".mcp.json"}, "region": {"startLine": 4}}
+    unplaced = sarif_document(run_result("weird:name", "t", "D.", "stdin", None), options)
+    assert_github_accepts(unplaced)
+    run = unplaced["runs"][0]
+    uris = {
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in run["results"]
+    }
+    assert uris == {"mcp-lint/servers/weird%3Aname"}
+    assert run["artifacts"][0]["location"]["uri"] == "mcp-lint/servers/weird%3Aname"
+    # Stable across runs, distinct per rule.
+    again = sarif_document(run_result("weird:name", "t", "D.", "stdin", None), options)["runs"][0]
+    prints = [result["partialFingerprints"]["mcpLint/v1"] for result in run["results"]]
+    assert prints == [result["partialFingerprints"]["mcpLint/v1"] for result in again["results"]]
+    assert len(set(prints)) == len(prints)
+
+
+def test_a_server_that_could_not_be_linted_is_a_notification(tmp_path: Path) -> None:
+    result = RunResult(servers=(ServerReport("down", None, error="could not start: boom"),))
+    document = sarif_document(result, ReportOptions(cwd=str(tmp_path)))
+    assert_github_accepts(document)
+    invocation = document["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    assert "boom" in invocation["toolExecutionNotifications"][0]["message"]["text"]
