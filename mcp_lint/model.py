@@ -130,7 +130,13 @@ class ServerSnapshot:
 
 @dataclass(frozen=True)
 class Finding:
-    """One rule violation. `tool` is None for server-level findings."""
+    """One rule violation. `tool` is None for server-level findings.
+
+    `subject` is what the finding is about inside the tool when a rule can name it (a parameter, the
+    other tool of a near-duplicate pair, a schema path): with server, tool and code it keys the
+    finding in a baseline, so rewording a message never turns an old finding into a new one.
+    `baselined` marks a finding the baseline already records: reported, but it fails no run.
+    """
 
     code: str
     rule: str
@@ -141,6 +147,43 @@ class Finding:
     evidence: str | None = None
     path: str | None = None
     suggestion: str | None = None
+    subject: str | None = None
+    baselined: bool = False
+
+
+@dataclass(frozen=True)
+class BaselineEntry:
+    """One line of a baseline: how many findings of `code` about `subject` a tool had when recorded.
+
+    `tool` and `subject` are "" when the finding has none (server-level findings, rubric scores).
+    """
+
+    server: str
+    tool: str
+    code: str
+    subject: str
+    count: int
+    rule: str = ""  # for the reader of the file; not part of the key
+
+
+@dataclass(frozen=True)
+class BaselineStatus:
+    """What the baseline did in this run: how many findings it matched, and the entries that matched
+    fewer findings than they record (`count` is how many went unmatched), to prune."""
+
+    path: str
+    matched: int
+    stale: tuple[BaselineEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class UnusedSuppression:
+    """A suppression of the config that silenced nothing in this run: `kind` is `per-tool-ignores` or
+    `rules`, `key` what the config names (the tool pattern and code, or the rule)."""
+
+    kind: str
+    key: str
+    reason: str | None
 
 
 @dataclass(frozen=True)
@@ -246,6 +289,13 @@ class RunResult:
     fail_on: str = "low"
     # None when no rubric rule ran (or no server could be reflected), so no jury was called.
     jury: JuryReport | None = None
+    # The gate: which findings can fail the run (see mcp_lint.profiles) and the server score floor.
+    profile: str = "default"
+    min_score: float | None = None
+    baseline: BaselineStatus | None = None  # None when no baseline was used
+    unused_suppressions: tuple[UnusedSuppression, ...] = ()
+    # Config problems that do not stop the run (a suppression without a reason), one line each.
+    warnings: tuple[str, ...] = ()
 
     @property
     def findings(self) -> tuple[Finding, ...]:
