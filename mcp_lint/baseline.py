@@ -47,10 +47,10 @@ def load_baseline(path: Path) -> tuple[BaselineEntry, ...]:
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not valid JSON ({exc}); recreate it with --update-baseline") from None
     if not isinstance(document, Mapping) or document.get("format") != BASELINE_FORMAT:
-        raise UsageError(f"{path}: not an mcp-lint baseline (no \"format\": \"{BASELINE_FORMAT}\")")
+        raise UsageError(f'{path}: not an mcp-lint baseline (no "format": "{BASELINE_FORMAT}")')
     items = document.get("findings")
     if not isinstance(items, list):
-        raise UsageError(f"{path}: \"findings\" must be a list")
+        raise UsageError(f'{path}: "findings" must be a list')
     return tuple(_entry(item, f"{path}: findings[{index}]") for index, item in enumerate(items))
 
 
@@ -65,7 +65,7 @@ def _entry(item: Any, where: str) -> BaselineEntry:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise UsageError(f"{where}.count: expected a whole number, 1 or more")
     if not strings["server"] or not strings["code"]:
-        raise UsageError(f"{where}: \"server\" and \"code\" are required")
+        raise UsageError(f'{where}: "server" and "code" are required')
     return BaselineEntry(count=count, **strings)
 
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from mcp_lint.check.engine import active_rules, check_server, validate_settings
+from mcp_lint.check.engine import ActiveRule, active_rules, check_server, validate_settings
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import JurySettings, Settings
-from mcp_lint.model import JuryReport, RunResult, ServerReport, ToolScores
+from mcp_lint.model import JuryReport, RunResult, ServerReport, ToolScores, UnusedSuppression
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import Target
 from mcp_lint.reflect import Reflection, reflect_all
+from mcp_lint.suppressions import SuppressionTracker
 
 if TYPE_CHECKING:
     from mcp_lint.jury.run import JuryOutcome
@@ -29,6 +31,16 @@ def _jury_report(outcome: JuryOutcome) -> JuryReport:
     )
 
 
+def _unused(
+    tracker: SuppressionTracker, rules: Sequence[ActiveRule], outcome: JuryOutcome | None, complete: bool
+) -> tuple[UnusedSuppression, ...]:
+    # A server that could not be linted might be the one an entry is for: say nothing rather than wrong.
+    if not complete:
+        return ()
+    ran = [active.rule for active in rules if outcome is not None or active.rule.category != "rubric"]
+    return tuple(tracker.unused(ran))
+
+
 def lint(
     targets: Sequence[Target | UnreachableTarget],
     settings: Settings,
@@ -38,17 +50,22 @@ def lint(
     """Reflect every target, score the rubric when a rubric rule is on, and run the rules."""
     catalogue = catalogue or load_catalogue()
     validate_settings(settings, catalogue)
-    rules = active_rules(catalogue, settings)
     reflections = reflect_all(targets, settings.timeout)
-    return check_reflections(reflections, settings, jury, rules)
+    return check_reflections(reflections, settings, jury, catalogue)
 
 
 def check_reflections(
     reflections: Sequence[Reflection],
     settings: Settings,
     jury: JurySettings | None,
-    rules: Sequence[Any],
+    catalogue: Catalogue | None = None,
 ) -> RunResult:
+    catalogue = catalogue or load_catalogue()
+    rules = active_rules(catalogue, settings)
+    # The rules run unsuppressed and the tracker drops what per-tool-ignores silence, so it can tell
+    # which entries silenced nothing.
+    tracker = SuppressionTracker(settings.per_tool_ignores, catalogue)
+    unsuppressed = replace(settings, per_tool_ignores=())
     snapshots = [item.snapshot for item in reflections if item.snapshot is not None]
     outcome: JuryOutcome | None = None
     if jury is not None and snapshots and any(active.rule.category == "rubric" for active in rules):
@@ -66,7 +83,7 @@ def check_reflections(
             if outcome
             else {}
         )
-        findings = check_server(snapshot, list(rules), settings, tool_scores)
+        findings = tracker.keep(check_server(snapshot, rules, unsuppressed, tool_scores))
         reports.append(
             ServerReport(
                 name=snapshot.name,
@@ -80,4 +97,5 @@ def check_reflections(
         servers=tuple(reports),
         fail_on=settings.fail_on,
         jury=_jury_report(outcome) if outcome else None,
+        unused_suppressions=_unused(tracker, rules, outcome, complete=len(snapshots) == len(reflections)),
     )

@@ -23,9 +23,7 @@ from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Sev
 
 
 def undocumented(tool: str, parameter: str, message: str = "Parameter has no description") -> Finding:
-    return Finding(
-        "MCP202", "undocumented-parameter", Severity.HIGH, message, "srv", tool, subject=parameter
-    )
+    return Finding("MCP202", "undocumented-parameter", Severity.HIGH, message, "srv", tool, subject=parameter)
 
 
 def run(*findings: Finding, tools: tuple[str, ...] = ("a", "b")) -> RunResult:
