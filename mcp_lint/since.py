@@ -49,7 +49,8 @@ def read_at(path: Path, ref: str, option: str = "--since") -> str | None:
         repo.git.rev_parse("--verify", "--quiet", f"{ref}^{{commit}}")
     except git.GitCommandError:
         raise UsageError(
-            f"{option} {ref}: no such commit in {root}; fetch it first (actions/checkout needs fetch-depth: 0)"
+            f"{option} {ref}: no such commit in {root}; fetch it first "
+            "(actions/checkout needs fetch-depth: 0)"
         ) from None
     try:
         text: str = repo.git.show(f"{ref}:{relative}")

@@ -82,7 +82,7 @@ def test_unknown_ref_and_no_repository_are_one_line(
     repo: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     commit(repo, [tool("a", "Reads.")], "base")
-    with pytest.raises(UsageError, match="--since nope: no such commit .*fetch-depth: 0"):
+    with pytest.raises(UsageError, match=r"--since nope: no such commit .*fetch-depth: 0"):
         base_definitions(repo / "tools.json", "nope")
     outside = tmp_path_factory.mktemp("plain") / "tools.json"
     outside.write_text("{}", encoding="utf-8")
@@ -93,7 +93,7 @@ def test_unknown_ref_and_no_repository_are_one_line(
 def test_live_targets_need_a_committed_snapshot(tmp_path: Path) -> None:
     live = StdioTarget("srv", "python", ("server.py",))
     saved = SnapshotTarget("saved", tmp_path / "tools.json", {"tools": []})
-    with pytest.raises(UsageError, match="srv is a live server; .*--since-snapshot tools.json"):
+    with pytest.raises(UsageError, match=r"srv is a live server; .*--since-snapshot tools\.json"):
         base_paths([live], "main", None)
     assert base_paths([live, saved], "main", tmp_path / "base.json") == {
         "srv": tmp_path / "base.json",
