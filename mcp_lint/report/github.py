@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
+from mcp_lint.profiles import fails, floor_line, min_score, under_floor
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.anchors import Anchor, Anchors
 
@@ -57,8 +58,18 @@ def _title(finding: Finding) -> str:
     return f"{finding.code} {finding.rule} ({where})"
 
 
-def annotation(finding: Finding, anchor: Anchor) -> str:
+def command_for(finding: Finding, result: RunResult) -> str:
+    """`error` for a finding that fails the run; one that does not is at most a warning, so the pull
+    request shows the smells the default profile lets through without them reading as failures."""
+    if fails(finding, result):
+        return "error"
+    if finding.baselined:
+        return "notice"
     command = COMMANDS[finding.severity]
+    return "warning" if command == "error" else command
+
+
+def annotation(finding: Finding, anchor: Anchor, command: str) -> str:
     properties: list[tuple[str, str]] = []
     # A placeholder is no file: the annotation then stands in the run's summary, unattached.
     if anchor.kind != "placeholder":
@@ -72,8 +83,9 @@ def annotation(finding: Finding, anchor: Anchor) -> str:
 
 
 def _ranked(result: RunResult) -> list[tuple[ServerReport, Finding]]:
+    # Failing findings first, so GitHub's ten errors are never spent on findings that only warn.
     pairs = [(report, finding) for report in result.servers for finding in report.findings]
-    return sorted(pairs, key=lambda pair: -pair[1].severity)
+    return sorted(pairs, key=lambda pair: (not fails(pair[1], result), -pair[1].severity))
 
 
 def _left_out_notice(left_out: dict[str, int]) -> str:
@@ -99,13 +111,18 @@ def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]
             written["error"] += 1
             title = escape_property(f"mcp-lint: {report.name} could not be linted")
             yield f"::error title={title}::{escape_data(report.error)}"
+    floor = min_score(result)
+    for report in under_floor(result):
+        written["error"] += 1
+        title = escape_property(f"mcp-lint: {report.name} is under min-score")
+        yield f"::error title={title}::{escape_data(floor_line(report, floor or 0.0))}"
     for report, finding in _ranked(result):
-        command = COMMANDS[finding.severity]
+        command = command_for(finding, result)
         if written[command] >= LIMITS[command]:
             left_out[command] += 1
             continue
         written[command] += 1
-        yield annotation(finding, anchors.for_finding(report, finding))
+        yield annotation(finding, anchors.for_finding(report, finding), command)
     if any(left_out.values()):
         yield _left_out_notice(left_out)
 

@@ -10,8 +10,10 @@ import json
 from typing import Any
 
 import mcp_lint
+from mcp_lint.gate import failing_findings
 from mcp_lint.model import (
     COMPONENTS,
+    BaselineStatus,
     Finding,
     JuryReport,
     RunResult,
@@ -20,12 +22,13 @@ from mcp_lint.model import (
     ToolScores,
     Usage,
 )
+from mcp_lint.profiles import fails, min_score, under_floor
 from mcp_lint.report import ReportOptions
 
 REPORT_VERSION = 1
 
 
-def finding_document(finding: Finding) -> dict[str, Any]:
+def finding_document(finding: Finding, result: RunResult) -> dict[str, Any]:
     return {
         "code": finding.code,
         "rule": finding.rule,
@@ -34,6 +37,9 @@ def finding_document(finding: Finding) -> dict[str, Any]:
         "evidence": finding.evidence,
         "path": finding.path,
         "suggestion": finding.suggestion,
+        "subject": finding.subject,
+        "baselined": finding.baselined,
+        "fails": fails(finding, result),
     }
 
 
@@ -88,13 +94,13 @@ def _jury_document(jury: JuryReport) -> dict[str, Any]:
     }
 
 
-def server_document(report: ServerReport) -> dict[str, Any]:
+def server_document(report: ServerReport, result: RunResult) -> dict[str, Any]:
     snapshot = report.snapshot
     by_tool: dict[str, list[dict[str, Any]]] = {}
     server_findings: list[dict[str, Any]] = []
     for finding in report.findings:
         target = server_findings if finding.tool is None else by_tool.setdefault(finding.tool, [])
-        target.append(finding_document(finding))
+        target.append(finding_document(finding, result))
     tools: list[dict[str, Any]] = []
     seen: set[str] = set()
     for tool in snapshot.tools if snapshot else ():
@@ -127,14 +133,44 @@ def document(result: RunResult) -> dict[str, Any]:
         "version": REPORT_VERSION,
         "tool": {"name": "mcp-lint", "version": mcp_lint.__version__},
         "failOn": result.fail_on,
-        "servers": [server_document(server) for server in result.servers],
+        "profile": result.profile,
+        "minScore": min_score(result),
+        "servers": [server_document(server, result) for server in result.servers],
         "summary": {
             **counts,
             "servers": len(result.servers),
             "serversFailed": sum(1 for server in result.servers if server.error is not None),
             "tools": sum(len(server.snapshot.tools) for server in result.servers if server.snapshot),
+            "failing": len(failing_findings(result)),
+            "baselined": sum(1 for finding in result.findings if finding.baselined),
+            "serversUnderMinScore": [server.name for server in under_floor(result)],
         },
+        "baseline": _baseline_document(result.baseline),
+        "unusedSuppressions": [
+            {"kind": item.kind, "key": item.key, "reason": item.reason} for item in result.unused_suppressions
+        ],
+        "warnings": list(result.warnings),
         "jury": _jury_document(result.jury) if result.jury is not None else None,
+    }
+
+
+def _baseline_document(status: BaselineStatus | None) -> dict[str, Any] | None:
+    if status is None:
+        return None
+    return {
+        "path": status.path,
+        "matched": status.matched,
+        "stale": [
+            {
+                "server": entry.server,
+                "tool": entry.tool,
+                "code": entry.code,
+                "rule": entry.rule,
+                "subject": entry.subject,
+                "count": entry.count,
+            }
+            for entry in status.stale
+        ],
     }
 
 

@@ -84,7 +84,7 @@ def _groups(report: ServerReport) -> list[tuple[str | None, list[Finding]]]:
     """Findings by tool (None: the server's own), the group holding the most severe finding first,
     so a critical finding is never below thirty moderate ones."""
     groups: dict[str | None, list[Finding]] = {}
-    for finding in report.findings:
+    for finding in shown(report.findings):
         groups.setdefault(finding.tool, []).append(finding)
     ordered = sorted(groups.items(), key=lambda group: -max(finding.severity for finding in group[1]))
     return [(tool, by_severity(findings)) for tool, findings in ordered]
@@ -109,14 +109,23 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
         for finding in findings:
             yield from _finding_lines(finding, style, previous)
             previous = finding
+    baselined = sum(1 for finding in report.findings if finding.baselined)
+    if baselined:
+        noun = "finding" if baselined == 1 else "findings"
+        yield style(f"  + {baselined} baselined {noun}, not shown (listed in --format json)", _DIM)
     if not report.findings:
         yield "  no findings"
+
+
+def shown(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings the text report lists one by one: the baseline's are only counted."""
+    return [finding for finding in findings if not finding.baselined]
 
 
 def rollup_lines(result: RunResult) -> Iterable[str]:
     """Findings counted per rule, most frequent first, like `ruff --statistics`."""
     counts: dict[tuple[str, str], int] = {}
-    for finding in result.findings:
+    for finding in shown(result.findings):
         counts[(finding.code, finding.rule)] = counts.get((finding.code, finding.rule), 0) + 1
     if not counts:
         return
@@ -128,7 +137,7 @@ def rollup_lines(result: RunResult) -> Iterable[str]:
 
 def silence_lines(result: RunResult) -> Iterable[str]:
     """How to turn off the most frequent rule, or one rule for one tool: the config lines to add."""
-    findings = result.findings
+    findings = shown(result.findings)
     if not findings:
         return
     codes: dict[str, int] = {}
@@ -171,9 +180,60 @@ def render(result: RunResult, options: ReportOptions) -> str:
     failed = [server.name for server in result.servers if server.error is not None]
     if failed:
         lines.append(f"could not lint {len(failed)} server(s): {', '.join(failed)}")
+    lines.extend(gate_lines(result))
     if result.jury is not None:
         lines.extend(_jury_lines(result.jury, style))
     return "\n".join(lines) + "\n"
+
+
+# Beyond this many stale baseline entries or unused suppressions the text report counts the rest.
+_MAX_LISTED = 5
+
+
+def gate_lines(result: RunResult) -> Iterable[str]:
+    """What failed the run and what only warns, the baseline's stale entries, unused suppressions."""
+    from mcp_lint.baseline import describe_entry
+    from mcp_lint.gate import failing_findings
+    from mcp_lint.profiles import floor_line, min_score, under_floor
+    from mcp_lint.suppressions import describe
+
+    baseline = result.baseline
+    if baseline is not None and baseline.matched:
+        noun = "finding" if baseline.matched == 1 else "findings"
+        yield f"baselined: {baseline.matched} {noun} recorded in {baseline.path} (they do not fail the run)"
+    if baseline is not None and baseline.stale:
+        count = len(baseline.stale)
+        noun = "entry matches" if count == 1 else "entries match"
+        yield f"baseline: {count} {noun} nothing now (fixed?); prune with --update-baseline:"
+        for entry in baseline.stale[:_MAX_LISTED]:
+            yield f"  {describe_entry(entry)}"
+        if count > _MAX_LISTED:
+            yield f"  and {count - _MAX_LISTED} more (all listed in --format json)"
+    unused = result.unused_suppressions
+    if unused:
+        yield "unused suppression(s) in the config; remove them:"
+        for item in unused[:_MAX_LISTED]:
+            yield f"  {describe(item)}"
+        if len(unused) > _MAX_LISTED:
+            yield f"  and {len(unused) - _MAX_LISTED} more (all listed in --format json)"
+    for problem in result.warnings:
+        yield f"warning: {problem}"
+    floor = min_score(result)
+    for server in under_floor(result):
+        yield f"fails: {floor_line(server, floor or 0.0)}"
+    if not result.findings:
+        return
+    failing = len(failing_findings(result))
+    warnings = sum(1 for finding in result.findings if not finding.baselined) - failing
+    where = f"profile {result.profile}, fail-on {result.fail_on}"
+    if failing:
+        noun = "finding fails" if failing == 1 else "findings fail"
+        rest = f"; {warnings} more {'is a warning' if warnings == 1 else 'are warnings'}" if warnings else ""
+        yield f"{failing} {noun} the run ({where}){rest}"
+    elif warnings:
+        noun = "finding is a warning" if warnings == 1 else "findings are warnings"
+        hint = "; --profile strict fails on them" if result.profile != "strict" else ""
+        yield f"no finding fails the run ({where}); {warnings} {noun}{hint}"
 
 
 def _jury_lines(jury: JuryReport, style: _Style) -> Iterable[str]:
