@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.profiles import fails
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.scores import (
     COMPONENTS,
@@ -21,7 +22,7 @@ from mcp_lint.report.scores import (
     tool_overall,
     tool_rewrite,
 )
-from mcp_lint.report.text import by_severity, summary_line
+from mcp_lint.report.text import by_severity, gate_lines, summary_line
 
 BAR_CELLS = 10
 MAX_SCORE = 5.0
@@ -71,12 +72,19 @@ def _score_lines(report: ServerReport) -> Iterable[str]:
     yield ""
 
 
-def _findings_table(findings: Iterable[Finding]) -> Iterable[str]:
-    yield "| severity | code | rule | tool | message |"
-    yield "| --- | --- | --- | --- | --- |"
+def _gate_cell(finding: Finding, result: RunResult) -> str:
+    if finding.baselined:
+        return "baselined"
+    return "**fails**" if fails(finding, result) else "warns"
+
+
+def _findings_table(findings: Iterable[Finding], result: RunResult) -> Iterable[str]:
+    yield "| severity | gate | code | rule | tool | message |"
+    yield "| --- | --- | --- | --- | --- | --- |"
     for finding in by_severity(findings):
         tool = _code(finding.tool) if finding.tool else "(server)"
-        cells = [finding.severity.label, finding.code, finding.rule, tool, cell(finding.message)]
+        gate = _gate_cell(finding, result)
+        cells = [finding.severity.label, gate, finding.code, finding.rule, tool, cell(finding.message)]
         yield f"| {' | '.join(cells)} |"
     yield ""
 
@@ -135,7 +143,7 @@ def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
         yield ""
 
 
-def _server_section(report: ServerReport) -> Iterable[str]:
+def _server_section(report: ServerReport, result: RunResult) -> Iterable[str]:
     yield f"### {cell(report.name)}"
     yield ""
     snapshot = report.snapshot
@@ -154,7 +162,7 @@ def _server_section(report: ServerReport) -> Iterable[str]:
     yield ""
     yield from _score_lines(report)
     if report.findings:
-        yield from _findings_table(report.findings)
+        yield from _findings_table(report.findings, result)
     yield from _tool_scores_table(report)
     yield from _suggestion_blocks(report)
 
@@ -165,6 +173,9 @@ def _counts_line(counts: Mapping[str, int]) -> str:
 
 def render(result: RunResult, options: ReportOptions) -> str:
     lines = ["## mcp-lint", "", f"**{summary_line(result)}**", "", _counts_line(result.counts()), ""]
+    gate = list(gate_lines(result))
+    if gate:
+        lines += [*_fence("\n".join(gate)), ""]
     for report in result.servers:
-        lines.extend(_server_section(report))
+        lines.extend(_server_section(report, result))
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -22,6 +22,7 @@ import sarif_om as om
 import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
+from mcp_lint.profiles import fails
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.anchors import Anchor, Anchors
 from mcp_lint.report.scores import tool_rewrite
@@ -206,8 +207,9 @@ def _fix(build: _Builder, anchor: Anchor, rewrite: str) -> Any | None:
 
 
 class _Results:
-    def __init__(self, build: _Builder, catalogue: Catalogue, anchors: Anchors) -> None:
+    def __init__(self, build: _Builder, catalogue: Catalogue, anchors: Anchors, run: RunResult) -> None:
         self.build = build
+        self.run = run
         self.anchors = anchors
         self.index = {rule.code: number for number, rule in enumerate(catalogue.rules)}
         self.rules = {rule.code: rule for rule in catalogue.rules}
@@ -230,6 +232,8 @@ class _Results:
             "severity": finding.severity.label,
             "rule": finding.rule,
             "anchor": anchor.kind,
+            # Whether it fails the run under the gate profile; code scanning levels stay by severity.
+            "fails": fails(finding, self.run),
         }
         for name, value in (("suggestion", finding.suggestion), ("evidence", finding.evidence)):
             if value:
@@ -264,6 +268,10 @@ class _Results:
                 None if anchor.kind == "source" else {FINGERPRINT_KEY: fingerprint(finding, category)}
             ),
             fixes=fixes,
+            # With a baseline, SARIF's own field says which findings it records.
+            baseline_state=(
+                None if self.run.baseline is None else "unchanged" if finding.baselined else "new"
+            ),
             properties={name: value for name, value in properties.items() if value is not None},
         )
 
@@ -277,7 +285,7 @@ def _placeholder_description(report: ServerReport) -> str:
 def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
     build = _Builder()
     catalogue = options.catalogue or load_catalogue()
-    results = _Results(build, catalogue, Anchors(options))
+    results = _Results(build, catalogue, Anchors(options), result)
     sarif_results = [item for report in result.servers for item in results.for_server(report)]
     failed = [report for report in result.servers if report.error is not None]
     notifications = [
