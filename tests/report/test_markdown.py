@@ -33,7 +33,8 @@ def test_most_severe_first_in_markdown_and_text() -> None:
         for line in render(moderate_then_critical(), ReportOptions()).splitlines()
         if line.startswith("| ")
     ]
-    expected = "| critical | **fails** | MCP301 | hidden-instructions | `b` | poisoned \\| &lt;IMPORTANT&gt; |"
+    expected = "| critical | **fails** | MCP301 | hidden-instructions | `b` | "
+    expected += "poisoned \\| &lt;IMPORTANT&gt; |"
     assert table[2] == expected
     text = render_text(moderate_then_critical(), ReportOptions()).splitlines()
     assert text[1] == "  b" and text[2].startswith("    critical  MCP301")
