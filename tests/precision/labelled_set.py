@@ -39,6 +39,8 @@ LOWEST = Severity.parse("moderate")
 VERDICTS = ("right", "wrong", "debatable")
 SERVER_ROW = "(server)"
 
+# The C loader, where PyYAML has it: the labels file is long.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
 
 
@@ -158,7 +160,7 @@ def rule_kinds(catalogue: Catalogue | None = None) -> dict[str, str]:
 
 
 def load_labels(path: Path = LABELS) -> list[Label]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
     labels: list[Label] = []
     for section in ("deterministic", "rubric"):
         for entry in (data or {}).get(section) or ():
@@ -232,7 +234,7 @@ def tally(matches: Iterable[Match], kinds: Mapping[str, str]) -> tuple[RuleTally
 
 
 def load_floors(path: Path = FLOORS) -> dict[str, float]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
     return {str(code): float(value) for code, value in ((data or {}).get("precision") or {}).items()}
 
 
