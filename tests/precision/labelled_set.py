@@ -5,9 +5,10 @@ every deterministic rule at its recorded precision). Nothing here is part of the
 
 A label names its finding by (server, tool, code, subject). The subject is what the finding is
 *about*, taken from the finding's structure rather than its wording so that a reworded message keeps
-its label: the schema path when the finding points into the input schema, else the first name in
-backticks in the message that is not the tool's own name (the phantom parameter, the sibling tool),
-else nothing (one finding of that rule per tool, as for rubric findings). When a rule's change moves
+its label: the schema path when the finding points into the input schema, else, for a rule whose
+message template puts a name in backticks, the first such name that is not the tool's own (the
+phantom parameter, the sibling tool), else nothing (one finding of that rule per tool, as for rubric
+findings). When a rule's change moves
 the subject, a label whose (server, tool, code) still has exactly one unmatched finding left is
 matched loosely and reported as such, so re-labelling is a matter of refreshing the subject.
 """
