@@ -16,6 +16,7 @@ matched loosely and reported as such, so re-labelling is a matter of refreshing 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from mcp_lint.check.engine import active_rules, check_server
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import Settings
 from mcp_lint.model import Finding, ServerSnapshot, Severity
-from mcp_lint.reflect.snapshot import load_snapshot
+from mcp_lint.reflect.snapshot import parse_snapshot
 
 HERE = Path(__file__).resolve().parent
 SNAPSHOTS = HERE / "snapshots"
@@ -133,7 +134,10 @@ def snapshot_paths(directory: Path = SNAPSHOTS) -> list[Path]:
 
 def load_snapshots(directory: Path = SNAPSHOTS) -> list[ServerSnapshot]:
     # The file's stem names the server in the labels, whatever name the server reports.
-    return [load_snapshot(path, path.stem) for path in snapshot_paths(directory)]
+    return [
+        parse_snapshot(json.loads(path.read_text(encoding="utf-8")), path.stem, str(path))
+        for path in snapshot_paths(directory)
+    ]
 
 
 def lint(
