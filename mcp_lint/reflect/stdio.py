@@ -155,6 +155,37 @@ def _signal_group(process: anyio.abc.Process, signum: int) -> None:
             process.kill()
 
 
+def _group_alive(process: anyio.abc.Process) -> bool:
+    """Whether any process is left in the server's process group (signal 0 only checks)."""
+    if os.name != "posix":  # pragma: no cover - no process groups
+        return False
+    try:
+        os.killpg(process.pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: a member we may not signal is still a member
+        return True
+    return True
+
+
+async def _clear_group(process: anyio.abc.Process) -> None:
+    """SIGTERM what the server left in its process group, then SIGKILL whatever ignores it.
+
+    Children the server spawned share its group (it was started in a session of its own) and can
+    outlive it: a helper that ignores SIGTERM would otherwise be orphaned on every path, the normal
+    exit, a timeout and mcp-lint's own interruption alike. The group id stays reserved while any
+    member lives, so signalling it cannot reach an unrelated process.
+    """
+    if not _group_alive(process):
+        return
+    _signal_group(process, signal.SIGTERM)
+    with anyio.move_on_after(EXIT_GRACE_SECONDS):
+        while _group_alive(process):
+            await anyio.sleep(0.05)
+        return
+    _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+
+
 async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
     # The MCP lifecycle: close stdin, give the server a moment, then terminate its whole tree.
     if process.stdin is not None:
@@ -166,9 +197,8 @@ async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
             _signal_group(process, signum)
         with anyio.move_on_after(EXIT_GRACE_SECONDS):
             monitor.returncode = await process.wait()
-            # Children the server spawned may outlive it; the group signal below reaches them.
-            _signal_group(process, signal.SIGTERM)
-            return
+            break
+    await _clear_group(process)
 
 
 @contextlib.asynccontextmanager
@@ -217,4 +247,5 @@ async def bounded_stdio(
                 _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
             with contextlib.suppress(Exception):
                 await process.aclose()
+            await _clear_group(process)
             monitor.returncode = process.returncode
