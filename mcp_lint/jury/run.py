@@ -42,6 +42,7 @@ from mcp_lint.jury.llm import (
 )
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
+from mcp_lint.jury.siblings import ServerNames, SiblingNames
 from mcp_lint.model import ServerSnapshot, Tool
 
 __all__ = [
@@ -140,7 +141,7 @@ class JuryOutcome:
 class _Item:
     server: str
     tool: Tool
-    siblings: tuple[str, ...]
+    siblings: SiblingNames
 
 
 class JurySettingsError(UsageError, ValueError):
@@ -196,7 +197,7 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
         seen_servers.add(snapshot.name)
         # An entry without a name is no tool a client can call: nothing for a judge to score.
         named = [tool for tool in snapshot.tools if tool.named]
-        names = [tool.name for tool in named]
+        names = ServerNames(tool.name for tool in named)
         seen_tools: set[str] = set()
         for tool in named:
             if tool.name in seen_tools:
@@ -206,8 +207,7 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
                 )
                 continue
             seen_tools.add(tool.name)
-            siblings = tuple(sorted({n for n in names if n != tool.name}))
-            items.append(_Item(snapshot.name, tool, siblings))
+            items.append(_Item(snapshot.name, tool, names.without(tool.name)))
     return items
 
 
