@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
 import signal
@@ -133,10 +134,11 @@ def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
     env: dict[str, str] = {}
     if env_file:
         path = Path(env_file)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise UsageError(f"--env-file {env_file}: cannot read: {exc.strerror}") from None
+        from mcp_lint.files import read_input_file
+
+        label = f"--env-file {env_file}"
+        missing = f"cannot read: {os.strerror(errno.ENOENT)}"
+        lines = read_input_file(path, "an env file", missing=missing, label=label).splitlines()
         for number, line in enumerate(lines, 1):
             stripped = line.strip()
             if stripped and not stripped.startswith("#"):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text
+from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.model import Severity
 
 if sys.version_info >= (3, 11):
@@ -144,9 +144,9 @@ def find_config(start: Path) -> Path | None:
             if name != "pyproject.toml":
                 return candidate
             try:
-                text = candidate.read_text(encoding="utf-8")
+                text = read_input_file(candidate, "pyproject.toml")
                 data = tomllib.loads(text)
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            except (UsageError, tomllib.TOMLDecodeError):
                 # A broken pyproject that mentions us is still ours: reading it reports the error.
                 if "tool.mcp-lint" in _peek(candidate):
                     return candidate
@@ -158,13 +158,14 @@ def find_config(start: Path) -> Path | None:
 
 def _peek(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8", "replace")
+        with path.open("rb") as handle:  # a regular file (find_config asked), read up to the cap
+            return handle.read(MAX_INPUT_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
 
 
 def read_config(path: Path) -> Mapping[str, Any]:
-    text = read_text(path, missing="config file not found")
+    text = read_text(path, missing="config file not found", what="a config file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -8,6 +8,7 @@ must never stop and ask.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text
+from mcp_lint.files import InputFileError, read_input_file, read_text
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
 _VARIABLE = re.compile(r"\$\{([^}]*)\}")
@@ -89,7 +90,7 @@ def strip_json_comments(text: str) -> str:
 
 def read_json_document(path: Path, missing: str = "no such file") -> Any:
     """JSON, or JSONC as VS Code writes it; errors name the file, line and column."""
-    text = read_text(path, missing)
+    text = read_text(path, missing, what="a snapshot or client config")
     try:
         return json.loads(text)
     except json.JSONDecodeError as strict_error:
@@ -186,9 +187,12 @@ def _string_map(value: Any, where: str) -> dict[str, str]:
 
 def _read_env_file(path: Path, where: str) -> dict[str, str]:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise UsageError(f"{where}: cannot read env file {path}: {exc.strerror}") from None
+        lines = read_input_file(path, "an env file").splitlines()
+    except InputFileError as exc:
+        detail = exc.detail.removeprefix("cannot read: ")
+        if exc.reason == "missing":
+            detail = os.strerror(errno.ENOENT)
+        raise UsageError(f"{where}: cannot read env file {path}: {detail}") from None
     result: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
