@@ -6,6 +6,7 @@ import difflib
 import errno
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -17,7 +18,7 @@ from typing import Any
 import click
 
 import mcp_lint
-from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+from mcp_lint.errors import EXIT_USAGE, QUOTE_LIMIT, McpLintError, UsageError, quote
 
 # `--jury offline` picks the embedded offline jury even where the config lists LLM judges.
 OFFLINE_JURY = "offline"
@@ -493,7 +494,7 @@ def show_rule(ctx: click.Context, key: str) -> None:
         close = [name for name in names if key.strip() and key.strip().lower() in name.lower()][:3]
         close = close or difflib.get_close_matches(key, names, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see `mcp-lint rules`"
-        raise UsageError(f"no rule {key!r}{hint}")
+        raise UsageError(f"no rule {quote(key)}{hint}")
     click.echo(rule.render_docs(), nl=False)
 
 
@@ -631,10 +632,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_CLICK_QUOTED = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'")
+
+
 def _one_line(error: click.ClickException, args: Sequence[str]) -> str:
     """click's message without its Usage/Try/Error block, pointing at the command's --help."""
     plain = error.message if isinstance(error, click.NoSuchOption) else error.format_message()
     message = " ".join(plain.split()).rstrip(".")
+    # click quotes the value it refused ('severe'); a megabyte-long one is cut as our messages cut it.
+    message = _CLICK_QUOTED.sub(lambda match: quote(match.group(1)), message)
     message = message[:1].lower() + message[1:]
     if isinstance(error, click.NoSuchOption) and error.possibilities:
         message += f"; did you mean {', '.join(error.possibilities)}?"

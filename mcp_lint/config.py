@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.model import Severity
 
@@ -188,7 +188,9 @@ def _string_list(value: Any, where: str) -> tuple[str, ...]:
 def _check_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise UsageError(f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}")
+        raise UsageError(
+            f"{where}: unknown key {quote(unknown[0])}; allowed keys: {', '.join(sorted(allowed))}"
+        )
 
 
 def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
@@ -223,7 +225,7 @@ def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
     if not isinstance(value, Mapping):
         raise UsageError(f"{where}: expected a table of tool patterns")
     for pattern, entry in value.items():
-        spot = f"{where}.{pattern!r}"
+        spot = f"{where}.{quote(pattern)}"
         if not isinstance(entry, Mapping):
             raise UsageError(f'{spot}: expected {{ codes = [...], reason = "..." }}; a reason is required')
         _check_keys(entry, {"codes", "reason"}, spot)
@@ -268,7 +270,7 @@ def _parse_jury(value: Any, where: str) -> JuryConfig:
         api_bases[model] = _url(base, f"{where}.api-bases.{_toml_key(model)}")
     aggregate = value.get("aggregate", jury.aggregate)
     if not isinstance(aggregate, str) or aggregate not in AGGREGATES:
-        raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
+        raise UsageError(f"{where}.aggregate: {quote(aggregate)} is not one of {', '.join(AGGREGATES)}")
     concurrency = _positive(value.get("concurrency", jury.concurrency), f"{where}.concurrency", integer=True)
     timeout = _positive(value.get("timeout", jury.timeout), f"{where}.timeout")
     retries = value.get("max-retries", jury.max_retries)
@@ -326,7 +328,7 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
     if "fail-on" in table:
         fail_on = table["fail-on"].lower() if isinstance(table["fail-on"], str) else table["fail-on"]
         if fail_on not in FAIL_ON_CHOICES:
-            raise UsageError(f"{where}: fail-on {fail_on!r} is not one of {', '.join(FAIL_ON_CHOICES)}")
+            raise UsageError(f"{where}: fail-on {quote(fail_on)} is not one of {', '.join(FAIL_ON_CHOICES)}")
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import InputFileError, read_input_file, read_text
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
@@ -217,14 +217,14 @@ def server_entry_to_target(
 ) -> Target | UnreachableTarget:
     """One `mcpServers`/`servers` entry (or a `[servers]` table in our config) to a target."""
     if not isinstance(entry, Mapping):
-        raise UsageError(f"{where}: server {name!r} must be an object")
+        raise UsageError(f"{where}: server {quote(name)} must be an object")
     try:
         kind = entry.get("type")
         url_key = next((key for key in _URL_KEYS if entry.get(key) is not None), None)
         if url_key is not None or kind in _HTTP_TYPES:
             url = entry.get(url_key) if url_key else None
             if not isinstance(url, str) or not url:
-                raise UsageError(f"{where}: server {name!r} has type {kind!r} but no 'url'")
+                raise UsageError(f"{where}: server {quote(name)} has type {quote(kind)} but no 'url'")
             headers = {
                 key: _expand(value, variables, workspace)
                 for key, value in _string_map(entry.get("headers"), f"{where}: {name}.headers").items()
@@ -233,7 +233,7 @@ def server_entry_to_target(
             expanded = _expand(url, variables, workspace)
             if not expanded.startswith(("http://", "https://")):
                 raise UsageError(
-                    f"{where}: server {name!r} url {expanded!r} is not an http:// or https:// URL"
+                    f"{where}: server {quote(name)} url {quote(expanded)} is not an http:// or https:// URL"
                 )
             return HttpTarget(
                 name=name,
@@ -246,12 +246,12 @@ def server_entry_to_target(
         if isinstance(command, list):
             parts = _strings(command, f"{where}: {name}.command")
             if not parts:
-                raise UsageError(f"{where}: server {name!r} has an empty 'command'")
+                raise UsageError(f"{where}: server {quote(name)} has an empty 'command'")
             command, args = parts[0], parts[1:]
         else:
             args = _strings(entry.get("args"), f"{where}: {name}.args")
         if not isinstance(command, str) or not command:
-            raise UsageError(f"{where}: server {name!r} needs a 'command' (stdio) or a 'url' (HTTP)")
+            raise UsageError(f"{where}: server {quote(name)} needs a 'command' (stdio) or a 'url' (HTTP)")
         env: dict[str, str] = {}
         env_file = entry.get("envFile")
         if isinstance(env_file, str):
@@ -279,7 +279,7 @@ def server_entry_to_target(
             origin=where,
         )
     except _Unresolved as unresolved:
-        return UnreachableTarget(name, f"server {name!r} in {where}: {unresolved}")
+        return UnreachableTarget(name, f"server {quote(name)} in {where}: {unresolved}")
 
 
 def targets_from_client_config(

@@ -25,7 +25,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.client._transport import TransportStreams
 from mcp.shared.message import SessionMessage
 
-from mcp_lint.errors import ServerError
+from mcp_lint.errors import ServerError, quote
 
 # One JSON-RPC message larger than this is not a tools listing anyone should ship.
 MAX_MESSAGE_BYTES = 32 * 1024 * 1024
@@ -68,11 +68,11 @@ def resolve_command(command: str, env: Mapping[str, str], cwd: str | None) -> st
         candidate = command if os.path.isabs(command) or cwd is None else os.path.join(cwd, command)
         if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
-        raise ServerError(f"cannot start server: {command!r} is not an executable file; check the path")
+        raise ServerError(f"cannot start server: {quote(command)} is not an executable file; check the path")
     found = shutil.which(command, path=env.get("PATH", os.defpath))
     if found is None:
         raise ServerError(
-            f"cannot start server: command {command!r} was not found on PATH; "
+            f"cannot start server: command {quote(command)} was not found on PATH; "
             "install it or give its full path"
         )
     return found
@@ -222,7 +222,7 @@ async def bounded_stdio(
             start_new_session=os.name == "posix",
         )
     except OSError as exc:
-        raise ServerError(f"cannot start server {command!r}: {exc.strerror or exc}") from None
+        raise ServerError(f"cannot start server {quote(command)}: {exc.strerror or exc}") from None
 
     to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](16)
     to_server, from_session = anyio.create_memory_object_stream[SessionMessage](16)
