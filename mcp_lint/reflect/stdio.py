@@ -45,6 +45,8 @@ class ProcessMonitor:
     stdout_pollution: list[str] = field(default_factory=list)
     polluted_lines: int = 0
     overflow: str | None = None
+    # Notifications the server sent; a request that times out says how many came instead of an answer.
+    notifications: int = 0
     returncode: int | None = None
     # True once mcp-lint had to signal the process, so its exit status is ours, not the server's.
     signalled: bool = False
@@ -98,6 +100,11 @@ def _classify(line: bytes, monitor: ProcessMonitor) -> SessionMessage | Exceptio
             return exc
         _record_pollution(monitor, stripped)
         return None
+    if isinstance(message, mcp_types.JSONRPCNotification):
+        monitor.notifications += 1
+    # A response whose id is the string form of ours ("1" for 1) is accepted: the SDK correlates them on
+    # purpose (`coerce_request_id`, as the TypeScript SDK does), so every real client accepts such a
+    # server, and a linter that refused it would fail servers that work everywhere they are used.
     return SessionMessage(message)
 
 
@@ -118,9 +125,11 @@ async def _pump_stdout(
                     if item is not None:
                         await sink.send(item)
                 if len(buffer) > MAX_MESSAGE_BYTES:
+                    # Whether a newline would have come later is unknown: the line is not read to its end.
+                    cap = MAX_MESSAGE_BYTES // (1024 * 1024)
                     monitor.overflow = (
-                        f"server wrote more than {MAX_MESSAGE_BYTES // (1024 * 1024)} MiB on stdout without "
-                        "a newline; mcp-lint stopped reading it"
+                        f"server sent a message larger than {cap} MiB on stdout "
+                        "(the most mcp-lint reads as one message); mcp-lint stopped reading it"
                     )
                     return
             if buffer.strip():
