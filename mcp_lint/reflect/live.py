@@ -227,6 +227,13 @@ def _no_answer(started: float, timeout: float) -> str:
 
 def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -> str:
     parts = [f"server {target.name!r} ({describe(target)}) failed: {reason}"]
+    timed_out = reason.startswith("no answer after") or "timed out" in reason.lower()
+    if timed_out and monitor.notifications:
+        # Notifications are not progress: mcp-lint asks for no progress token, so nothing the server
+        # sends unasked may extend --timeout, or a server that chatters could hold a CI job forever.
+        parts.append(
+            f"it sent {monitor.notifications:,} notification(s) meanwhile, which do not extend --timeout"
+        )
     if monitor.returncode not in (None, 0) and not monitor.signalled and "exit" not in reason:
         parts.append(f"exit code {monitor.returncode}")
     stderr = monitor.last_stderr_lines()
