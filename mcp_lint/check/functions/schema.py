@@ -315,7 +315,9 @@ _CHAIN_FILLER = frozenset(
     {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
 )
 _SECTION = re.compile(
-    r"^\s*(?:args|arguments|parameters|params|inputs)\s*:\s*$", re.IGNORECASE | re.MULTILINE
+    r"^\s*(?:(?:input|key|tool|function)\s+)?(?:args|arguments|parameters|params|inputs)"
+    r"(?:\s+explained)?\s*:\s*$",
+    re.IGNORECASE | re.MULTILINE,
 )
 _SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
 _SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
@@ -336,22 +338,48 @@ def _norm(name: str) -> str:
     return "".join(name_words(name))
 
 
-def _schema_names(schema: Any, into: set[str]) -> None:
-    """Every property name at any depth plus enum, const and default strings: all legitimate mentions."""
+def _singular(key: str) -> str:
+    return key[:-1] if key.endswith("s") and len(key) > 3 else key
+
+
+def _schema_names(schema: Any, into: set[str], exact: set[str] | None = None) -> None:
+    """Every property name at any depth plus enum, const and default strings: all legitimate mentions.
+
+    `into` gets the normalized forms; `exact`, when given, the names as spelled.
+    """
     if isinstance(schema, Mapping):
         for key, value in schema.items():
             if key in ("properties", "$defs", "definitions") and isinstance(value, Mapping):
                 into.update(_norm(str(name)) for name in value)
+                if exact is not None:
+                    exact.update(str(name) for name in value)
             elif key in ("enum", "examples") and isinstance(value, list):
                 into.update(_norm(item) for item in value if isinstance(item, str))
+                if exact is not None:
+                    exact.update(item for item in value if isinstance(item, str))
                 continue
             elif key in ("const", "default") and isinstance(value, str):
                 into.add(_norm(value))
+                if exact is not None:
+                    exact.add(value)
                 continue
-            _schema_names(value, into)
+            _schema_names(value, into, exact)
     elif isinstance(schema, list):
         for item in schema:
-            _schema_names(item, into)
+            _schema_names(item, into, exact)
+
+
+def _property_names(schema: Any, into: set[str]) -> None:
+    """Property names only, at any depth (`$defs` included): what a near miss may be a misspelling of."""
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, Mapping):
+                into.update(str(name) for name in value)
+            if key not in ("enum", "examples", "const", "default"):
+                _property_names(value, into)
+    elif isinstance(schema, list):
+        for item in schema:
+            _property_names(item, into)
 
 
 def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
@@ -398,10 +426,11 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
         if len(items) < 2:
             continue  # popping below only shortens it
         rest = sentence[pos:].lstrip().lower()
-        if rest.startswith("of "):
-            # "use the start of the range": the last word heads a noun phrase, not a name.
+        if rest.startswith("of ") or rest.startswith("instead"):
+            # "use the start of the range": the last word heads a noun phrase, not a name;
+            # "use a or b instead" names tools to call, not parameters.
             items.pop()
-        if len(items) < 2:
+        if len(items) < 2 or rest.startswith("instead") or rest.startswith("tool"):
             continue
         cued = re.match(r"(?:parameter|argument|param|arg|field|option)s?\b", rest) is not None
         yield items, cued
@@ -411,13 +440,100 @@ def _looks_like_identifier(word: str) -> bool:
     return word.startswith("`") or "_" in word or (word[:1].islower() and any(c.isupper() for c in word))
 
 
+def _identifier_shaped(name: str) -> bool:
+    """snake_case or camelCase: a spelling only code uses (not `Title`, `THREE` or `incomplete`)."""
+    return ("_" in name.strip("_") and not name.isupper()) or _CAMEL.search(name) is not None
+
+
+def _ordinary_word(name: str) -> bool:
+    """A word of prose set in code style: `THREE`, `Omitted`; never a parameter name on its own."""
+    if "_" in name or any(char.isdigit() for char in name):
+        return False
+    return name.isupper() or (name[:1].isupper() and name[1:].islower())
+
+
 def _has_identifiers(sentence: str) -> bool:
     # Cheap gate before the identifier regex: backticks, snake_case or camelCase must be present.
     return "`" in sentence or "_" in sentence or _CAMEL.search(sentence) is not None
 
 
-def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
-    """(name, evidence) of parameter-like names in the description that the schema does not have.
+# After "pass `arXiv`": a following word of these kinds keeps the name a name; any other word makes
+# it a modifier of that noun ("pass `arXiv` ids").
+_NAME_FOLLOWERS = frozenset(
+    words(
+        "to as and or is are was be with when if for in on at by from must should can may will "
+        "defaults default parameter parameters argument arguments param params arg args option flag "
+        "set accepts takes then but not only also which that so instead"
+    )
+)
+_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)")
+# "when `judgment` is present": a condition on the result, not on an input.
+_PRESENCE_AFTER = re.compile(
+    r"^\s*(?:is|are)\s+(?:present|included|returned|available|populated|missing|absent|shown|listed)\b",
+    re.IGNORECASE,
+)
+_CONDITION_BEFORE = re.compile(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
+_TOOL_AFTER = re.compile(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
+# `read_file(path="a.txt", head=10)`: keyword arguments of an example call of this tool.
+_CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_.-]*)\(([^()]{0,300})\)")
+_KWARG = re.compile(r"(?:^|[,\s])([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+# `params.originalUserMessage`: a property path into an object parameter.
+_DOTTED = re.compile(r"`?\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)\b`?")
+
+
+def _object_branches(root: Any, prop: Any) -> list[Mapping[str, Any]]:
+    """The object schemas a value of `prop` may be: itself, its `$ref`, its branches, its items."""
+    found: list[Mapping[str, Any]] = []
+    for variant in property_variants(root, prop):
+        found.append(variant)
+        items = variant.get("items")
+        if isinstance(items, Mapping):
+            found.extend(property_variants(root, items))
+    return found
+
+
+def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
+    """(missing segment path, names it could have meant) for `a.b.c` when `a` is a parameter and some
+    later segment is not a property of the object before it; None when the path resolves or the
+    object does not declare its properties (then anything may be in it).
+    """
+    parts = path.split(".")
+    props = root.get("properties") if isinstance(root, Mapping) else None
+    if not isinstance(props, Mapping) or parts[0] not in props:
+        return None
+    current: Any = props[parts[0]]
+    for index, part in enumerate(parts[1:], start=1):
+        declared: dict[str, Any] = {}
+        open_ended = False
+        for branch in _object_branches(root, current):
+            inner = branch.get("properties")
+            if isinstance(inner, Mapping):
+                declared.update(inner)
+            if branch.get("additionalProperties") not in (None, False) or "patternProperties" in branch:
+                open_ended = True
+        if not declared or open_ended:
+            return None
+        if part not in declared:
+            return ".".join(parts[: index + 1]), list(declared)
+        current = declared[part]
+    return None
+
+
+def _containing(name: str, choices: list[str]) -> list[str]:
+    """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
+    wanted = name_words(name)
+    size = len(wanted)
+    hits = [
+        choice
+        for choice in choices
+        if any(name_words(choice)[i : i + size] == wanted for i in range(len(name_words(choice)) - size + 1))
+    ]
+    return hits if len(hits) == 1 else []
+
+
+def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, str | None]]:
+    """(name, evidence, what it probably meant) of names the description uses as parameters that the
+    schema does not have, or spells differently (`total_thoughts` for `totalThoughts`).
 
     `tool_names` holds every tool name of the server (normalized): a mention of a tool is not a
     parameter, and a sentence that names another tool is about that tool's parameters.
@@ -425,25 +541,79 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
     text = tool.description
     if not text:
         return []
-    known: set[str] | None = None
-    found: dict[str, str] = {}
+    known: set[str] = set()
+    exact: set[str] = set()
+    spelled: dict[str, str] = {}
+    loaded = False
+    found: dict[str, tuple[str, str | None]] = {}
 
-    def consider(raw: str, evidence: str) -> None:
-        nonlocal known
+    def load() -> None:
+        nonlocal loaded
+        if loaded:
+            return
+        loaded = True
+        _schema_names(tool.input_schema, known, exact)
+        # Fields of the declared result are legitimate mentions too ("when `judgment` is present").
+        output: set[str] = set()
+        _schema_names(tool.raw.get("outputSchema"), output)
+        known.update(output)
+        known.add(_norm(tool.name))
+        names: set[str] = set()
+        _property_names(tool.input_schema, names)
+        for name in sorted(names):
+            spelled.setdefault(_norm(name), name)
+
+    def consider(raw: str, evidence: str, near_only: bool = False) -> None:
+        """Record `raw` if the schema lacks it; `near_only` records only a misspelt property."""
         name = raw.strip("`")
         key = _norm(name)
         if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
             return
-        if known is None:
-            known = set()
-            _schema_names(tool.input_schema, known)
-            known.add(_norm(tool.name))
-        if key not in known and name not in found:
-            found[name] = evidence
+        if _ordinary_word(name) or name in found:
+            return
+        load()
+        if name in exact:
+            return
+        if key in known:
+            meant = spelled.get(key)
+            if meant is not None and meant != name and _identifier_shaped(name):
+                found[name] = (evidence, meant)
+            return
+        plural = spelled.get(_singular(key)) or spelled.get(key + "s")
+        if plural is not None:
+            found[name] = (evidence, plural)
+            return
+        if near_only:
+            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.85)
+            if close and _identifier_shaped(name):
+                found[name] = (evidence, close[0])
+            return
+        close = _containing(name, list(spelled.values()))
+        if not close:
+            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.75)
+        if not close:
+            by_key = difflib.get_close_matches(key, list(spelled), n=1, cutoff=0.8)
+            close = [spelled[by_key[0]]] if by_key else []
+        found[name] = (evidence, close[0] if close else None)
 
     if ":\n" in text:
         for name, start, end in _section_names(text):
             consider(name, snippet(text, start, end))
+    if "=" in text and "(" in text:
+        own = _norm(tool.name)
+        for call in _CALL.finditer(text):
+            if _norm(call.group(1).rsplit(".", 1)[-1]) != own:
+                continue  # an example of another tool, or of a function in the tool's domain
+            for kwarg in _KWARG.finditer(call.group(2)):
+                consider(kwarg.group(1), trim(call.group(0)))
+    if "." in text and tool.properties:
+        for match in _DOTTED.finditer(text):
+            missing = dotted_phantom(tool.input_schema, match.group(1))
+            if missing is not None and missing[0] not in found:
+                path, choices = missing
+                close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
+                meant = path.rsplit(".", 1)[0] + "." + close[0] if close else None
+                found[path] = (snippet(text, match.start(), match.end()), meant)
     # A sentence is looked at only for an identifier, a cue word or a chain after a usage verb; a
     # description with none of them anywhere (most) is never split. The shared analysis has the
     # lower-cased text and its words; URL removal below can only take those away, never add them.
@@ -453,7 +623,7 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
     text_identifiers = _has_identifiers(text)
     text_cue = any(map(shared.lowered.__contains__, _CUE_WORDS))
     if not (text_identifiers or text_cue or not _CHAIN_VERBS.isdisjoint(shared.words)):
-        return list(found.items())
+        return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
     props: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(clean):
@@ -481,6 +651,9 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
                     continue
                 if output and not _looks_like_identifier(match.group(0)):
                     continue
+                plural = match.group(0).rstrip().lower().endswith("s")
+                if plural and not _identifier_shaped(word):
+                    continue  # "with `incomplete` parameters": an adjective of the parameters
                 consider(word, snippet(sentence, match.start(), match.end()))
         if has_chain:
             for items, cued in _chains(sentence):
@@ -492,15 +665,33 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str]]:
                         continue
                     if anchored or (_looks_like_identifier(item) and not output):
                         consider(item, trim(sentence))
-        if output or not identifiers:
+        if not identifiers:
             continue
+        # Keyword arguments of example calls were read above, for this tool's calls only.
+        calls = [call.span(2) for call in _CALL.finditer(sentence)] if "(" in sentence else []
         for match in _IDENT.finditer(sentence):
+            if any(start <= match.start() < end for start, end in calls):
+                continue
             word = match.group(1) or match.group(2)
+            if sentence[match.end() : match.end() + 1] == ".":
+                continue  # a dotted path, checked above against the wrapper's properties
             before = sentence[max(0, match.start() - 30) : match.start()]
             after = sentence[match.end() : match.end() + 40]
-            if _USAGE_BEFORE.search(before) or _USAGE_AFTER.match(after):
-                consider(word, snippet(sentence, match.start(), match.end()))
-    return list(found.items())
+            if _TOOL_AFTER.match(after) or _PRESENCE_AFTER.match(after):
+                continue
+            used_after = _USAGE_AFTER.match(after) is not None
+            used_before = _USAGE_BEFORE.search(before) is not None
+            if used_before and not used_after:
+                if _CONDITION_BEFORE.search(before):
+                    continue  # "if `x`" without "is set/true/...": a condition on anything
+                follower = _NEXT_WORD.match(after)
+                if follower and follower.group(1).lower() not in _NAME_FOLLOWERS:
+                    continue  # "pass `arXiv` ids": the name qualifies the noun after it
+            if used_before or used_after:
+                # In a sentence about the result a name may be a field of it: only a misspelt
+                # parameter is reported there ("narrow results with `results_filter`").
+                consider(word, snippet(sentence, match.start(), match.end()), near_only=output)
+    return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
 
 
 def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
@@ -512,14 +703,13 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
     # The tool's own name is also in this set; it is a legitimate mention either way.
     all_names = {_norm(tool.name) for tool in ctx.server.tools}
     for tool in ctx.server.tools:
-        for name, evidence in phantom_mentions(tool, all_names):
-            close = difflib.get_close_matches(name, list(tool.properties), n=1)
+        for name, evidence, meant in phantom_mentions(tool, all_names):
             yield Hit(
                 tool=tool.name,
-                fields={"parameter": name},
+                fields={"parameter": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
                 evidence=evidence,
                 path="description",
-                suggestion=f"Did you mean `{close[0]}`?" if close else None,
+                suggestion=f"Did you mean `{meant}`?" if meant else None,
             )
 
 
