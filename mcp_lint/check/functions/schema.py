@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -10,7 +11,14 @@ from typing import Any
 from mcp_lint.check.functions import CheckContext, CheckFunction, Hit
 from mcp_lint.check.functions._metaschema import metaschema_error
 from mcp_lint.check.functions._text import analysis
-from mcp_lint.check.functions._util import name_words, property_variants, snippet, trim, words
+from mcp_lint.check.functions._util import (
+    name_words,
+    property_variants,
+    resolve_local_ref,
+    snippet,
+    trim,
+    words,
+)
 from mcp_lint.model import Tool
 
 
@@ -713,7 +721,308 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
             )
 
 
+# --- parameters at any depth, shared by MCP206-MCP208 ----------------------------------------------
+
+
+def walk_parameters(root: Any) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
+    """(name, JSON path, schema) of every property of the input schema, nested ones included.
+
+    Object properties and array items' properties are followed (through `$ref` and `anyOf`/`oneOf`
+    branches); each `$ref` target is entered once so a recursive model cannot loop.
+    """
+    if not isinstance(root, Mapping):
+        return
+    stack: list[tuple[Mapping[str, Any], str, frozenset[str]]] = [(root, "inputSchema", frozenset())]
+    while stack:
+        node, path, refs = stack.pop(0)
+        props = node.get("properties")
+        if not isinstance(props, Mapping):
+            continue
+        for name, prop in props.items():
+            if not isinstance(prop, Mapping):
+                continue
+            where = f"{path}.properties.{name}"
+            yield str(name), where, prop
+            for variant in property_variants(root, prop):
+                ref = variant.get("$ref")
+                seen = refs | {ref} if isinstance(ref, str) else refs
+                if isinstance(ref, str) and ref in refs:
+                    continue
+                if variant is not prop and "properties" in variant:
+                    stack.append((variant, where, seen))
+                elif variant is prop and "properties" in prop:
+                    stack.append((prop, where, seen))
+                items = variant.get("items")
+                if isinstance(items, Mapping):
+                    for inner in property_variants(root, items):
+                        if "properties" in inner:
+                            stack.append((inner, f"{where}.items", seen))
+
+
+def _allowed_types(root: Any, prop: Mapping[str, Any]) -> set[str] | None:
+    """Every JSON type a value of `prop` may have; None when some branch leaves the type open."""
+    found: set[str] = set()
+    variants = property_variants(root, prop)
+    branches = [v for v in variants if v is not prop and "$ref" not in v] or variants
+    if any(key in prop for key in ("anyOf", "oneOf")):
+        branches = [v for v in variants if v is not prop]
+    for variant in branches:
+        kind = variant.get("type")
+        if isinstance(kind, str):
+            found.add(kind)
+        elif isinstance(kind, list) and all(isinstance(item, str) for item in kind):
+            found.update(kind)
+        elif "const" in variant or "enum" in variant:
+            continue
+        elif "$ref" in variant and resolve_local_ref(root, variant) is not variant:
+            continue  # its target is one of the variants too
+        else:
+            return None
+    return found or None
+
+
+def _fits(value: Any, kind: str) -> bool:
+    if kind == "null":
+        return value is None
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "integer":
+        return not isinstance(value, bool) and (
+            isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        )
+    if kind == "number":
+        return not isinstance(value, bool) and isinstance(value, (int, float))
+    if kind == "string":
+        return isinstance(value, str)
+    if kind == "array":
+        return isinstance(value, list)
+    if kind == "object":
+        return isinstance(value, Mapping)
+    return True  # a type this check does not know: give it the benefit of the doubt
+
+
+# --- MCP206 invalid-default ------------------------------------------------------------------------
+
+
+def invalid_default(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        root = tool.input_schema
+        for name, path, prop in walk_parameters(root):
+            if "default" not in prop:
+                continue
+            default = prop["default"]
+            shown = trim(json.dumps(default), 40)
+            types = _allowed_types(root, prop)
+            enum = prop.get("enum")
+            if types is not None and not any(_fits(default, kind) for kind in types):
+                expected = " or ".join(sorted(types))
+                if default is None:
+                    nullable = json.dumps([*sorted(types), "null"])
+                    fix = f'Remove "default": null, or allow null: "type": {nullable}.'
+                else:
+                    fix = f"Give `{name}` a default of type {expected}, or remove it."
+                yield Hit(
+                    tool=tool.name,
+                    fields={
+                        "parameter": name,
+                        "default": shown,
+                        "reason": f"is not of its type ({expected})",
+                    },
+                    evidence=f"{path}: type {expected}, default {shown}",
+                    path=f"{path}.default",
+                    suggestion=fix,
+                )
+            elif isinstance(enum, list) and enum and default not in enum:
+                yield Hit(
+                    tool=tool.name,
+                    fields={"parameter": name, "default": shown, "reason": "is not one of its enum values"},
+                    evidence=trim(f"{path}: enum {json.dumps(enum)}, default {shown}"),
+                    path=f"{path}.default",
+                    suggestion=f"Make the default one of {trim(json.dumps(enum), 60)}, or remove it.",
+                )
+
+
+# --- MCP207 unenforced-range -----------------------------------------------------------------------
+
+_NUMBER = r"(-?\d{1,9}(?:\.\d+)?)"
+# A unit right after the number: "max 512KB" bounds a size in other units than the value's.
+_UNIT_AFTER = (
+    r"(?!\s*(?:[kmgt]i?b\b|kb|mb|gb|%|k\b|chars?\b|characters\b|bytes?\b|tokens?\b|words?\b|lines?\b))"
+)
+_RANGES = re.compile(
+    rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}{_UNIT_AFTER}"
+    rf"|\bfrom\s+{_NUMBER}\s+to\s+{_NUMBER}{_UNIT_AFTER}"
+    rf"|(?:\(|\brange:?\s*|\brange of\s+|\bvalues?:?\s+){_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}{_UNIT_AFTER}",
+    re.IGNORECASE,
+)
+_MAXIMA = re.compile(
+    r"\b(?:max(?:imum)?(?:\s+(?:value|is|of))?:?|at most|no more than|must not exceed|cannot exceed|<=|≤)"
+    rf"\s*{_NUMBER}\b{_UNIT_AFTER}",
+    re.IGNORECASE,
+)
+_MINIMA = re.compile(
+    rf"\b(?:min(?:imum)?(?:\s+(?:value|is|of))?:?|at least|no less than|>=|≥)\s*{_NUMBER}\b{_UNIT_AFTER}",
+    re.IGNORECASE,
+)
+_ONE_OF = re.compile(
+    r"\b(?:one of|must be either|either|(?:possible|valid|allowed) values(?: are)?)"
+    r":?\s+((?:[`'\"]?[\w./-]{1,30}[`'\"]?\s*(?:,\s*(?:or\s+)?|\s+or\s+|\s*\|\s*))+"
+    r"[`'\"]?[\w./-]{1,30}[`'\"]?)",
+    re.IGNORECASE,
+)
+_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\s+or\s+|\|)\s*")
+# Words a set is never made of: "one of the following", "either this or that tool".
+_NOT_VALUES = frozenset(
+    words("the a an these those them this that it its following above below other your our")
+)
+
+
+def _as_number(text: str) -> float:
+    return float(text)
+
+
+def _param_texts(tool: Tool, name: str, prop: Mapping[str, Any]) -> str:
+    texts = [
+        v["description"]
+        for v in property_variants(tool.input_schema, prop)
+        if isinstance(v.get("description"), str)
+    ]
+    return " ".join(texts)
+
+
+def _stated_set(text: str) -> list[str] | None:
+    match = _ONE_OF.search(text)
+    if match is None:
+        return None
+    items = [item.strip("`'\"").rstrip(".") for item in _ITEM_SPLIT.split(match.group(1).strip())]
+    items = [item for item in items if item]
+    if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
+        return None
+    quoted = any(char in match.group(1) for char in "`'\"")
+    if not quoted and any(not re.fullmatch(r"[a-z0-9_.-]+", item) for item in items):
+        return None  # unquoted values must look like values (lower-case tokens), not prose
+    return items
+
+
+def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        root = tool.input_schema
+        for name, path, prop in walk_parameters(root):
+            variants = property_variants(root, prop)
+            if any(key in v for v in variants for key in ("enum", "const")):
+                continue
+            text = _param_texts(tool, name, prop)
+            if not text:
+                continue
+            kinds: set[str] = set()
+            for variant in variants:
+                kind = variant.get("type")
+                kinds.update([kind] if isinstance(kind, str) else kind if isinstance(kind, list) else [])
+            numeric = bool(kinds & {"integer", "number"})
+            if numeric:
+                has_min = any(k in v for v in variants for k in ("minimum", "exclusiveMinimum"))
+                has_max = any(k in v for v in variants for k in ("maximum", "exclusiveMaximum"))
+                stated_min: str | None = None
+                stated_max: str | None = None
+                evidence = ""
+                span = _RANGES.search(text)
+                if span is not None:
+                    low, high = [group for group in span.groups() if group is not None][:2]
+                    if _as_number(low) < _as_number(high):
+                        stated_min, stated_max, evidence = low, high, span.group(0)
+                if stated_max is None and (top := _MAXIMA.search(text)) is not None:
+                    stated_max, evidence = top.group(1), top.group(0)
+                if stated_min is None and (bottom := _MINIMA.search(text)) is not None:
+                    stated_min, evidence = bottom.group(1), evidence or bottom.group(0)
+                missing = []
+                if stated_min is not None and not has_min:
+                    missing.append(f'"minimum": {stated_min}')
+                if stated_max is not None and not has_max:
+                    missing.append(f'"maximum": {stated_max}')
+                if missing:
+                    yield Hit(
+                        tool=tool.name,
+                        fields={
+                            "parameter": name,
+                            "stated": trim(evidence.strip("( "), 40),
+                            "missing": "minimum/maximum",
+                        },
+                        evidence=f"{path}.description: " + trim(text, 90),
+                        path=path,
+                        suggestion=f"Add {', '.join(missing)} to `{name}`.",
+                    )
+            elif "string" in kinds and not any("pattern" in v or "format" in v for v in variants):
+                values = _stated_set(text)
+                if values:
+                    yield Hit(
+                        tool=tool.name,
+                        fields={
+                            "parameter": name,
+                            "stated": "one of " + trim(", ".join(values), 40),
+                            "missing": "enum",
+                        },
+                        evidence=f"{path}.description: " + trim(text, 90),
+                        path=path,
+                        suggestion=f'Add "enum": {json.dumps(values)} to `{name}`.',
+                    )
+
+
+# --- MCP208 required-mismatch ----------------------------------------------------------------------
+
+# "Required.", "(required)", "REQUIRED:", "This parameter is required"; not "required if/when/for ...".
+_SAYS_REQUIRED = re.compile(
+    r"^\s*\(?required\b\)?"
+    r"(?!\s+(?:if|when|for|unless|only|to|by|in|with|fields?|parameters?|permissions?|scopes?))"
+    r"|\(required\)|\[required\]"
+    r"|\b(?:this (?:parameter|field|argument|value) is|is always) required\b"
+    r"(?!\s+(?:if|when|for|unless|only))"
+    r"|[.;]\s+required[.!]?\s*$",
+    re.IGNORECASE,
+)
+_SAYS_OPTIONAL = re.compile(
+    r"^\s*\(?optional\b\)?|\(optional\)|\[optional\]"
+    r"|\b(?:this (?:parameter|field|argument) is) optional\b|[.;]\s+optional[.!]?\s*$",
+    re.IGNORECASE,
+)
+_NOT_STATED = re.compile(
+    r"\bnot required\b|\bif required\b|\bas required\b|\bwhere required\b", re.IGNORECASE
+)
+
+
+def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
+    for tool in ctx.server.tools:
+        required = set(tool.required)
+        root = tool.input_schema
+        for name, prop in tool.properties.items():
+            if not isinstance(prop, Mapping):
+                continue
+            text = _param_texts(tool, str(name), prop)
+            if not text or _NOT_STATED.search(text):
+                continue
+            if name not in required and _SAYS_REQUIRED.search(text) and _SAYS_OPTIONAL.search(text) is None:
+                yield Hit(
+                    tool=tool.name,
+                    fields={"parameter": name, "says": "required", "schema": "optional"},
+                    evidence=f"{_prop_path(name)}.description: " + trim(text, 90),
+                    path=_prop_path(name),
+                    suggestion=f'Add "{name}" to `required`, or stop calling it required.',
+                )
+            elif name in required and _SAYS_OPTIONAL.search(text) and _SAYS_REQUIRED.search(text) is None:
+                has_default = any("default" in v for v in property_variants(root, prop))
+                yield Hit(
+                    tool=tool.name,
+                    fields={"parameter": name, "says": "optional", "schema": "required"},
+                    evidence=f"{_prop_path(name)}.description: " + trim(text, 90),
+                    path=_prop_path(name),
+                    suggestion=f'Remove "{name}" from `required`'
+                    + (" (it has a default)." if has_default else ", or stop calling it optional."),
+                )
+
+
 FUNCTIONS: dict[str, CheckFunction] = {
+    "invalid_default": invalid_default,
+    "unenforced_range": unenforced_range,
+    "required_mismatch": required_mismatch,
     "invalid_input_schema": invalid_input_schema,
     "undocumented_parameter": undocumented_parameter,
     "phantom_parameter": phantom_parameter,
