@@ -87,17 +87,93 @@ def _has_description(root: Any, prop: Any) -> bool:
     return False
 
 
+_MAX_DEPTH = 6
+_MAX_LISTED_FIELDS = 4
+
+
+def _nested_undocumented(
+    root: Any, prop: Any, short: str, path: str, context: str, depth: int = 0
+) -> list[tuple[str, str]]:
+    """(short name, JSON path) of the fields inside `prop` (object properties, array items'
+    properties) that have no description and that no enclosing description names.
+
+    `context` is the text of the descriptions around the field: "each with `name` and `type`"
+    documents both fields as well as a description of their own would.
+    """
+    if depth >= _MAX_DEPTH:
+        return []
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for variant in property_variants(root, prop):
+        inner = variant.get("properties")
+        if isinstance(inner, Mapping):
+            for name, child in inner.items():
+                if name in seen or not isinstance(child, Mapping):
+                    continue
+                seen.add(name)
+                child_short, child_path = f"{short}.{name}", f"{path}.properties.{name}"
+                own = " ".join(
+                    str(v.get("description") or "") for v in property_variants(root, child)
+                ).strip()
+                if not own and not _names(context, str(name)):
+                    found.append((child_short, child_path))
+                found += _nested_undocumented(
+                    root, child, child_short, child_path, f"{context} {own}", depth + 1
+                )
+        items = variant.get("items")
+        if isinstance(items, Mapping) and "items" not in seen:
+            seen.add("items")
+            own = " ".join(str(v.get("description") or "") for v in property_variants(root, items))
+            found += _nested_undocumented(
+                root, items, f"{short}[]", f"{path}.items", f"{context} {own}", depth + 1
+            )
+    return found
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word (any case style: `entityType` or "entity type")."""
+    if not text:
+        return False
+    if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text):
+        return True
+    spaced = " ".join(name_words(name))
+    return len(spaced) > 2 and spaced in " ".join(name_words(text))
+
+
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
         for name, prop in tool.properties.items():
-            if not _has_description(root, prop):
-                yield Hit(
-                    tool=tool.name,
-                    fields={"parameter": name},
-                    evidence=_prop_path(name),
-                    path=_prop_path(name),
+            documented = _has_description(root, prop)
+            context = (
+                " ".join(str(v.get("description") or "") for v in property_variants(root, prop))
+                + " "
+                + tool.description
+            )
+            nested = _nested_undocumented(root, prop, str(name), _prop_path(name), context)
+            if documented and not nested:
+                continue
+            shown = ", ".join(f"`{short}`" for short, _ in nested[:_MAX_LISTED_FIELDS])
+            if len(nested) > _MAX_LISTED_FIELDS:
+                shown += f" and {len(nested) - _MAX_LISTED_FIELDS} more"
+            if not documented:
+                subject = (
+                    f"Parameter `{name}` has"
+                    if not nested
+                    else f"Parameter `{name}` and its fields {shown} have"
                 )
+                path = _prop_path(name)
+            else:
+                plural = "s" if len(nested) > 1 else ""
+                subject = f"Field{plural} {shown} of parameter `{name}` {'have' if plural else 'has'}"
+                path = nested[0][1]
+            evidence = ", ".join(where for _, where in nested[:_MAX_LISTED_FIELDS]) if documented else path
+            yield Hit(
+                tool=tool.name,
+                fields={"parameter": name, "subject": subject},
+                evidence=trim(evidence, 200),
+                path=path,
+            )
 
 
 # --- MCP205 required-parameter-with-default -----------------------------------------------------
@@ -252,6 +328,27 @@ def _param_kind(name: str, description: str) -> str | None:
     return None
 
 
+# A "timestamp" is a date-time only when the text talks about dates or times; Slack's message `ts`
+# ("1712.123456") is an id, and `"format": "date-time"` on it would break every call.
+_DATE_WORDING = re.compile(
+    r"\bdates?\b|\bdatetime\b|\bdate-time\b|\btime of day\b|\bpoint in time\b|\bday\b|\bhours?\b|"
+    r"\bstart|\bend\b|\branges?\b|\bsince\b|\buntil\b|\bbefore\b|\bafter\b|\bcreated\b|\bexpir|"
+    r"\bwhen\b|\boldest\b|\blatest\b|\bnewest\b|\bfrom\b",
+    re.IGNORECASE,
+)
+_ID_EXAMPLE = re.compile(r"\b\d{6,}\.\d+\b|\bids?\b|\bidentifier\b|\bmessage\b", re.IGNORECASE)
+
+
+def _opaque_timestamp(name: str, description: str) -> bool:
+    """Called a timestamp, but nothing says it is a date or time (or its example looks like an id)."""
+    parts = name_words(name)
+    if "timestamp" not in parts and "ts" not in parts and "timestamp" not in description.lower():
+        return False
+    if any(word in parts for word in ("date", "datetime", "time")) and "timestamp" not in parts:
+        return False
+    return _ID_EXAMPLE.search(description) is not None or _DATE_WORDING.search(description) is None
+
+
 def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
@@ -267,6 +364,8 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
             description = " ".join(texts)
             kind = _param_kind(name, description)
             if kind is None:
+                continue
+            if kind == "date-time" and _opaque_timestamp(name, description):
                 continue
             if _SHAPE_COMPILED[kind].search(description) or _GENERIC_SHAPE.search(description):
                 continue
