@@ -209,3 +209,22 @@ def test_no_example_is_asked_for_when_one_is_there() -> None:
     )
     for tool in (in_prose, in_parameter):
         assert "Add one short example" not in template_suggestion("examples", tool, [])
+
+
+def test_limitations_template_is_about_this_tools_parameters() -> None:
+    reader = tool_of(
+        {
+            "name": "read_file",
+            "description": "Read a file.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"path": {"type": "string"}, "max_lines": {"type": "integer"}},
+            },
+        }
+    )
+    text = template_suggestion("limitations", reader, [])
+    assert text == (
+        "State its limits: which files or folders `path` may point to; the largest `max_lines` it accepts."
+    )
+    bare = tool_of({"name": "ping", "description": "Ping."})
+    assert "<scope>" not in template_suggestion("limitations", bare, [])

@@ -195,6 +195,39 @@ def _parameters_template(tool: Tool, undocumented: list[str]) -> str:
     return f"Explain each parameter. {'; '.join(hints)}{more}."
 
 
+_COUNT_WORDS = frozenset(words("limit max count size top n k num number per page length depth results"))
+_PATH_WORDS = frozenset(words("path paths file files dir directory folder filename filepath"))
+_URL_WORDS = frozenset(words("url urls uri link endpoint host domain"))
+_QUERY_WORDS = frozenset(words("query q search term terms keyword keywords sql"))
+
+
+def _limitations_template(tool: Tool) -> str:
+    """What this tool's limits would be about, read from its parameters; a generic line without them."""
+    found: list[str] = []
+    for name, schema in tool.properties.items():
+        variants = property_variants(tool.input_schema, schema)
+        kinds = {kind for variant in variants for kind in _types(variant)}
+        parts = set(name_words(name))
+        bounded = any(
+            key in variant for variant in variants for key in ("maximum", "exclusiveMaximum", "enum")
+        )
+        if kinds & {"integer", "number"} and parts & _COUNT_WORDS and not bounded:
+            found.append(f"the largest `{name}` it accepts")
+        elif parts & _PATH_WORDS:
+            found.append(f"which files or folders `{name}` may point to")
+        elif parts & _URL_WORDS:
+            found.append(f"which sites `{name}` may reach")
+        elif parts & _QUERY_WORDS:
+            found.append(f"what `{name}` searches and how many results come back")
+        elif "array" in kinds and not any("maxItems" in variant for variant in variants):
+            found.append(f"how many items `{name}` takes in one call")
+        if len(found) == 2:
+            break
+    if not found:
+        return "State in one sentence what it does not do and the largest input or result it handles."
+    return "State its limits: " + "; ".join(found) + "."
+
+
 def template_suggestion(component: str, tool: Tool, siblings: list[str]) -> str:
     """A skeleton for the missing part when no judge proposed a rewrite: what to add, not filler.
 
@@ -211,9 +244,7 @@ def template_suggestion(component: str, tool: Tool, siblings: list[str]) -> str:
         "purpose": "Open with what it does and what it returns: '<Does X> and returns <Y, its shape>.'",
         "guidelines": "Add when to use it and when not: 'Use this to <task>; "
         + (f"for <other task> use {sibling} instead.'" if sibling else "do not use it for <case>.'"),
-        "limitations": (
-            "State its limits in one sentence: 'Only <scope>; does not <thing>; at most <N> results.'"
-        ),
+        "limitations": _limitations_template(tool),
         "parameters": _parameters_template(tool, undocumented),
         "length": "Cover purpose, when to use it, limits and parameters in three to five plain sentences.",
         "examples": (

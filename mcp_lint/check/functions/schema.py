@@ -946,7 +946,9 @@ def invalid_default(ctx: CheckContext) -> Iterator[Hit]:
 _NUMBER = r"(-?\d{1,9}(?:\.\d+)?)"
 # A unit right after the number: "max 512KB" bounds a size in other units than the value's.
 _UNIT_AFTER = (
-    r"(?!\s*(?:[kmgt]i?b\b|kb|mb|gb|%|k\b|chars?\b|characters\b|bytes?\b|tokens?\b|words?\b|lines?\b))"
+    r"(?!\s*(?:[kmgt]i?b\b|kb|mb|gb|%|k\b|chars?\b|characters\b|bytes?\b|tokens?\b|words?\b|lines?\b|"
+    r"m?s\b|secs?\b|seconds?\b|mins?\b|minutes?\b|h\b|hrs?\b|hours?\b|days?\b|weeks?\b|months?\b|"
+    r"years?\b|px\b|pixels?\b|[.,]\d))"
 )
 _RANGES = re.compile(
     rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}{_UNIT_AFTER}"
