@@ -228,3 +228,27 @@ def test_limitations_template_is_about_this_tools_parameters() -> None:
     )
     bare = tool_of({"name": "ping", "description": "Ping."})
     assert "<scope>" not in template_suggestion("limitations", bare, [])
+
+
+def test_use_instead_tells_siblings_on_the_same_subject_apart_by_description() -> None:
+    raw = {
+        "list_directory": "Get a detailed listing of all files and directories in a specified path.",
+        "list_directory_with_sizes": (
+            "Get a detailed listing of all files and directories in a specified path, including sizes."
+        ),
+        "create_directory": "Create a new directory or ensure a directory exists.",
+        "directory_tree": "Get a recursive tree view of files and directories as a JSON structure.",
+    }
+    tools = build_tools(
+        [
+            {"name": name, "description": text, "inputSchema": {"type": "object"}}
+            for name, text in raw.items()
+        ],
+        "2025-11-25",
+        None,
+    )
+    names = list(raw)
+    text = template_suggestion("guidelines", tools[0], names, raw)
+    assert "list_directory_with_sizes instead" in text
+    # By name alone the three directory tools are as close: none is named.
+    assert "instead" not in template_suggestion("guidelines", tools[0], names)

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit
-from mcp_lint.check.functions._util import name_words, property_variants, schema_texts, words
+from mcp_lint.check.functions._util import name_words, property_variants, schema_texts, text_tokens, words
 from mcp_lint.model import Tool
 
 # A format's shape, as a placeholder: a value of that shape is the schema's promise, not an invention.
@@ -101,11 +101,15 @@ def _stems(name: str) -> set[str]:
     return {word[:_STEM] for word in name_words(name) if len(word) >= 3 and word not in _VERB_WORDS}
 
 
-def related_sibling(tool: Tool, siblings: list[str]) -> str | None:
+def related_sibling(
+    tool: Tool, siblings: list[str], descriptions: Mapping[str, str] | None = None
+) -> str | None:
     """The sibling a "use X instead" may name: the one sharing the most of this tool's subject words.
 
     `create_directory` and `read_file` share nothing, so neither is named for the other; a sibling
-    is named only when it works on the same thing (`book_room` and `cancel_booking`).
+    is named only when it works on the same thing (`book_room` and `cancel_booking`). Siblings as
+    close by name are told apart by their descriptions (given in `descriptions`), the way
+    ambiguous-tools finds a look-alike; still tied, none is named.
     """
     own = _stems(tool.name)
     if not own:
@@ -116,9 +120,20 @@ def related_sibling(tool: Tool, siblings: list[str]) -> str | None:
     )
     if not ranked or ranked[0][0] == 0:
         return None
-    if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+    tied = [name for count, name in ranked if count == ranked[0][0]]
+    if len(tied) == 1:
+        return tied[0]
+    if not descriptions:
         return None  # two siblings as close: naming either would be a guess
-    return ranked[0][1]
+    mine = set(text_tokens(tool.description))
+    if not mine:
+        return None
+    overlap = sorted(
+        ((len(mine & set(text_tokens(descriptions.get(name, "")))) / len(mine), name) for name in tied),
+        reverse=True,
+    )
+    best, runner_up = overlap[0][0], overlap[1][0]
+    return overlap[0][1] if best >= 0.5 and best > runner_up else None
 
 
 # Formats whose shape JSON Schema itself defines, so saying it adds nothing the schema does not promise.
@@ -228,13 +243,15 @@ def _limitations_template(tool: Tool) -> str:
     return "State its limits: " + "; ".join(found) + "."
 
 
-def template_suggestion(component: str, tool: Tool, siblings: list[str]) -> str:
+def template_suggestion(
+    component: str, tool: Tool, siblings: list[str], descriptions: Mapping[str, str] | None = None
+) -> str:
     """A skeleton for the missing part when no judge proposed a rewrite: what to add, not filler.
 
     The embedded jury scores but does not write; a concrete shape to fill in still saves the
     author a trip to the rubric docs.
     """
-    sibling = related_sibling(tool, siblings)
+    sibling = related_sibling(tool, siblings, descriptions)
     undocumented = [
         name
         for name, schema in tool.properties.items()
@@ -272,6 +289,7 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
     # No fallback here: the default lives in rules/rubric.yaml and the catalogue always supplies it.
     threshold = float(context.options["threshold"])
     names = [item.name for item in context.server.tools]
+    descriptions = {item.name: item.description for item in context.server.tools}
     # opaque-parameters: a tool that takes no parameters has none to explain.
     needs_parameters = bool(context.options.get("only-with-parameters", False))
     for tool in context.server.tools:
@@ -297,7 +315,7 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
             },
             evidence=_excerpt(tool.description),
             path="description",
-            suggestion=scores.rewrite or template_suggestion(component, tool, names),
+            suggestion=scores.rewrite or template_suggestion(component, tool, names, descriptions),
         )
 
 
