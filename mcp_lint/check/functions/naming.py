@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -136,20 +137,37 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     return text[left : min(stops) if stops else len(text)]
 
 
+_PREFIX = 3
+_NameIndex = tuple[frozenset[str], dict[str, str], dict[str, list[str]]]
+
+
+@functools.lru_cache(maxsize=8)
+def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
+    """The server's tool names: as spelled, by normalized form, and grouped by their first letters."""
+    by_norm: dict[str, str] = {}
+    by_prefix: dict[str, list[str]] = {}
+    for name in tool_names:
+        key = _norm_name(name)
+        by_norm.setdefault(key, name)
+        by_prefix.setdefault(key[:_PREFIX], []).append(name)
+    return frozenset(tool_names), by_norm, by_prefix
+
+
 def dangling_references(text: str, tool_names: list[str], own: set[str]) -> list[tuple[str, str, str | None]]:
     """(name, evidence, the server's tool it probably means) of tools `text` names that are not on the server.
 
     `own` holds normalized names this tool's schemas use, which a code-styled name may be instead.
     """
-    exact = set(tool_names)
-    by_norm = {_norm_name(name): name for name in tool_names}
+    index = _name_index(tuple(tool_names))
+    exact, by_norm, by_prefix = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
         key = _norm_name(name)
         if key in by_norm:
             return by_norm[key]
-        close = difflib.get_close_matches(name, tool_names, n=1, cutoff=0.85)
+        # Only names with the same first letters are compared: a server may have 10,000 tools.
+        close = difflib.get_close_matches(name, by_prefix.get(key[:_PREFIX], []), n=1, cutoff=0.85)
         return close[0] if close else None
 
     candidates: list[tuple[str, int, int, bool]] = []
