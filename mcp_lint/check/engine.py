@@ -121,6 +121,7 @@ OPTION_CHECKS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
     "threshold": (lambda v: _number(v) and 1 <= v <= 5, "expected a score from 1 to 5 (the rubric scale)"),
     "spread": (lambda v: _number(v) and v >= 1, "expected a score difference of 1 or more"),
     "component": (lambda v: v in COMPONENTS, f"expected one of {', '.join(COMPONENTS)}"),
+    "only-with-parameters": (lambda v: isinstance(v, bool), "expected true or false"),
 }
 
 
