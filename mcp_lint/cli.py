@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 import mcp_lint
-from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+from mcp_lint.errors import EXIT_USAGE, QUOTE_LIMIT, McpLintError, UsageError, quote
 from mcp_lint.model import OFFLINE_JURY
 
 if TYPE_CHECKING:
@@ -138,10 +140,11 @@ def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
     env: dict[str, str] = {}
     if env_file:
         path = Path(env_file)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise UsageError(f"--env-file {env_file}: cannot read: {exc.strerror}") from None
+        from mcp_lint.files import read_input_file
+
+        label = f"--env-file {env_file}"
+        missing = f"cannot read: {os.strerror(errno.ENOENT)}"
+        lines = read_input_file(path, "an env file", missing=missing, label=label).splitlines()
         for number, line in enumerate(lines, 1):
             stripped = line.strip()
             if stripped and not stripped.startswith("#"):
@@ -525,7 +528,7 @@ def show_rule(ctx: click.Context, key: str) -> None:
         close = [name for name in names if key.strip() and key.strip().lower() in name.lower()][:3]
         close = close or difflib.get_close_matches(key, names, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see `mcp-lint rules`"
-        raise UsageError(f"no rule {key!r}{hint}")
+        raise UsageError(f"no rule {quote(key)}{hint}")
     click.echo(rule.render_docs(), nl=False)
 
 
@@ -663,10 +666,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_CLICK_QUOTED = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'")
+
+
 def _one_line(error: click.ClickException, args: Sequence[str]) -> str:
     """click's message without its Usage/Try/Error block, pointing at the command's --help."""
     plain = error.message if isinstance(error, click.NoSuchOption) else error.format_message()
     message = " ".join(plain.split()).rstrip(".")
+    # click quotes the value it refused ('severe'); a megabyte-long one is cut as our messages cut it.
+    message = _CLICK_QUOTED.sub(lambda match: quote(match.group(1)), message)
     message = message[:1].lower() + message[1:]
     if isinstance(error, click.NoSuchOption) and error.possibilities:
         message += f"; did you mean {', '.join(error.possibilities)}?"

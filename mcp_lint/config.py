@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text
+from mcp_lint.errors import UsageError, quote
+from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.model import OFFLINE_JURY, Severity
 
 if sys.version_info >= (3, 11):
@@ -190,9 +190,9 @@ def find_config(start: Path) -> Path | None:
             if name != "pyproject.toml":
                 return candidate
             try:
-                text = candidate.read_text(encoding="utf-8")
+                text = read_input_file(candidate, "pyproject.toml")
                 data = tomllib.loads(text)
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            except (UsageError, tomllib.TOMLDecodeError):
                 # A broken pyproject that mentions us is still ours: reading it reports the error.
                 if "tool.mcp-lint" in _peek(candidate):
                     return candidate
@@ -204,13 +204,14 @@ def find_config(start: Path) -> Path | None:
 
 def _peek(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8", "replace")
+        with path.open("rb") as handle:  # a regular file (find_config asked), read up to the cap
+            return handle.read(MAX_INPUT_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
 
 
 def read_config(path: Path) -> Mapping[str, Any]:
-    text = read_text(path, missing="config file not found")
+    text = read_text(path, missing="config file not found", what="a config file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -233,7 +234,9 @@ def _string_list(value: Any, where: str) -> tuple[str, ...]:
 def _check_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise UsageError(f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}")
+        raise UsageError(
+            f"{where}: unknown key {quote(unknown[0])}; allowed keys: {', '.join(sorted(allowed))}"
+        )
 
 
 def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
@@ -268,7 +271,7 @@ def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
     if not isinstance(value, Mapping):
         raise UsageError(f"{where}: expected a table of tool patterns")
     for pattern, entry in value.items():
-        spot = f"{where}.{pattern!r}"
+        spot = f"{where}.{quote(pattern)}"
         if not isinstance(entry, Mapping):
             raise UsageError(f'{spot}: expected {{ codes = [...], reason = "..." }}; a reason is required')
         _check_keys(entry, {"codes", "reason"}, spot)
@@ -313,7 +316,7 @@ def _parse_jury(value: Any, where: str) -> JurySettings:
         api_bases[model] = _url(base, f"{where}.api-bases.{_toml_key(model)}")
     aggregate = value.get("aggregate", jury.aggregate)
     if not isinstance(aggregate, str) or aggregate not in AGGREGATES:
-        raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
+        raise UsageError(f"{where}.aggregate: {quote(aggregate)} is not one of {', '.join(AGGREGATES)}")
     concurrency = _positive(value.get("concurrency", jury.concurrency), f"{where}.concurrency", integer=True)
     timeout = _positive(value.get("timeout", jury.timeout), f"{where}.timeout")
     retries = value.get("max-retries", jury.max_retries)
@@ -371,7 +374,7 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
     if "fail-on" in table:
         fail_on = table["fail-on"].lower() if isinstance(table["fail-on"], str) else table["fail-on"]
         if fail_on not in FAIL_ON_CHOICES:
-            raise UsageError(f"{where}: fail-on {fail_on!r} is not one of {', '.join(FAIL_ON_CHOICES)}")
+            raise UsageError(f"{where}: fail-on {quote(fail_on)} is not one of {', '.join(FAIL_ON_CHOICES)}")
         settings = replace(settings, fail_on=fail_on)
     if "timeout" in table:
         timeout = table["timeout"]

@@ -525,6 +525,10 @@ def _running(pid: int) -> bool:
     return stat_line.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize(
     ("signum", "code", "message"),
@@ -538,6 +542,9 @@ def test_a_signal_stops_the_spawned_server_too(signum: int, code: int, message: 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A background job (`nohup`, `&`, some CI runners) inherits SIGINT as ignored, and Python then
+        # installs no KeyboardInterrupt handler: give mcp-lint the default disposition a terminal has.
+        preexec_fn=_default_sigint,
     )
     server_pid = 0
     try:

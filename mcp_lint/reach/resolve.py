@@ -59,6 +59,31 @@ _SCRIPT_SUFFIXES = (".py", ".js", ".ts", ".mjs", ".cjs")
 _OPTIONS_WITH_VALUE = {"--with", "--directory", "--from", "--python", "-p", "--package", "--prefix", "-m"}
 
 
+# Script names that say nothing about the server: every Node package builds a dist/index.js.
+_GENERIC_NAMES = frozenset(
+    {
+        "index",
+        "main",
+        "server",
+        "app",
+        "cli",
+        "run",
+        "start",
+        "__main__",
+        "stdio",
+        "mcp",
+        "bin",
+        "dist",
+        "build",
+    }
+)
+
+
+def is_generic_name(name: str) -> bool:
+    """Whether a name taken from a command line is a generic script name rather than the server's."""
+    return name.lower() in _GENERIC_NAMES
+
+
 def command_name(command: Sequence[str]) -> str:
     """A readable server name from a command line: the script or package it runs."""
     program = Path(command[0]).name
@@ -289,12 +314,14 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         raise _not_a_config(request, "--url names one server")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
+        name = command_name(request.command)
         targets.append(
             StdioTarget(
-                name=command_name(request.command),
+                name=name,
                 command=request.command[0],
                 args=tuple(request.command[1:]),
                 env=dict(request.env),
+                provisional_name=is_generic_name(name),
             )
         )
     if request.url:
