@@ -16,9 +16,13 @@ from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 
 # Rules that break a client or mislead a user although their catalogue severity is only moderate:
 # a paginated tools/list that never ends or repeats (the client loops or loses tools), a description
-# that tells the model to pass a parameter the schema does not have (the call fails), and
-# annotations that contradict the tool (a client may auto-approve a destructive call as read-only).
-BREAKING_RULES = frozenset({"broken-pagination", "phantom-parameter", "contradictory-annotations"})
+# that tells the model to pass a parameter the schema does not have or to call a tool the server does
+# not have (the call fails), and annotations that contradict the tool (a client may auto-approve a
+# destructive call as read-only). required-mismatch stays a warning: a model that follows the schema
+# still makes a valid call.
+BREAKING_RULES = frozenset(
+    {"broken-pagination", "phantom-parameter", "dangling-tool-reference", "contradictory-annotations"}
+)
 
 # The lowest effective severity that always gates under `default`: clients reject the schema or the
 # listing, the description poisons the model, invisible characters, duplicate or invalid names, and
