@@ -133,20 +133,12 @@ def _write_output(text: str, output: str | None, color: bool = False, flag: str 
 
 
 def _env_pairs(values: Sequence[str], env_file: str | None) -> dict[str, str]:
+    from mcp_lint.reach.envfile import parse_env_file
     from mcp_lint.reach.resolve import parse_env_pair
 
     env: dict[str, str] = {}
     if env_file:
-        path = Path(env_file)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise UsageError(f"--env-file {env_file}: cannot read: {exc.strerror}") from None
-        for number, line in enumerate(lines, 1):
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
-                key, value = parse_env_pair(stripped.removeprefix("export "), f"{env_file}:{number}:")
-                env[key] = value.strip().strip('"').strip("'")
+        env.update(parse_env_file(Path(env_file), unreadable=f"--env-file {env_file}: cannot read"))
     for value in values:
         key, item = parse_env_pair(value)
         env[key] = item
