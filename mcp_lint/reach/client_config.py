@@ -8,7 +8,6 @@ must never stop and ask.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
@@ -18,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError, quote
-from mcp_lint.files import InputFileError, read_input_file, read_text
+from mcp_lint.files import read_text
+from mcp_lint.reach.envfile import parse_env_file
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
 _VARIABLE = re.compile(r"\$\{([^}]*)\}")
@@ -189,26 +189,6 @@ def _string_map(value: Any, where: str) -> dict[str, str]:
     return {str(key): item if isinstance(item, str) else json.dumps(item) for key, item in value.items()}
 
 
-def _read_env_file(path: Path, where: str) -> dict[str, str]:
-    try:
-        lines = read_input_file(path, "an env file").splitlines()
-    except InputFileError as exc:
-        detail = exc.detail.removeprefix("cannot read: ")
-        if exc.reason == "missing":
-            detail = os.strerror(errno.ENOENT)
-        raise UsageError(f"{where}: cannot read env file {path}: {detail}") from None
-    result: dict[str, str] = {}
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        key, equals, value = stripped.removeprefix("export ").partition("=")
-        if not equals or not key.strip():
-            raise UsageError(f"{path}:{number}: expected KEY=VALUE")
-        result[key.strip()] = value.strip().strip('"').strip("'")
-    return result
-
-
 def server_entry_to_target(
     name: str,
     entry: Any,
@@ -259,7 +239,8 @@ def server_entry_to_target(
         env: dict[str, str] = {}
         env_file = entry.get("envFile")
         if isinstance(env_file, str):
-            env.update(_read_env_file(base_dir / _expand(env_file, variables, workspace), where))
+            env_path = base_dir / _expand(env_file, variables, workspace)
+            env.update(parse_env_file(env_path, unreadable=f"{where}: cannot read env file {env_path}"))
         env.update(
             {
                 key: _expand(value, variables, workspace)

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_input_stream
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
@@ -225,7 +226,8 @@ def _read_stdin() -> Any:
             "`mcp-lint snapshot -- python server.py | mcp-lint check -` (a file named '-' is ./-)"
         )
     try:
-        text = sys.stdin.buffer.read().decode("utf-8-sig")
+        # Capped like a file: `check - < /dev/zero` is one line, not a MemoryError.
+        text = read_input_stream(sys.stdin.buffer, "a snapshot", label="stdin").decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UsageError("stdin: not UTF-8 text; pipe a UTF-8 snapshot") from None
     except OSError as exc:

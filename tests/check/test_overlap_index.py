@@ -21,7 +21,7 @@ import yaml
 from mcp_lint.check.functions.overlap import shingles, similar_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
-CALIBRATION = ROOT / "mcp_lint" / "jury" / "data" / "jury-calibration.jsonl"
+CALIBRATION = ROOT / "lab" / "data" / "jury-calibration.jsonl"
 THRESHOLDS = (0.5, 0.55, 0.85, 0.95)
 
 

@@ -48,7 +48,7 @@ def real_servers() -> dict[str, list[str]]:
         for case in yaml.safe_load(path.read_text(encoding="utf-8")):
             names = [tool.get("name") for tool in case.get("tools") or [] if isinstance(tool, dict)]
             servers[f"{path.stem}: {case['name']}"] = [name for name in names if isinstance(name, str)]
-    calibration = ROOT / "mcp_lint" / "jury" / "data" / "jury-calibration.jsonl"
+    calibration = ROOT / "lab" / "data" / "jury-calibration.jsonl"
     records = [json.loads(line) for line in calibration.read_text(encoding="utf-8").splitlines() if line]
     for record in records:
         servers.setdefault(f"calibration: {record['server']}", []).append(record["tool"])
