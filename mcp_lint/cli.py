@@ -29,8 +29,9 @@ _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
 
 EXIT_CODES_HELP = f"""\b
 Exit codes:
-  0  no finding at or above --fail-on
-  1  findings at or above --fail-on
+  0  no finding fails the gate (warnings and baselined findings do not)
+  1  findings fail the gate (--profile, --fail-on), or a server's rubric
+     score is under --min-score
 {_EXIT_USAGE_HELP}
 {_EXIT_SERVER_HELP} (never masked)
   4  the jury could not score every tool (never masked)"""
@@ -187,11 +188,37 @@ def cli() -> None:
     help="Also write the Markdown summary to FILE (repeatable).",
 )
 @click.option(
+    "--profile",
+    type=click.Choice(["default", "strict"], case_sensitive=False),
+    help="Which findings can fail: default (breaking ones; smells warn) or strict (all) [default].",
+)
+@click.option(
     "--fail-on",
+    "--audit-level",
+    "fail_on",
     type=click.Choice(["info", "low", "moderate", "high", "critical", "none"], case_sensitive=False),
     help="Lowest severity that fails the run [low]; info never fails.",
 )
+@click.option(
+    "--min-score",
+    type=click.FloatRange(1, 5),
+    metavar="SCORE",
+    help="A server whose rubric score (1-5) is under SCORE fails the run [1.2].",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (3 and 4 still fail).")
+@click.option(
+    "--baseline",
+    metavar="FILE",
+    help="Findings recorded in FILE do not fail [.mcp-lint/baseline.json when it exists].",
+)
+@click.option("--no-baseline", is_flag=True, help="Ignore the baseline: every finding counts.")
+@click.option("--update-baseline", is_flag=True, help="Record today's findings in the baseline file.")
+@click.option("--since", metavar="REF", help="Lint only tools whose definition changed since git REF.")
+@click.option(
+    "--since-snapshot",
+    metavar="FILE",
+    help="With --since and a live server: the committed snapshot to compare with at REF.",
+)
 @click.option(
     "--select",
     multiple=True,

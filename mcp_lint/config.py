@@ -30,6 +30,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.model import OFFLINE_JURY, Severity
+from mcp_lint.profiles import DEFAULT_PROFILE, get_profile
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -45,11 +46,16 @@ DEFAULT_CACHE_PATH = Path(".mcp-lint/jury-cache.json")
 
 @dataclass(frozen=True)
 class RuleOverride:
-    """`[rules]` entry: turn a rule off, change its severity, or set its options."""
+    """`[rules]` entry: turn a rule off, change its severity, or set its options.
+
+    `reason` is why (the text after `--` in `"off -- why"`, or a table's `reason`); a rule turned off
+    without one is a warning (see mcp_lint.suppressions).
+    """
 
     enabled: bool = True
     severity: Severity | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,8 @@ class Settings:
     rules: Mapping[str, RuleOverride] = field(default_factory=dict)
     per_tool_ignores: tuple[ToolIgnore, ...] = ()
     fail_on: str = "low"
+    profile: str = DEFAULT_PROFILE
+    min_score: float | None = None  # None: the profile's floor
     timeout: float = 30.0
     servers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     jury: JurySettings = field(default_factory=JurySettings)
@@ -113,12 +121,17 @@ class Settings:
             "select": list(self.select),
             "ignore": list(self.ignore),
             "fail-on": self.fail_on,
+            "profile": self.profile,
+            "min-score": self.min_score
+            if self.min_score is not None
+            else get_profile(self.profile).min_score,
             "timeout": self.timeout,
             "rules": {
                 key: {
                     "enabled": override.enabled,
                     "severity": override.severity.label if override.severity is not None else None,
                     "options": dict(override.options),
+                    "reason": override.reason,
                 }
                 for key, override in sorted(self.rules.items())
             },
@@ -275,9 +288,10 @@ def _model_entry(value: Any) -> Any:
 
 def _rule_override(value: Any) -> RuleOverride:
     if isinstance(value, str):
-        word = value.split("--", 1)[0].strip().lower()
+        word, _, note = value.partition("--")
+        word = word.strip().lower()
         if word == "off":
-            return RuleOverride(enabled=False)
+            return RuleOverride(enabled=False, reason=note.strip() or None)
         if word == "on":
             return RuleOverride()
         try:
@@ -285,7 +299,12 @@ def _rule_override(value: Any) -> RuleOverride:
         except ValueError as exc:
             raise PydanticCustomError("config", "{what}", {"what": f"{exc}, or 'off'"}) from None
     if isinstance(value, Mapping):
-        options = {name: item for name, item in value.items() if name not in {"severity", "enabled"}}
+        options = {
+            name: item for name, item in value.items() if name not in {"severity", "enabled", "reason"}
+        }
+        reason = value.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise PydanticCustomError("config", "{what}", {"at": ".reason", "what": "expected a string"})
         severity = value.get("severity")
         if severity is not None and not isinstance(severity, str):
             raise PydanticCustomError(
@@ -300,7 +319,9 @@ def _rule_override(value: Any) -> RuleOverride:
             raise PydanticCustomError(
                 "config", "{what}", {"at": ".enabled", "what": "expected true or false"}
             )
-        return RuleOverride(enabled=enabled, severity=parsed, options=options)
+        return RuleOverride(
+            enabled=enabled, severity=parsed, options=options, reason=(reason or "").strip() or None
+        )
     raise PydanticCustomError("config", "expected 'off', a severity, or a table of options")
 
 
@@ -356,6 +377,8 @@ class _ConfigTable(_Table):
     fail_on: Annotated[
         Literal["info", "low", "moderate", "high", "critical", "none"], BeforeValidator(_lower)
     ] = "low"
+    profile: Annotated[Literal["default", "strict"], BeforeValidator(_lower)] = "default"
+    min_score: Annotated[float, Field(ge=1, le=5, allow_inf_nan=False)] | None = None
     timeout: _Positive = Settings.timeout
     servers: dict[str, _ServerTable] = {}
     jury: _JuryTable = _JuryTable()
@@ -378,6 +401,8 @@ _PROBLEMS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("select",), ": expected a list of strings"),
     (("ignore",), ": expected a list of strings"),
     (("fail-on",), " {value!r} is not one of info, low, moderate, high, critical, none"),
+    (("profile",), " {value!r} is not one of default, strict"),
+    (("min-score",), ": expected a server score from 1 to 5"),
     (("timeout",), " must be a positive number of seconds"),
     (("rules",), " must be a table"),
     (("per-tool-ignores",), ": expected a table of tool patterns"),
@@ -490,6 +515,8 @@ def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
             for pattern, entry in config.per_tool_ignores.items()
         ),
         fail_on=config.fail_on,
+        profile=config.profile,
+        min_score=float(config.min_score) if config.min_score is not None else None,
         timeout=float(config.timeout),
         # The entries as written: reach reads them (their values depend on the transport).
         servers=dict(table.get("servers", {})),

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mcp_lint.check.engine import ActiveRule, active_rules, check_server, validate_settings
+from mcp_lint.check.engine import active_rules, check_server, validate_settings
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.model import JuryReport, RunResult, ServerReport, ToolScores, UnusedSuppression
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import Target
 from mcp_lint.reflect import Reflection, reflect_all
-from mcp_lint.suppressions import SuppressionTracker
+from mcp_lint.suppressions import (
+    SuppressionTracker,
+    missing_reason_warnings,
+    rule_offs,
+    shadow_rules,
+    unused_rule_offs,
+)
 
 if TYPE_CHECKING:
     from mcp_lint.jury.run import JuryOutcome
@@ -31,27 +38,22 @@ def _jury_report(outcome: JuryOutcome) -> JuryReport:
     )
 
 
-def _unused(
-    tracker: SuppressionTracker, rules: Sequence[ActiveRule], outcome: JuryOutcome | None, complete: bool
-) -> tuple[UnusedSuppression, ...]:
-    # A server that could not be linted might be the one an entry is for: say nothing rather than wrong.
-    if not complete:
-        return ()
-    ran = [active.rule for active in rules if outcome is not None or active.rule.category != "rubric"]
-    return tuple(tracker.unused(ran))
-
-
 def lint(
     targets: Sequence[Target | UnreachableTarget],
     settings: Settings,
     jury: JurySettings | None,
     catalogue: Catalogue | None = None,
+    bases: Mapping[str, Counter[str]] | None = None,
 ) -> RunResult:
-    """Reflect every target, score the rubric when a rubric rule is on, and run the rules."""
+    """Reflect every target, score the rubric when a rubric rule is on, and run the rules.
+
+    `bases` (--since) maps a server to the tool definitions of its base: only the tools that differ
+    are linted (see mcp_lint.since).
+    """
     catalogue = catalogue or load_catalogue()
     validate_settings(settings, catalogue)
     reflections = reflect_all(targets, settings.timeout)
-    return check_reflections(reflections, settings, jury, catalogue)
+    return check_reflections(reflections, settings, jury, catalogue, bases)
 
 
 def check_reflections(
@@ -59,19 +61,27 @@ def check_reflections(
     settings: Settings,
     jury: JurySettings | None,
     catalogue: Catalogue | None = None,
+    bases: Mapping[str, Counter[str]] | None = None,
 ) -> RunResult:
     catalogue = catalogue or load_catalogue()
     rules = active_rules(catalogue, settings)
+    if bases is not None:
+        reflections = [_changed_only(item, bases) for item in reflections]
     # The rules run unsuppressed and the tracker drops what per-tool-ignores silence, so it can tell
-    # which entries silenced nothing.
+    # which entries silenced nothing. The rules turned off run too, in the shadow, for the same reason.
     tracker = SuppressionTracker(settings.per_tool_ignores, catalogue)
     unsuppressed = replace(settings, per_tool_ignores=())
+    offs = rule_offs(catalogue, settings)
     snapshots = [item.snapshot for item in reflections if item.snapshot is not None]
     outcome: JuryOutcome | None = None
     if jury is not None and snapshots and any(active.rule.category == "rubric" for active in rules):
         from mcp_lint.jury.run import score_servers
 
         outcome = score_servers(snapshots, jury)
+    shadow = [
+        item for item in shadow_rules(catalogue, settings, offs) if outcome or item.rule.category != "rubric"
+    ]
+    shadow_found: Counter[str] = Counter({item.rule.code: 0 for item in shadow})
     reports: list[ServerReport] = []
     for item in reflections:
         snapshot = item.snapshot
@@ -84,6 +94,8 @@ def check_reflections(
             else {}
         )
         findings = tracker.keep(check_server(snapshot, rules, unsuppressed, tool_scores))
+        if shadow:
+            shadow_found.update(f.code for f in check_server(snapshot, shadow, unsuppressed, tool_scores))
         reports.append(
             ServerReport(
                 name=snapshot.name,
@@ -93,9 +105,28 @@ def check_reflections(
                 score=outcome.servers.get(snapshot.name) if outcome else None,
             )
         )
+    # A server that could not be linted, or tools --since left out, might be what a suppression is for:
+    # say nothing rather than something wrong.
+    complete = len(snapshots) == len(reflections) and bases is None
+    unused: list[UnusedSuppression] = []
+    if complete:
+        ran = [active.rule for active in rules if outcome is not None or active.rule.category != "rubric"]
+        unused = [*tracker.unused(ran), *unused_rule_offs(offs, shadow_found)]
+    where = str(settings.config_path) if settings.config_path else "settings"
     return RunResult(
         servers=tuple(reports),
         fail_on=settings.fail_on,
         jury=_jury_report(outcome) if outcome else None,
-        unused_suppressions=_unused(tracker, rules, outcome, complete=len(snapshots) == len(reflections)),
+        profile=settings.profile,
+        min_score=settings.min_score,
+        unused_suppressions=tuple(unused),
+        warnings=tuple(missing_reason_warnings(offs, where)),
     )
+
+
+def _changed_only(item: Reflection, bases: Mapping[str, Counter[str]]) -> Reflection:
+    from mcp_lint.since import changed_tools
+
+    if item.snapshot is None or item.name not in bases:
+        return item
+    return replace(item, snapshot=changed_tools(item.snapshot, bases[item.name]))

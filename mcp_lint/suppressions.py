@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from mcp_lint.check.engine import matches_any
+from mcp_lint.check.engine import ActiveRule, active_rules, matches_any
 from mcp_lint.check.rules import Catalogue, Rule
-from mcp_lint.config import ToolIgnore
+from mcp_lint.config import Settings, ToolIgnore
 from mcp_lint.model import Finding, UnusedSuppression
 
 
@@ -82,6 +82,30 @@ class SuppressionTracker:
                     for selector in idle
                 ]
         return unused
+
+
+def rule_offs(catalogue: Catalogue, settings: Settings) -> list[RuleOff]:
+    """The rules `[rules]` turns off, with the reason given for each."""
+    offs: list[RuleOff] = []
+    for key, override in settings.rules.items():
+        rule = catalogue.find(key)
+        if rule is not None and not override.enabled:
+            offs.append(RuleOff(key, rule, override.reason))
+    return offs
+
+
+def shadow_rules(catalogue: Catalogue, settings: Settings, offs: Sequence[RuleOff]) -> list[ActiveRule]:
+    """The rules turned off as they would run if they were on (select and ignore still apply: a rule
+    that --select leaves out is not run, so nobody can say its `off` is unused)."""
+    if not offs:
+        return []
+    switched_on = {key: replace(override, enabled=True) for key, override in settings.rules.items()}
+    codes = {off.rule.code for off in offs}
+    return [
+        active
+        for active in active_rules(catalogue, replace(settings, rules=switched_on))
+        if active.rule.code in codes
+    ]
 
 
 def unused_rule_offs(offs: Sequence[RuleOff], found: Mapping[str, int]) -> list[UnusedSuppression]:

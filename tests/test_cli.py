@@ -578,7 +578,7 @@ def test_main_leaves_the_callers_sigterm_handler_in_place(capsys: pytest.Capture
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["check", "--fail-on", "severe"], "invalid value for '--fail-on': 'severe' is not one of"),
+        (["check", "--fail-on", "severe"], "invalid value for '--fail-on' / '--audit-level': 'severe' is not one of"),
         (["check", "--timeout", "abc"], "invalid value for '--timeout': 'abc'"),
         (["check", "--bogus"], "no such option '--bogus'"),
         (["check", "--ser", "x"], "no such option '--ser'; did you mean --server"),
@@ -624,7 +624,8 @@ def test_a_fractional_rubric_threshold_is_accepted(
     (tmp_path / "mcp-lint.toml").write_text(
         "[rules]\nunclear-purpose = { threshold = 2.5 }\n", encoding="utf-8"
     )
-    code, out, err = run(["check", str(SNAPSHOT), "--select", "MCP701", "--no-color"], capsys)
+    args = ["check", str(SNAPSHOT), "--select", "MCP701", "--no-color", "--profile", "strict"]
+    code, out, err = run(args, capsys)
     assert code == 1 and err == ""
     assert "(purpose 2/5, threshold 2.5)" in out
 

@@ -6,12 +6,20 @@ import json
 import os
 import shutil
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.check.engine import selector_problem
+from mcp_lint.baseline import (
+    DEFAULT_BASELINE_PATH,
+    apply_baseline,
+    load_baseline,
+    refusal,
+    write_baseline,
+)
+from mcp_lint.check.engine import active_rules, selector_problem
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.commands.output import Output
 from mcp_lint.commands.targets import TargetOptions, load_run_settings, resolve
@@ -20,10 +28,12 @@ from mcp_lint.errors import UsageError
 from mcp_lint.files import unwritable_reason, write_text_atomic
 from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
-from mcp_lint.model import RunResult
+from mcp_lint.model import BaselineEntry, RunResult
 from mcp_lint.pipeline import lint
+from mcp_lint.profiles import floor_line, min_score, under_floor
 from mcp_lint.report import ReportOptions, reporters
 from mcp_lint.report.github import write_step_summary
+from mcp_lint.since import base_definitions, base_paths
 
 
 @dataclass(frozen=True)
@@ -35,8 +45,15 @@ class CheckOptions:
     output: str | None = None
     sarif_files: tuple[str, ...] = ()
     markdown_files: tuple[str, ...] = ()
+    profile: str | None = None
     fail_on: str | None = None
+    min_score: float | None = None
     exit_zero: bool = False
+    baseline: str | None = None
+    no_baseline: bool = False
+    update_baseline: bool = False
+    since: str | None = None
+    since_snapshot: str | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     jury_models: tuple[str, ...] = ()
@@ -60,9 +77,18 @@ def run_check(options: CheckOptions, out: Output) -> int:
     check_output(options.output, inputs)
     for kind, path in extra_outputs:
         check_output(path, inputs, f"--{kind}")
+    baseline = _baseline(options, settings)
+    if baseline is not None and baseline.update:
+        check_output(str(baseline.path), inputs, "--baseline")
     targets = resolve(options.targets, settings)
-    result = lint(targets, settings, jury)
+    bases = _since_bases(options, targets)
+    result = lint(targets, settings, jury, bases=bases)
+    if baseline is not None:
+        result = _apply_baseline(result, baseline, options, settings, out)
     write_reports(result, options, extra_outputs, out)
+    floor = min_score(result)
+    for server in under_floor(result):
+        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
     for server in result.servers:
         if server.error is not None:
             out.error(server.error)
@@ -76,7 +102,7 @@ def run_check(options: CheckOptions, out: Output) -> int:
                 f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
                 f"{first.tool} by {first.judge}: {first.reason}"
             )
-    return exit_code(result, settings.fail_on, options.exit_zero)
+    return exit_code(result, exit_zero=options.exit_zero)
 
 
 def _settings(options: CheckOptions) -> Settings:
@@ -85,12 +111,91 @@ def _settings(options: CheckOptions) -> Settings:
         options.targets.config_file, options.targets.isolated, options.targets.timeout
     )
     if options.fail_on:
-        settings = replace(settings, fail_on=options.fail_on)
+        settings = replace(settings, fail_on=options.fail_on.lower())
+    if options.profile:
+        settings = replace(settings, profile=options.profile.lower())
+    if options.min_score is not None:
+        settings = replace(settings, min_score=options.min_score)
     if options.select:
         settings = replace(settings, select=selectors("--select", options.select))
     if options.ignore:
         settings = replace(settings, ignore=(*settings.ignore, *selectors("--ignore", options.ignore)))
     return settings
+
+
+@dataclass(frozen=True)
+class _Baseline:
+    path: Path
+    entries: tuple[BaselineEntry, ...]  # what the file holds now (empty when it does not exist yet)
+    update: bool
+
+
+def _baseline(options: CheckOptions, settings: Settings) -> _Baseline | None:
+    """The baseline this run reads or writes, read before any server starts so a broken file is exit 2
+    at once: --baseline FILE, else the default file next to the config when it exists."""
+    if options.no_baseline and (options.baseline or options.update_baseline):
+        flag = "--baseline" if options.baseline else "--update-baseline"
+        raise UsageError(f"--no-baseline and {flag} contradict each other; pass one of them")
+    if options.update_baseline and options.since:
+        raise UsageError(
+            "--update-baseline records every finding and --since lints only changed tools; "
+            "update the baseline without --since"
+        )
+    if options.no_baseline:
+        return None
+    path = Path(options.baseline) if options.baseline else settings.base_dir / DEFAULT_BASELINE_PATH
+    if options.update_baseline:
+        entries = load_baseline(path) if path.exists() else ()
+        return _Baseline(path, entries, update=True)
+    if options.baseline is None and not path.exists():
+        return None
+    return _Baseline(path, load_baseline(path), update=False)
+
+
+def _apply_baseline(
+    result: RunResult, baseline: _Baseline, options: CheckOptions, settings: Settings, out: Output
+) -> RunResult:
+    entries = baseline.entries
+    if baseline.update:
+        refused = refusal(result)
+        if refused is not None:
+            out.error(refused)
+        else:
+            try:
+                write_baseline(baseline.path, result, entries)
+            except OSError as exc:
+                raise UsageError(
+                    f"{baseline.path}: cannot write the baseline: {exc.strerror or exc}"
+                ) from None
+            count = len(result.findings)
+            out.note(f"wrote {baseline.path} ({count} finding{'s' if count != 1 else ''})")
+            entries = load_baseline(baseline.path)
+    ran = active_rules(load_catalogue(), settings)
+    checked = {
+        active.rule.code for active in ran if result.jury is not None or active.rule.category != "rubric"
+    }
+    return apply_baseline(
+        result, entries, _shown(baseline.path), checked_codes=checked, every_tool=options.since is None
+    )
+
+
+def _shown(path: Path) -> str:
+    """`path` relative to the working directory when it is under it, as the user would type it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _since_bases(options: CheckOptions, targets: Sequence[Any]) -> dict[str, Counter[str]] | None:
+    """For --since, each server's tool definitions at REF, read before any server starts."""
+    if options.since is None:
+        if options.since_snapshot:
+            raise UsageError("--since-snapshot needs --since REF: the commit to compare the snapshot at")
+        return None
+    since_snapshot = Path(options.since_snapshot) if options.since_snapshot else None
+    paths = base_paths(targets, options.since, since_snapshot)
+    return {name: base_definitions(path, options.since) for name, path in paths.items()}
 
 
 def comma_list(values: Sequence[str]) -> tuple[str, ...]:

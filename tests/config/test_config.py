@@ -193,7 +193,7 @@ def test_readme_example_loads_with_exact_values(tmp_path: Path) -> None:
     assert settings.rules == {
         "description-too-long": RuleOverride(options={"max-tokens": 800}),
         "MCP204": RuleOverride(severity=Severity.HIGH),
-        "MCP403": RuleOverride(enabled=False),
+        "MCP403": RuleOverride(enabled=False, reason="our get_/fetch_ pairs are intentional"),
     }
     assert settings.per_tool_ignores == (
         ToolIgnore("legacy_*", ("MCP202",), "kept for old clients; schema frozen"),
@@ -286,7 +286,7 @@ def test_unknown_top_level_key_names_it_the_file_and_the_allowed_keys(key: str, 
     message = usage_error({"timeout": 3, key: "x"}, path)
     assert message == (
         f"{path}: unknown key {key!r}; allowed keys: "
-        "fail-on, ignore, jury, per-tool-ignores, rules, select, servers, timeout"
+        "fail-on, ignore, jury, min-score, per-tool-ignores, profile, rules, select, servers, timeout"
     )
 
 
@@ -362,8 +362,12 @@ def test_timeout_rejects_boolean() -> None:
     [
         ("off", RuleOverride(enabled=False)),
         ("OFF", RuleOverride(enabled=False)),
-        ("off -- our get_/fetch_ pairs are intentional", RuleOverride(enabled=False)),
-        ("off--no space needed", RuleOverride(enabled=False)),
+        (
+            "off -- our get_/fetch_ pairs are intentional",
+            RuleOverride(enabled=False, reason="our get_/fetch_ pairs are intentional"),
+        ),
+        ("off--no space needed", RuleOverride(enabled=False, reason="no space needed")),
+        ("off -- ", RuleOverride(enabled=False)),
         ("on", RuleOverride()),
         ("high", RuleOverride(severity=Severity.HIGH)),
         ("Critical", RuleOverride(severity=Severity.CRITICAL)),
@@ -389,6 +393,23 @@ def test_rule_override_table_with_options_severity_and_enabled() -> None:
         enabled=True, severity=Severity.HIGH, options={"max-tokens": 800}
     )
     assert rules["MCP403"] == RuleOverride(enabled=False, severity=None, options={})
+
+
+def test_a_rule_table_takes_a_reason_that_is_no_option() -> None:
+    rules = parse_settings({"rules": {"MCP403": {"enabled": False, "reason": " reviewed "}}}, None).rules
+    assert rules["MCP403"] == RuleOverride(enabled=False, reason="reviewed")
+    assert usage_error({"rules": {"MCP403": {"enabled": False, "reason": 3}}}) == (
+        "settings: rules.MCP403.reason: expected a string"
+    )
+
+
+def test_profile_and_min_score() -> None:
+    settings = parse_settings({"profile": "STRICT", "min-score": 2}, None)
+    assert (settings.profile, settings.min_score) == ("strict", 2.0)
+    assert Settings().profile == "default" and Settings().min_score is None
+    assert usage_error({"profile": "lenient"}) == "settings: profile 'lenient' is not one of default, strict"
+    assert usage_error({"min-score": 6}) == "settings: min-score: expected a server score from 1 to 5"
+    assert usage_error({"min-score": "2"}) == "settings: min-score: expected a server score from 1 to 5"
 
 
 def test_rule_keys_are_kept_as_written() -> None:
@@ -653,11 +674,23 @@ def test_as_document_exact(tmp_path: Path) -> None:
         "select": ["MCP"],
         "ignore": ["MCP102", "missing-annotations"],
         "fail-on": "moderate",
+        "profile": "default",
+        "min-score": 1.2,
         "timeout": 20.0,
         "rules": {
-            "MCP204": {"enabled": True, "severity": "high", "options": {}},
-            "MCP403": {"enabled": False, "severity": None, "options": {}},
-            "description-too-long": {"enabled": True, "severity": None, "options": {"max-tokens": 800}},
+            "MCP204": {"enabled": True, "severity": "high", "options": {}, "reason": None},
+            "MCP403": {
+                "enabled": False,
+                "severity": None,
+                "options": {},
+                "reason": "our get_/fetch_ pairs are intentional",
+            },
+            "description-too-long": {
+                "enabled": True,
+                "severity": None,
+                "options": {"max-tokens": 800},
+                "reason": None,
+            },
         },
         "per-tool-ignores": [
             {"tool": "legacy_*", "codes": ["MCP202"], "reason": "kept for old clients; schema frozen"},
@@ -696,6 +729,8 @@ def test_as_document_defaults() -> None:
         "select",
         "ignore",
         "fail-on",
+        "profile",
+        "min-score",
         "timeout",
         "rules",
         "per-tool-ignores",

@@ -248,7 +248,7 @@ def two_servers(project: Path, fake_llm: FakeLLM, capsys: pytest.CaptureFixture[
     (project / "weather.json").write_text(SNAPSHOT.read_text(encoding="utf-8"), encoding="utf-8")
     (project / "time.json").write_text(json.dumps({"name": "time", "tools": tools}), encoding="utf-8")
     for name in ("weather.json", "time.json"):
-        assert main(["check", name, "--format", "json"]) == 1
+        assert main(["check", name, "--format", "json", "--profile", "strict"]) == 1
     capsys.readouterr()
     (project / "time.json").write_text(json.dumps({"name": "time", "tools": tools[:1]}), encoding="utf-8")
     add_servers(project, weather="weather.json", time="time.json")

@@ -12,7 +12,7 @@ from mcp_lint.reflect import Reflection
 from mcp_lint.reflect.snapshot import parse_snapshot
 from mcp_lint.suppressions import RuleOff, describe, missing_reason_warnings, unused_rule_offs
 
-SNAPSHOT = Path(__file__).parent / "fixtures" / "golden" / "smelly-snapshot.json"
+SNAPSHOT = Path(__file__).parents[1] / "fixtures" / "golden" / "smelly-snapshot.json"
 
 
 def lint(*ignores: ToolIgnore, select: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
