@@ -578,7 +578,10 @@ def test_main_leaves_the_callers_sigterm_handler_in_place(capsys: pytest.Capture
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["check", "--fail-on", "severe"], "invalid value for '--fail-on' / '--audit-level': 'severe' is not one of"),
+        (
+            ["check", "--fail-on", "severe"],
+            "invalid value for '--fail-on' / '--audit-level': 'severe' is not one of",
+        ),
         (["check", "--timeout", "abc"], "invalid value for '--timeout': 'abc'"),
         (["check", "--bogus"], "no such option '--bogus'"),
         (["check", "--ser", "x"], "no such option '--ser'; did you mean --server"),

@@ -140,7 +140,8 @@ def test_baseline_errors_are_one_line(project: Path, capsys: pytest.CaptureFixtu
 
 def test_unused_and_unexplained_suppressions(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (project / "mcp-lint.toml").write_text(
-        '[rules]\nMCP403 = "off"\n\n[per-tool-ignores]\n"gone_*" = { codes = ["MCP202"], reason = "renamed" }\n',
+        '[rules]\nMCP403 = "off"\n\n'
+        '[per-tool-ignores]\n"gone_*" = { codes = ["MCP202"], reason = "renamed" }\n',
         encoding="utf-8",
     )
     code, out, _ = run(["check", "terse.json", "--format", "json"], capsys)
