@@ -60,7 +60,7 @@ def test_time_server_gets_every_rubric_score(
 def test_git_server_parameters_without_descriptions(
     git_server: StdioTarget, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, document = lint(git_server, capsys, "--select", "MCP2,MCP3,MCP4,MCP5")
+    code, document = lint(git_server, capsys, "--select", "MCP2,MCP3,MCP4,MCP5", "--profile", "strict")
     found = findings(document)
     assert code == 1
     assert len(found) == 13  # 12 tools and the server row
@@ -110,3 +110,28 @@ def test_everything_server_only_real_gaps(
     assert len(found) == 14
     assert found["echo"] == [] and found["get-sum"] == []
     assert not any(code.startswith(SECURITY_CODES) for codes in found.values() for code in codes)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "fails_by_default"),
+    [
+        ("time_server", False),
+        ("git_server", False),
+        ("fetch_server", True),  # hidden-instructions: it overrides the agent's earlier instructions
+        ("everything_server", False),
+        ("filesystem_server", False),
+        ("memory_server", False),
+    ],
+)
+def test_reference_servers_under_each_profile(
+    fixture: str, fails_by_default: bool, request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The default gate is one a good server passes: the reference servers' smells are warnings, and
+    # only fetch's poisoned description fails it. strict fails on every smell (docs/configuration.md).
+    target: StdioTarget = request.getfixturevalue(fixture)
+    code, document = lint(target, capsys)
+    summary = document["summary"]
+    assert summary["total"] > 0 and summary["serversUnderMinScore"] == []
+    assert (code, summary["failing"] > 0) == ((1, True) if fails_by_default else (0, False))
+    code, document = lint(target, capsys, "--profile", "strict")
+    assert code == 1 and document["summary"]["failing"] == document["summary"]["total"]
