@@ -15,6 +15,7 @@ import click
 import mcp_lint
 from mcp_lint.errors import EXIT_USAGE, QUOTE_LIMIT, McpLintError, UsageError, quote
 from mcp_lint.model import OFFLINE_JURY
+from mcp_lint.report import REPORTER_MODULES
 
 if TYPE_CHECKING:
     from mcp_lint.commands.output import Output
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 # Each command's module is imported inside its click callback: `mcp-lint --version` and `--help`
 # load none of the pipeline, and a snapshot lint loads only what `check` uses.
-REPORT_FORMATS = ("text", "json", "sarif", "github", "markdown")
+REPORT_FORMATS = tuple(REPORTER_MODULES)
 
 _EXIT_USAGE_HELP = "  2  usage or configuration error"
 _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"

@@ -22,8 +22,7 @@ from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import RunResult
 from mcp_lint.pipeline import lint
-from mcp_lint.report import ReportOptions, reporters
-from mcp_lint.report.github import write_step_summary
+from mcp_lint.report import ReportOptions, reporter
 
 
 @dataclass(frozen=True)
@@ -198,13 +197,14 @@ def write_reports(
     color = use_color(options.color, options.output)
     width = terminal_width(options.output, output_format)
     report_options = ReportOptions(color=color, cwd=os.getcwd(), width=width)
-    render = reporters()
-    write_output(render[output_format](result, report_options), options.output, out, color)
+    write_output(reporter(output_format)(result, report_options), options.output, out, color)
     plain = replace(report_options, color=False, width=None)
     for kind, path in extra_outputs:
-        write_output(render[kind](result, plain), path, out, flag=f"--{kind}")
+        write_output(reporter(kind)(result, plain), path, out, flag=f"--{kind}")
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if output_format == "github" and summary:
+        from mcp_lint.report.github import write_step_summary
+
         try:
             write_step_summary(result, plain, Path(summary))
         except OSError as exc:
