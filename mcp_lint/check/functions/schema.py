@@ -141,12 +141,60 @@ def _names(text: str, name: str) -> bool:
     return len(spaced) > 2 and spaced in " ".join(name_words(text))
 
 
+# Where an entry of a parameter list starts: a line (after a bullet), a sentence or clause, an
+# "Args:" header, an opening bracket ("Args: query: ...", "- depth (int): ...", "offset: 0, length: 10").
+_ENTRY_START = r"(?:^|[.;:,(\u2022*>-])[ \t]*(?:[-*\u2022][ \t]*)?"
+# What follows the name of such an entry: "name: meaning", "name (int): meaning", "name - meaning".
+_ENTRY_TAIL = r"""\s*(?:\([^)\n]{1,80}\)\s*)?(?::|\s[-\u2013\u2014]\s)\s*[\w"'`\[{(~./-]"""
+_QUOTE = r"""[`'"]?"""
+
+
+def explained_in_description(description: str, name: str) -> bool:
+    """Whether the tool's description explains parameter `name` by name, so the model is told.
+
+    These count: an Args:/Parameters: entry or a bullet ("query: The search query", "- depth (int):
+    ..."), a quoted name with its explanation in brackets ("'offset' (start line)"), an example value
+    ("offset=0", "search(query='x')"), the name in code style ("pass a JSON `schema`"), and a
+    snake_case / camelCase name used verbatim in prose ("set verbose_timing to true"). A plain word
+    that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
+    parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
+    """
+    if not description or not name:
+        return False
+    bare = re.escape(name)
+    before = r"(?<![A-Za-z0-9_.])"
+    after = r"(?![A-Za-z0-9_]|\.[A-Za-z_])"
+    patterns = [
+        rf"`{bare}`",
+        rf"{_ENTRY_START}{_QUOTE}{bare}{_QUOTE}{after}{_ENTRY_TAIL}",
+        rf"""[`'"]{bare}[`'"]\s*\([^)\n]{{2,120}}\)""",
+        rf"""{before}{bare}\s*=(?!=)\s*[\w"'\[{{.-]""",
+    ]
+    if _identifier_shaped(name):
+        patterns.append(rf"{before}{bare}{after}")
+    return any(re.search(pattern, description, re.MULTILINE) for pattern in patterns)
+
+
+def _documented_by_fields(root: Any, prop: Any) -> bool:
+    """An object whose every field has a description of its own says what it is through them."""
+    fields: list[Any] = []
+    for variant in property_variants(root, prop):
+        inner = variant.get("properties")
+        if isinstance(inner, Mapping):
+            fields.extend(inner.values())
+    return bool(fields) and all(_has_description(root, field) for field in fields)
+
+
 @check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
         for name, prop in tool.properties.items():
-            documented = _has_description(root, prop)
+            documented = (
+                _has_description(root, prop)
+                or explained_in_description(tool.description, str(name))
+                or _documented_by_fields(root, prop)
+            )
             context = (
                 " ".join(str(v.get("description") or "") for v in property_variants(root, prop))
                 + " "
