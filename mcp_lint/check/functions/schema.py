@@ -678,6 +678,14 @@ def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
     return None
 
 
+def _about_result(text: str, position: int) -> bool:
+    """Whether the sentence of `text` around `position` talks about what the tool returns."""
+    starts = [match.end() for match in _SENTENCE_SPLIT.finditer(text, 0, position)]
+    following = _SENTENCE_SPLIT.search(text, position)
+    sentence = text[starts[-1] if starts else 0 : following.start() if following else len(text)]
+    return _OUTPUT_SENTENCE.search(sentence.lower()) is not None
+
+
 def _containing(name: str, choices: list[str]) -> list[str]:
     """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
     wanted = name_words(name)
@@ -768,6 +776,9 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, s
     if "." in text and tool.properties:
         for match in _DOTTED.finditer(text):
             missing = dotted_phantom(tool.input_schema, match.group(1))
+            if missing is not None and _about_result(text, match.start()):
+                # "The status result's `exchange.skippedProviders`": a path into what comes back.
+                continue
             if missing is not None and missing[0] not in found:
                 path, choices = missing
                 close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
