@@ -141,12 +141,60 @@ def _names(text: str, name: str) -> bool:
     return len(spaced) > 2 and spaced in " ".join(name_words(text))
 
 
+# Where an entry of a parameter list starts: a line (after a bullet), a sentence or clause, an
+# "Args:" header, an opening bracket ("Args: query: ...", "- depth (int): ...", "offset: 0, length: 10").
+_ENTRY_START = r"(?:^|[.;:,(\u2022*>-])[ \t]*(?:[-*\u2022][ \t]*)?"
+# What follows the name of such an entry: "name: meaning", "name (int): meaning", "name - meaning".
+_ENTRY_TAIL = r"""\s*(?:\([^)\n]{1,80}\)\s*)?(?::|\s[-\u2013\u2014]\s)\s*[\w"'`\[{(~./-]"""
+_QUOTE = r"""[`'"]?"""
+
+
+def explained_in_description(description: str, name: str) -> bool:
+    """Whether the tool's description explains parameter `name` by name, so the model is told.
+
+    These count: an Args:/Parameters: entry or a bullet ("query: The search query", "- depth (int):
+    ..."), a quoted name with its explanation in brackets ("'offset' (start line)"), an example value
+    ("offset=0", "search(query='x')"), the name in code style ("pass a JSON `schema`"), and a
+    snake_case / camelCase name used verbatim in prose ("set verbose_timing to true"). A plain word
+    that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
+    parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
+    """
+    if not description or not name:
+        return False
+    bare = re.escape(name)
+    before = r"(?<![A-Za-z0-9_.])"
+    after = r"(?![A-Za-z0-9_]|\.[A-Za-z_])"
+    patterns = [
+        rf"`{bare}`",
+        rf"{_ENTRY_START}{_QUOTE}{bare}{_QUOTE}{after}{_ENTRY_TAIL}",
+        rf"""[`'"]{bare}[`'"]\s*\([^)\n]{{2,120}}\)""",
+        rf"""{before}{bare}\s*=(?!=)\s*[\w"'\[{{.-]""",
+    ]
+    if _identifier_shaped(name):
+        patterns.append(rf"{before}{bare}{after}")
+    return any(re.search(pattern, description, re.MULTILINE) for pattern in patterns)
+
+
+def _documented_by_fields(root: Any, prop: Any) -> bool:
+    """An object whose every field has a description of its own says what it is through them."""
+    fields: list[Any] = []
+    for variant in property_variants(root, prop):
+        inner = variant.get("properties")
+        if isinstance(inner, Mapping):
+            fields.extend(inner.values())
+    return bool(fields) and all(_has_description(root, field) for field in fields)
+
+
 @check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
         for name, prop in tool.properties.items():
-            documented = _has_description(root, prop)
+            documented = (
+                _has_description(root, prop)
+                or explained_in_description(tool.description, str(name))
+                or _documented_by_fields(root, prop)
+            )
             context = (
                 " ".join(str(v.get("description") or "") for v in property_variants(root, prop))
                 + " "
@@ -630,6 +678,14 @@ def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
     return None
 
 
+def _about_result(text: str, position: int) -> bool:
+    """Whether the sentence of `text` around `position` talks about what the tool returns."""
+    starts = [match.end() for match in _SENTENCE_SPLIT.finditer(text, 0, position)]
+    following = _SENTENCE_SPLIT.search(text, position)
+    sentence = text[starts[-1] if starts else 0 : following.start() if following else len(text)]
+    return _OUTPUT_SENTENCE.search(sentence.lower()) is not None
+
+
 def _containing(name: str, choices: list[str]) -> list[str]:
     """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
     wanted = name_words(name)
@@ -720,6 +776,9 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, s
     if "." in text and tool.properties:
         for match in _DOTTED.finditer(text):
             missing = dotted_phantom(tool.input_schema, match.group(1))
+            if missing is not None and _about_result(text, match.start()):
+                # "The status result's `exchange.skippedProviders`": a path into what comes back.
+                continue
             if missing is not None and missing[0] not in found:
                 path, choices = missing
                 close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
