@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from mcp_lint.config import find_config, load_settings
-from mcp_lint.init import REPOSITORY, WORKFLOW_PATH, find_servers, init_project
+from mcp_lint.init import RELEASE, REPOSITORY, WORKFLOW_PATH, find_servers, init_project
 from mcp_lint.reach.resolve import Request, resolve_targets
 from mcp_lint.reach.targets import StdioTarget
 
@@ -212,3 +212,10 @@ def test_same_server_in_a_client_config_and_as_a_script_is_listed_once(tmp_path:
     )
 
     assert [(server.name, server.kind) for server in find_servers(tmp_path)] == [("wx", "client config")]
+
+
+def test_readme_shows_what_init_writes() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"uses: {REPOSITORY}@{RELEASE}" in readme
+    assert f"repo: https://github.com/{REPOSITORY}\n    rev: {RELEASE}" in readme
+    assert "security-events: write" in readme
