@@ -268,6 +268,13 @@ def cli() -> None:
     help="Also write the Markdown summary to FILE (repeatable).",
 )
 @click.option(
+    "--json",
+    "json_files",
+    multiple=True,
+    metavar="FILE",
+    help="Also write the JSON report to FILE (repeatable).",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["info", "low", "moderate", "high", "critical", "none"], case_sensitive=False),
     help="Lowest severity that fails the run [low]; info never fails.",
@@ -319,6 +326,7 @@ def check(ctx: click.Context, /, **options: Any) -> None:
     inputs = [*options["paths"], settings.config_path, jury.cache_path]
     extra_outputs = [("sarif", path) for path in options["sarif_files"]]
     extra_outputs += [("markdown", path) for path in options["markdown_files"]]
+    extra_outputs += [("json", path) for path in options["json_files"]]
     _check_output(options["output"], inputs)
     for kind, path in extra_outputs:
         _check_output(path, inputs, f"--{kind}")

@@ -96,7 +96,6 @@ def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
     (project / "mcp-lint.toml").write_text(
         '[servers.smelly]\nsnapshot = "snapshots/smelly.json"\n', encoding="utf-8"
     )
-    (project / "README.md").write_text("not an MCP file\n", encoding="utf-8")
     _git(project, "init", "-q")
     _git(project, "add", ".")
     # The hook runs from the environment try-repo builds, never from this checkout's import path.
@@ -115,23 +114,11 @@ def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
             timeout=900,
         )
 
-    # The snapshot's findings fail the hook, with the offline jury (no network, no model).
+    # Each try-repo builds the hook's environment anew (a minute or more), so this is the one run: the
+    # snapshot's findings fail the hook, scored by the offline jury (no network, no model). Which
+    # files start the hook is `test_files_pattern`'s business.
     failed = try_repo("--all-files")
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "mcp-lint (offline)" in failed.stdout and "Failed" in failed.stdout
     assert "MCP301 hidden-instructions" in failed.stdout
     assert "jury: offline" in failed.stdout
-
-    # A commit that touches no MCP file skips the hook.
-    skipped = try_repo("--files", "README.md")
-    assert skipped.returncode == 0, skipped.stdout + skipped.stderr
-    assert "(no files to check)Skipped" in skipped.stdout
-
-    # With the run passing under the config's threshold, the hook passes.
-    (project / "mcp-lint.toml").write_text(
-        'fail-on = "none"\n[servers.smelly]\nsnapshot = "snapshots/smelly.json"\n', encoding="utf-8"
-    )
-    _git(project, "add", ".")
-    passed = try_repo("--files", "mcp-lint.toml")
-    assert passed.returncode == 0, passed.stdout + passed.stderr
-    assert "Passed" in passed.stdout
