@@ -7,8 +7,8 @@ interpreter that imports `mcp.types` (which the SDK-acceptance checks need) and 
 
 Live path: `mcp-lint check -- python raw_stdio_server.py` against bare SDK reflection of the same server
 (a `ClientSession` over `stdio_client`: initialize, then list_tools). The server is raw JSON-RPC with no
-SDK (benchmarks/raw_stdio_server.py), so it starts and answers at once and what is left is client cost;
-an SDK server's own start-up would hide that.
+SDK (benchmarks/servers/raw_stdio_server.py), so it starts and answers at once and what is left is
+client cost; an SDK server's own start-up would hide that.
 
 Every command runs as a fresh process, as users and CI run it, so interpreter start-up and imports count:
 a slow import (litellm, the live client on the snapshot path) shows up here. Rounds alternate between
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RAW_SERVER = Path(__file__).resolve().parent / "raw_stdio_server.py"
+RAW_SERVER = Path(__file__).resolve().parent / "servers" / "raw_stdio_server.py"
 GOAL = 1.3
 
 SNAPSHOT_FLOOR = "import json, sys, mcp.types; json.load(open(sys.argv[1], encoding='utf-8'))"

@@ -14,10 +14,21 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, get_args
 
-from mcp_lint.errors import UsageError
-from mcp_lint.files import read_text
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from mcp_lint.errors import UsageError, quote
+from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.model import OFFLINE_JURY, Severity
 
 if sys.version_info >= (3, 11):
@@ -26,8 +37,8 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
-FAIL_ON_CHOICES = ("info", "low", "moderate", "high", "critical", "none")
-AGGREGATES = ("median", "mean", "min")
+_FailOn = Literal["info", "low", "moderate", "high", "critical", "none"]
+FAIL_ON_CHOICES: tuple[str, ...] = get_args(_FailOn)
 # Relative to the config file's folder (the working directory when there is none).
 DEFAULT_CACHE_PATH = Path(".mcp-lint/jury-cache.json")
 
@@ -190,9 +201,9 @@ def find_config(start: Path) -> Path | None:
             if name != "pyproject.toml":
                 return candidate
             try:
-                text = candidate.read_text(encoding="utf-8")
+                text = read_input_file(candidate, "pyproject.toml")
                 data = tomllib.loads(text)
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            except (UsageError, tomllib.TOMLDecodeError):
                 # A broken pyproject that mentions us is still ours: reading it reports the error.
                 if "tool.mcp-lint" in _peek(candidate):
                     return candidate
@@ -204,13 +215,14 @@ def find_config(start: Path) -> Path | None:
 
 def _peek(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8", "replace")
+        with path.open("rb") as handle:  # a regular file (find_config asked), read up to the cap
+            return handle.read(MAX_INPUT_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
 
 
 def read_config(path: Path) -> Mapping[str, Any]:
-    text = read_text(path, missing="config file not found")
+    text = read_text(path, missing="config file not found", what="a config file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -222,21 +234,46 @@ def read_config(path: Path) -> Mapping[str, Any]:
     return table
 
 
-def _string_list(value: Any, where: str) -> tuple[str, ...]:
+# The TOML tables as pydantic models: strict (a value is type-checked, never coerced: str() on a list
+# or a number would quietly turn a typo into a cache file named "['a']" or an endpoint named "3"),
+# closed (`extra="forbid"`: an unknown key is an error naming it) and spelled as in the file (kebab-case
+# aliases). `_message` turns pydantic's first error into the one line a user can act on.
+
+
+def _kebab(name: str) -> str:
+    return name.replace("_", "-")
+
+
+class _Table(BaseModel):
+    model_config = ConfigDict(
+        strict=True, extra="forbid", frozen=True, alias_generator=_kebab, populate_by_name=False
+    )
+
+
+def _one_or_many(value: Any) -> Any:
+    # `select = "MCP2"` is a list of one, as ruff reads it.
+    return [value] if isinstance(value, str) else value
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("blank")
+    return value
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def _model_entry(value: Any) -> Any:
     if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise UsageError(f"{where}: expected a list of strings")
-    return tuple(value)
+        return {"model": value}
+    if isinstance(value, Mapping) and isinstance(value.get("model"), str):
+        return value
+    raise PydanticCustomError("config", 'expected a model id or { model = "...", api-base = "..." }')
 
 
-def _check_keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise UsageError(f"{where}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(allowed))}")
-
-
-def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
+def _rule_override(value: Any) -> RuleOverride:
     if isinstance(value, str):
         word = value.split("--", 1)[0].strip().lower()
         if word == "off":
@@ -246,102 +283,188 @@ def _parse_rule_override(key: str, value: Any, where: str) -> RuleOverride:
         try:
             return RuleOverride(severity=Severity.parse(word))
         except ValueError as exc:
-            raise UsageError(f"{where}.{key}: {exc}, or 'off'") from None
+            raise PydanticCustomError("config", "{what}", {"what": f"{exc}, or 'off'"}) from None
     if isinstance(value, Mapping):
         options = {name: item for name, item in value.items() if name not in {"severity", "enabled"}}
         severity = value.get("severity")
         if severity is not None and not isinstance(severity, str):
-            raise UsageError(f"{where}.{key}.severity: expected one of info, low, moderate, high, critical")
+            raise PydanticCustomError(
+                "config", "{what}", {"at": ".severity", "what": f"expected one of {_SEVERITIES}"}
+            )
         try:
             parsed = Severity.parse(severity) if severity is not None else None
         except ValueError as exc:
-            raise UsageError(f"{where}.{key}.severity: {exc}") from None
+            raise PydanticCustomError("config", "{what}", {"at": ".severity", "what": str(exc)}) from None
         enabled = value.get("enabled", True)
         if not isinstance(enabled, bool):
-            raise UsageError(f"{where}.{key}.enabled: expected true or false")
+            raise PydanticCustomError(
+                "config", "{what}", {"at": ".enabled", "what": "expected true or false"}
+            )
         return RuleOverride(enabled=enabled, severity=parsed, options=options)
-    raise UsageError(f"{where}.{key}: expected 'off', a severity, or a table of options")
+    raise PydanticCustomError("config", "expected 'off', a severity, or a table of options")
 
 
-def _parse_tool_ignores(value: Any, where: str) -> tuple[ToolIgnore, ...]:
-    items: list[ToolIgnore] = []
-    if not isinstance(value, Mapping):
-        raise UsageError(f"{where}: expected a table of tool patterns")
-    for pattern, entry in value.items():
-        spot = f"{where}.{pattern!r}"
-        if not isinstance(entry, Mapping):
-            raise UsageError(f'{spot}: expected {{ codes = [...], reason = "..." }}; a reason is required')
-        _check_keys(entry, {"codes", "reason"}, spot)
-        reason = entry.get("reason")
-        if not isinstance(reason, str) or not reason.strip():
-            raise UsageError(f"{spot}: a 'reason' is required so reviewers know why the finding is fine")
-        items.append(ToolIgnore(pattern, _string_list(entry.get("codes", []), f"{spot}.codes"), reason))
-    return tuple(items)
+_SEVERITIES = "info, low, moderate, high, critical"
+_Strings = Annotated[list[str], BeforeValidator(_one_or_many)]
+_Text = Annotated[str, AfterValidator(_not_blank)]
+_Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 
 
-def _parse_jury(value: Any, where: str) -> JurySettings:
-    # Every value is type-checked, never coerced: str() on a list or a number would quietly turn a typo
-    # into a cache file named "['a']" or an endpoint named "3".
-    if not isinstance(value, Mapping):
-        raise UsageError(f"{where}: expected a table")
-    _check_keys(
-        value, {"models", "api-bases", "concurrency", "aggregate", "cache", "timeout", "max-retries"}, where
+class _ModelEntry(_Table):
+    model: str
+    api_base: _Text | None = None
+
+
+_ModelItem = Annotated[_ModelEntry, BeforeValidator(_model_entry)]
+
+
+class _JuryTable(_Table):
+    models: Annotated[
+        list[Annotated[_ModelEntry, BeforeValidator(_model_entry)]], BeforeValidator(_one_or_many)
+    ] = []
+    api_bases: dict[str, _Text] = {}
+    concurrency: Annotated[int, Field(gt=0)] = JurySettings.concurrency
+    aggregate: Literal["median", "mean", "min"] = "median"
+    cache: _Text = str(DEFAULT_CACHE_PATH)
+    timeout: _Positive = JurySettings.timeout
+    max_retries: Annotated[int, Field(ge=0)] = JurySettings.max_retries
+
+
+class _ToolIgnoreTable(_Table):
+    codes: _Strings = []
+    reason: _Text
+
+
+class _ServerTable(_Table):
+    # Only the keys are checked here; reach reads the values, which depend on the transport.
+    command: Any = None
+    args: Any = None
+    env: Any = None
+    env_file: Any = None
+    cwd: Any = None
+    url: Any = None
+    headers: Any = None
+    type: Any = None
+    snapshot: Any = None
+
+
+class _ConfigTable(_Table):
+    select: _Strings = []
+    ignore: _Strings = []
+    rules: dict[str, Annotated[RuleOverride, PlainValidator(_rule_override)]] = {}
+    per_tool_ignores: dict[str, _ToolIgnoreTable] = {}
+    fail_on: Annotated[
+        Literal["info", "low", "moderate", "high", "critical", "none"], BeforeValidator(_lower)
+    ] = "low"
+    timeout: _Positive = Settings.timeout
+    servers: dict[str, _ServerTable] = {}
+    jury: _JuryTable = _JuryTable()
+
+
+# The tables whose keys are closed, by where they sit ("*": any key or index).
+_TABLES: tuple[tuple[tuple[str, ...], type[_Table]], ...] = (
+    ((), _ConfigTable),
+    (("jury",), _JuryTable),
+    (("jury", "models", "*"), _ModelEntry),
+    (("per-tool-ignores", "*"), _ToolIgnoreTable),
+    (("servers", "*"), _ServerTable),
+)
+
+_URL = 'expected a URL string, e.g. "http://127.0.0.1:11434"'
+_CACHE = f'expected a file path as a string, e.g. "{DEFAULT_CACHE_PATH}"'
+# What is wrong with a value, by where it sits: the text follows the key (", " or ": " included); the
+# longest pattern that starts the error's location wins; `{value}` is the value refused.
+_PROBLEMS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("select",), ": expected a list of strings"),
+    (("ignore",), ": expected a list of strings"),
+    (("fail-on",), " {value!r} is not one of info, low, moderate, high, critical, none"),
+    (("timeout",), " must be a positive number of seconds"),
+    (("rules",), " must be a table"),
+    (("per-tool-ignores",), ": expected a table of tool patterns"),
+    (("per-tool-ignores", "*"), ': expected { codes = [...], reason = "..." }; a reason is required'),
+    (("per-tool-ignores", "*", "codes"), ": expected a list of strings"),
+    (("servers",), " must be a table of server tables"),
+    (("jury",), ": expected a table"),
+    (("jury", "models"), ": expected a list of model ids"),
+    (("jury", "models", "*", "api-base"), ": " + _URL),
+    (("jury", "api-bases"), ': expected a table of model = "url"'),
+    (("jury", "api-bases", "*"), ": " + _URL),
+    (("jury", "aggregate"), ": {value!r} is not one of median, mean, min"),
+    (("jury", "concurrency"), ": expected a positive integer"),
+    (("jury", "timeout"), ": expected a positive number"),
+    (("jury", "max-retries"), ": expected a whole number, 0 or more"),
+    (("jury", "cache"), ": " + _CACHE),
+)
+# A missing or blank `reason` is reported on its ignore entry, with why it is required.
+_ON_THE_ENTRY: dict[tuple[str, ...], str] = {
+    ("per-tool-ignores", "*", "reason"): ": a 'reason' is required so reviewers know why the finding is fine"
+}
+
+
+def _matches(pattern: tuple[str, ...], loc: tuple[str | int, ...]) -> bool:
+    return len(pattern) <= len(loc) and all(
+        p in ("*", str(part)) for p, part in zip(pattern, loc, strict=False)
     )
-    jury = JurySettings()
-    models: list[str] = []
-    api_bases: dict[str, str] = {}
-    listed = value.get("models", [])
-    if isinstance(listed, str):
-        listed = [listed]
-    if not isinstance(listed, list):
-        raise UsageError(f"{where}.models: expected a list of model ids")
-    for index, item in enumerate(listed):
-        spot = f"{where}.models[{index}]"
-        if isinstance(item, str):
-            models.append(item)
-        elif isinstance(item, Mapping) and isinstance(item.get("model"), str):
-            _check_keys(item, {"model", "api-base"}, spot)
-            models.append(item["model"])
-            if "api-base" in item:
-                api_bases[item["model"]] = _url(item["api-base"], f"{spot}.api-base")
+
+
+def _spelled(loc: Sequence[str | int], path: Path | None) -> str:
+    """A location as the user would search the file for it: `jury.models[1]`, `per-tool-ignores.'x'`."""
+    text = ""
+    for index, part in enumerate(loc):
+        parent = loc[index - 1] if index else None
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif index == 0:
+            text = config_key(path, part) if part == "servers" else part
+        elif parent == "per-tool-ignores":
+            text += f".{quote(part)}"
+        elif parent == "api-bases":
+            text += f".{_toml_key(part)}"
         else:
-            raise UsageError(f'{spot}: expected a model id or {{ model = "...", api-base = "..." }}')
-    extra_bases = value.get("api-bases", {})
-    if not isinstance(extra_bases, Mapping):
-        raise UsageError(f'{where}.api-bases: expected a table of model = "url"')
-    for model, base in extra_bases.items():
-        api_bases[model] = _url(base, f"{where}.api-bases.{_toml_key(model)}")
-    aggregate = value.get("aggregate", jury.aggregate)
-    if not isinstance(aggregate, str) or aggregate not in AGGREGATES:
-        raise UsageError(f"{where}.aggregate: {aggregate!r} is not one of {', '.join(AGGREGATES)}")
-    concurrency = _positive(value.get("concurrency", jury.concurrency), f"{where}.concurrency", integer=True)
-    timeout = _positive(value.get("timeout", jury.timeout), f"{where}.timeout")
-    retries = value.get("max-retries", jury.max_retries)
-    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-        raise UsageError(f"{where}.max-retries: expected a whole number, 0 or more")
-    cache = value.get("cache", str(DEFAULT_CACHE_PATH))
-    if not isinstance(cache, str) or not cache.strip():
-        raise UsageError(f'{where}.cache: expected a file path as a string, e.g. "{DEFAULT_CACHE_PATH}"')
-    return JurySettings(
-        models=tuple(models),
-        api_bases=api_bases,
-        concurrency=int(concurrency),
-        aggregate=aggregate,
-        cache_path=Path(cache),
-        timeout=float(timeout),
-        max_retries=retries,
-    )
+            text += f".{part}"
+    return text
+
+
+def _message(error: ErrorDetails, path: Path | None) -> str:
+    loc = tuple(error["loc"])
+    where = str(path) if path else "settings"
+    if error["type"] == "extra_forbidden":
+        table = next(
+            model
+            for pattern, model in reversed(_TABLES)
+            if _matches(pattern, loc[:-1]) and len(pattern) == len(loc) - 1
+        )
+        allowed = ", ".join(sorted(field.alias or name for name, field in table.model_fields.items()))
+        spot = f"{where}: {_spelled(loc[:-1], path)}" if len(loc) > 1 else where
+        return f"{spot}: unknown key {quote(loc[-1])}; allowed keys: {allowed}"
+    for pattern, text in _ON_THE_ENTRY.items():
+        if len(pattern) == len(loc) and _matches(pattern, loc):
+            return f"{where}: {_spelled(loc[:-1], path)}{text}"
+    if error["type"] == "config":
+        context = error.get("ctx") or {}
+        return f"{where}: {_spelled(loc, path)}{context.get('at', '')}: {error['msg']}"
+    known = [(pattern, text) for pattern, text in _PROBLEMS if _matches(pattern, loc)]
+    if known:
+        pattern, text = max(known, key=lambda item: len(item[0]))
+        problem = text.replace("{value!r}", quote(error["input"]))
+        return f"{where}: {_spelled(loc[: len(pattern)], path)}{problem}"
+    return f"{where}: {_spelled(loc, path)}: {error['msg']}"  # pragma: no cover - every field has a text
+
+
+def _first(errors: Sequence[ErrorDetails]) -> ErrorDetails:
+    """The error to report: an unknown top-level key first (it may be a typo of the key that failed),
+    then the first in the order of the fields; of several unknown keys of one table, the first
+    alphabetically."""
+    first = min(errors, key=lambda e: not (e["type"] == "extra_forbidden" and len(e["loc"]) == 1))
+    if first["type"] != "extra_forbidden":
+        return first
+    siblings = [e for e in errors if e["type"] == "extra_forbidden" and e["loc"][:-1] == first["loc"][:-1]]
+    return min(siblings, key=lambda e: str(e["loc"][-1]))
 
 
 def _toml_key(name: str) -> str:
     # As the user would write it: model ids such as "openai/gpt-4.1-mini" need quotes in TOML.
     return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
-
-
-def _url(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise UsageError(f'{where}: expected a URL string, e.g. "http://127.0.0.1:11434"')
-    return value
 
 
 def is_positive(value: Any, integer: bool = False) -> bool:
@@ -351,62 +474,36 @@ def is_positive(value: Any, integer: bool = False) -> bool:
     return not isinstance(value, bool) and isinstance(value, kinds) and 0 < value < math.inf
 
 
-def _positive(value: Any, where: str, integer: bool = False) -> float:
-    if not is_positive(value, integer):
-        raise UsageError(f"{where}: expected a positive {'integer' if integer else 'number'}")
-    return float(value)
-
-
-TOP_LEVEL_KEYS = {"select", "ignore", "rules", "per-tool-ignores", "fail-on", "timeout", "servers", "jury"}
-
-
 def parse_settings(table: Mapping[str, Any], path: Path | None) -> Settings:
-    where = str(path) if path else "settings"
-    _check_keys(table, TOP_LEVEL_KEYS, where)
-    settings = Settings(config_path=path)
-    if "select" in table:
-        settings = replace(settings, select=_string_list(table["select"], f"{where}: select"))
-    if "ignore" in table:
-        settings = replace(settings, ignore=_string_list(table["ignore"], f"{where}: ignore"))
-    if "fail-on" in table:
-        fail_on = table["fail-on"].lower() if isinstance(table["fail-on"], str) else table["fail-on"]
-        if fail_on not in FAIL_ON_CHOICES:
-            raise UsageError(f"{where}: fail-on {fail_on!r} is not one of {', '.join(FAIL_ON_CHOICES)}")
-        settings = replace(settings, fail_on=fail_on)
-    if "timeout" in table:
-        timeout = table["timeout"]
-        if not is_positive(timeout):
-            raise UsageError(f"{where}: timeout must be a positive number of seconds")
-        settings = replace(settings, timeout=float(timeout))
-    if "rules" in table:
-        rules = table["rules"]
-        if not isinstance(rules, Mapping):
-            raise UsageError(f"{where}: rules must be a table")
-        settings = replace(
-            settings,
-            rules={key: _parse_rule_override(key, value, f"{where}: rules") for key, value in rules.items()},
-        )
-    if "per-tool-ignores" in table:
-        settings = replace(
-            settings,
-            per_tool_ignores=_parse_tool_ignores(table["per-tool-ignores"], f"{where}: per-tool-ignores"),
-        )
-    if "servers" in table:
-        servers = table["servers"]
-        if not isinstance(servers, Mapping) or not all(
-            isinstance(entry, Mapping) for entry in servers.values()
-        ):
-            raise UsageError(f"{where}: {config_key(path, 'servers')} must be a table of server tables")
-        for name, entry in servers.items():
-            _check_keys(
-                entry,
-                {"command", "args", "env", "env-file", "cwd", "url", "headers", "type", "snapshot"},
-                f"{where}: {config_key(path, 'servers')}.{name}",
-            )
-        settings = replace(settings, servers=servers)
-    if "jury" in table:
-        settings = replace(settings, jury=_parse_jury(table["jury"], f"{where}: jury"))
-    return settings
+    try:
+        config = _ConfigTable.model_validate(table)
+    except ValidationError as exc:
+        raise UsageError(_message(_first(exc.errors()), path)) from None
+    jury = config.jury
+    api_bases = {entry.model: entry.api_base for entry in jury.models if entry.api_base is not None}
+    return Settings(
+        select=tuple(config.select),
+        ignore=tuple(config.ignore),
+        rules=dict(config.rules),
+        per_tool_ignores=tuple(
+            ToolIgnore(pattern, tuple(entry.codes), entry.reason)
+            for pattern, entry in config.per_tool_ignores.items()
+        ),
+        fail_on=config.fail_on,
+        timeout=float(config.timeout),
+        # The entries as written: reach reads them (their values depend on the transport).
+        servers=dict(table.get("servers", {})),
+        jury=JurySettings(
+            models=tuple(entry.model for entry in jury.models),
+            api_bases={**api_bases, **jury.api_bases},
+            concurrency=jury.concurrency,
+            aggregate=jury.aggregate,
+            cache_path=Path(jury.cache),
+            timeout=float(jury.timeout),
+            max_retries=jury.max_retries,
+        ),
+        config_path=path,
+    )
 
 
 def load_settings(config: Path | None = None, isolated: bool = False, start: Path | None = None) -> Settings:

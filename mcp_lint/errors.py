@@ -25,3 +25,18 @@ class ServerError(McpLintError):
     """A server could not be reached or reflected (exit 3)."""
 
     exit_code = EXIT_UNREACHABLE
+
+
+# What an error message quotes of a user's value: enough to recognise it, never the whole of a
+# 10 MB argument echoed back into a CI log as one line.
+QUOTE_LIMIT = 80
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as repr() shows it, cut after `limit` characters with the full length said."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"

@@ -447,7 +447,7 @@ def test_report_write_failure_is_one_line(
     def refuse(path: Path, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("mcp_lint.files.write_text_atomic", refuse)
+    monkeypatch.setattr("mcp_lint.commands.check.write_text_atomic", refuse)
     code, _, err = run(["check", str(SNAPSHOT), "-o", "report.txt"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert err == "mcp-lint: error: -o report.txt: cannot write the report: Permission denied\n"
@@ -504,7 +504,7 @@ def test_snapshot_write_failure_is_one_line(
     def refuse(path: Path, document: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("mcp_lint.reflect.snapshot.write_json_atomic", refuse)
+    monkeypatch.setattr("mcp_lint.commands.snapshot.write_json_atomic", refuse)
     code, _, err = run(["snapshot", "-o", "tools.json", str(SNAPSHOT)], capsys)
     assert code == 2
     assert err == "mcp-lint: error: -o tools.json: cannot write tools.json: No space left on device\n"
@@ -525,6 +525,10 @@ def _running(pid: int) -> bool:
     return stat_line.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize(
     ("signum", "code", "message"),
@@ -538,6 +542,9 @@ def test_a_signal_stops_the_spawned_server_too(signum: int, code: int, message: 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A background job (`nohup`, `&`, some CI runners) inherits SIGINT as ignored, and Python then
+        # installs no KeyboardInterrupt handler: give mcp-lint the default disposition a terminal has.
+        preexec_fn=_default_sigint,
     )
     server_pid = 0
     try:

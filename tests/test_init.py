@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 
+from mcp_lint.cli import main
 from mcp_lint.config import find_config, load_settings
 from mcp_lint.init import RELEASE, REPOSITORY, WORKFLOW_PATH, find_servers, init_project
 from mcp_lint.reach.resolve import Request, resolve_targets
@@ -219,3 +221,24 @@ def test_readme_shows_what_init_writes() -> None:
     assert f"uses: {REPOSITORY}@{RELEASE}" in readme
     assert f"repo: https://github.com/{REPOSITORY}\n    rev: {RELEASE}" in readme
     assert "security-events: write" in readme
+
+
+def test_init_command_prints_what_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "weather.py", FASTMCP_SERVER)
+    monkeypatch.chdir(tmp_path)
+
+    assert main(["init"]) == 0
+    first = capsys.readouterr().out
+    assert "  weather  (python, weather.py)" in first
+    assert "wrote mcp-lint.toml" in first and f"wrote {WORKFLOW_PATH.as_posix()}" in first
+    assert "- id: mcp-lint" in first
+
+    assert main(["init"]) == 0
+    second = capsys.readouterr().out
+    assert "left mcp-lint.toml: exists; pass --force to replace it" in second
+    assert "wrote" not in second
+
+    assert main(["init", "--force"]) == 0
+    assert "wrote mcp-lint.toml" in capsys.readouterr().out

@@ -14,7 +14,7 @@ from mcp_lint.check.functions import FUNCTIONS, CheckContext
 from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import UsageError, quote
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.model import Finding, ServerSnapshot, Severity
 
@@ -66,7 +66,7 @@ def selector_problem(selector: str, catalogue: Catalogue) -> str | None:
     close = difflib.get_close_matches(selector.strip(), known, n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     return (
-        f"{selector!r} matches no rule{hint}; give codes (MCP301), code prefixes (MCP3), rule names "
+        f"{quote(selector)} matches no rule{hint}; give codes (MCP301), code prefixes (MCP3), rule names "
         f"(hidden-instructions) or categories ({', '.join(categories)}); see `mcp-lint rules`"
     )
 
@@ -90,11 +90,11 @@ def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
         unknown = sorted(set(override.options) - set(rule.options))
         if unknown:
             allowed = ", ".join(sorted(rule.options)) or "none"
-            raise UsageError(f"{where}: rules.{key}: unknown option {unknown[0]!r} (options: {allowed})")
+            raise UsageError(f"{where}: rules.{key}: unknown option {quote(unknown[0])} (options: {allowed})")
         for option, value in sorted(override.options.items()):
             problem = option_problem(option, value)
             if problem is not None:
-                raise UsageError(f"{where}: rules.{key}.{option}: {problem}, got {value!r}")
+                raise UsageError(f"{where}: rules.{key}.{option}: {problem}, got {quote(value)}")
 
 
 def _number(value: Any) -> bool:
@@ -121,6 +121,7 @@ OPTION_CHECKS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
     "threshold": (lambda v: _number(v) and 1 <= v <= 5, "expected a score from 1 to 5 (the rubric scale)"),
     "spread": (lambda v: _number(v) and v >= 1, "expected a score difference of 1 or more"),
     "component": (lambda v: v in COMPONENTS, f"expected one of {', '.join(COMPONENTS)}"),
+    "only-with-parameters": (lambda v: isinstance(v, bool), "expected true or false"),
 }
 
 

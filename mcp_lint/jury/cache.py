@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.files import write_text_atomic
+from mcp_lint.files import InputFileError, read_input_bytes, write_text_atomic
 from mcp_lint.jury.base import COMPONENTS
 
 try:
@@ -220,11 +220,15 @@ class JuryCache:
 
     def _read_file(self) -> dict[str, CacheEntry]:
         try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            self._warn(f"jury cache {self.path} could not be read ({exc.strerror or exc}); starting empty")
+            raw = read_input_bytes(self.path, "a jury cache", label=f"jury cache {self.path}")
+        except InputFileError as exc:
+            if exc.reason == "missing":
+                return {}
+            if exc.reason in ("special", "too-large"):
+                # Rebuilding it would replace a device or a FIFO, or drop a huge file: the user must choose.
+                raise
+            reason = exc.detail.removeprefix("cannot read: ")
+            self._warn(f"jury cache {self.path} could not be read ({reason}); starting empty")
             return {}
         try:
             data = json.loads(raw.decode("utf-8"))

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import UsageError, quote
 from mcp_lint.jury.base import JudgeVerdict
 from mcp_lint.jury.prompt import MalformedAnswer, build_messages, parse_answer, response_format
 from mcp_lint.jury.rubric import Rubric, load_rubric
@@ -138,7 +138,7 @@ def model_id_problem(model: str) -> str | None:
     if not model.strip():
         return f"jury model id is empty; {_PROVIDERS_HINT}"
     if model != model.strip() or (slash and (not provider or not name.strip())):
-        return f"jury model {model!r} is not a model id; {_PROVIDERS_HINT}"
+        return f"jury model {quote(model)} is not a model id; {_PROVIDERS_HINT}"
     return None
 
 
@@ -152,8 +152,8 @@ def model_routing_problem(model: str, api_base: str | None = None) -> str | None
         litellm.get_llm_provider(model=model, api_base=api_base)
     except Exception:
         provider, slash, _ = model.partition("/")
-        what = f"litellm knows no provider {provider!r}" if slash else "it names no provider"
-        return f"jury model {model!r}: {what}; {_PROVIDERS_HINT}"
+        what = f"litellm knows no provider {quote(provider)}" if slash else "it names no provider"
+        return f"jury model {quote(model)}: {what}; {_PROVIDERS_HINT}"
     return None
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -138,19 +137,11 @@ def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
     return f"{_plural(n, noun)} {verb_one if n == 1 else verb_many}"
 
 
-_NAME_SEP = re.compile(r"[^a-z0-9]+")
+def _similar_siblings(name: str, siblings: Sequence[str]) -> Sequence[str]:
+    """Sibling names that share a word of three letters or more with `name`, sorted."""
+    from mcp_lint.jury.siblings import similar_names
 
-
-def _similar_siblings(name: str, siblings: Sequence[str]) -> list[str]:
-    mine = {t for t in _NAME_SEP.split(name.lower()) if len(t) > 2}
-    out = []
-    for sib in siblings:
-        if sib == name:
-            continue
-        theirs = {t for t in _NAME_SEP.split(sib.lower()) if len(t) > 2}
-        if mine & theirs:
-            out.append(sib)
-    return sorted(out)
+    return similar_names(name, siblings)
 
 
 class OfflineJury:

@@ -44,6 +44,7 @@ from mcp_lint.jury.llm import (
 )
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
+from mcp_lint.jury.siblings import ServerNames, SiblingNames
 from mcp_lint.model import ModelUsage, ServerScore, ServerSnapshot, Tool, ToolScores, Unscored, Usage
 
 __all__ = [
@@ -82,7 +83,7 @@ class JuryOutcome:
 class _Item:
     server: str
     tool: Tool
-    siblings: tuple[str, ...]
+    siblings: SiblingNames
 
 
 class JurySettingsError(UsageError, ValueError):
@@ -144,7 +145,7 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
         seen_servers.add(snapshot.name)
         # An entry without a name is no tool a client can call: nothing for a judge to score.
         named = [tool for tool in snapshot.tools if tool.named]
-        names = [tool.name for tool in named]
+        names = ServerNames(tool.name for tool in named)
         seen_tools: set[str] = set()
         for tool in named:
             if tool.name in seen_tools:
@@ -154,8 +155,7 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
                 )
                 continue
             seen_tools.add(tool.name)
-            siblings = tuple(sorted({n for n in names if n != tool.name}))
-            items.append(_Item(snapshot.name, tool, siblings))
+            items.append(_Item(snapshot.name, tool, names.without(tool.name)))
     return items
 
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_text
+from mcp_lint.reach.envfile import parse_env_file
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
 _VARIABLE = re.compile(r"\$\{([^}]*)\}")
@@ -89,7 +90,7 @@ def strip_json_comments(text: str) -> str:
 
 def read_json_document(path: Path, missing: str = "no such file") -> Any:
     """JSON, or JSONC as VS Code writes it; errors name the file, line and column."""
-    return parse_json_document(read_text(path, missing), str(path))
+    return parse_json_document(read_text(path, missing, what="a snapshot or client config"), str(path))
 
 
 def parse_json_document(text: str, where: str) -> Any:
@@ -188,23 +189,6 @@ def _string_map(value: Any, where: str) -> dict[str, str]:
     return {str(key): item if isinstance(item, str) else json.dumps(item) for key, item in value.items()}
 
 
-def _read_env_file(path: Path, where: str) -> dict[str, str]:
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise UsageError(f"{where}: cannot read env file {path}: {exc.strerror}") from None
-    result: dict[str, str] = {}
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        key, equals, value = stripped.removeprefix("export ").partition("=")
-        if not equals or not key.strip():
-            raise UsageError(f"{path}:{number}: expected KEY=VALUE")
-        result[key.strip()] = value.strip().strip('"').strip("'")
-    return result
-
-
 def server_entry_to_target(
     name: str,
     entry: Any,
@@ -217,14 +201,14 @@ def server_entry_to_target(
 ) -> Target | UnreachableTarget:
     """One `mcpServers`/`servers` entry (or a `[servers]` table in our config) to a target."""
     if not isinstance(entry, Mapping):
-        raise UsageError(f"{where}: server {name!r} must be an object")
+        raise UsageError(f"{where}: server {quote(name)} must be an object")
     try:
         kind = entry.get("type")
         url_key = next((key for key in _URL_KEYS if entry.get(key) is not None), None)
         if url_key is not None or kind in _HTTP_TYPES:
             url = entry.get(url_key) if url_key else None
             if not isinstance(url, str) or not url:
-                raise UsageError(f"{where}: server {name!r} has type {kind!r} but no 'url'")
+                raise UsageError(f"{where}: server {quote(name)} has type {quote(kind)} but no 'url'")
             headers = {
                 key: _expand(value, variables, workspace)
                 for key, value in _string_map(entry.get("headers"), f"{where}: {name}.headers").items()
@@ -233,7 +217,7 @@ def server_entry_to_target(
             expanded = _expand(url, variables, workspace)
             if not expanded.startswith(("http://", "https://")):
                 raise UsageError(
-                    f"{where}: server {name!r} url {expanded!r} is not an http:// or https:// URL"
+                    f"{where}: server {quote(name)} url {quote(expanded)} is not an http:// or https:// URL"
                 )
             return HttpTarget(
                 name=name,
@@ -246,16 +230,17 @@ def server_entry_to_target(
         if isinstance(command, list):
             parts = _strings(command, f"{where}: {name}.command")
             if not parts:
-                raise UsageError(f"{where}: server {name!r} has an empty 'command'")
+                raise UsageError(f"{where}: server {quote(name)} has an empty 'command'")
             command, args = parts[0], parts[1:]
         else:
             args = _strings(entry.get("args"), f"{where}: {name}.args")
         if not isinstance(command, str) or not command:
-            raise UsageError(f"{where}: server {name!r} needs a 'command' (stdio) or a 'url' (HTTP)")
+            raise UsageError(f"{where}: server {quote(name)} needs a 'command' (stdio) or a 'url' (HTTP)")
         env: dict[str, str] = {}
         env_file = entry.get("envFile")
         if isinstance(env_file, str):
-            env.update(_read_env_file(base_dir / _expand(env_file, variables, workspace), where))
+            env_path = base_dir / _expand(env_file, variables, workspace)
+            env.update(parse_env_file(env_path, unreadable=f"{where}: cannot read env file {env_path}"))
         env.update(
             {
                 key: _expand(value, variables, workspace)
@@ -279,7 +264,7 @@ def server_entry_to_target(
             origin=where,
         )
     except _Unresolved as unresolved:
-        return UnreachableTarget(name, f"server {name!r} in {where}: {unresolved}")
+        return UnreachableTarget(name, f"server {quote(name)} in {where}: {unresolved}")
 
 
 def targets_from_client_config(

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_input_stream
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
@@ -57,6 +58,31 @@ _RUNNERS = {
 _SCRIPT_SUFFIXES = (".py", ".js", ".ts", ".mjs", ".cjs")
 # Runner options whose value is not the server (uv run --with mcp[cli] ..., uvx --from pkg ...).
 _OPTIONS_WITH_VALUE = {"--with", "--directory", "--from", "--python", "-p", "--package", "--prefix", "-m"}
+
+
+# Script names that say nothing about the server: every Node package builds a dist/index.js.
+_GENERIC_NAMES = frozenset(
+    {
+        "index",
+        "main",
+        "server",
+        "app",
+        "cli",
+        "run",
+        "start",
+        "__main__",
+        "stdio",
+        "mcp",
+        "bin",
+        "dist",
+        "build",
+    }
+)
+
+
+def is_generic_name(name: str) -> bool:
+    """Whether a name taken from a command line is a generic script name rather than the server's."""
+    return name.lower() in _GENERIC_NAMES
 
 
 def command_name(command: Sequence[str]) -> str:
@@ -200,7 +226,8 @@ def _read_stdin() -> Any:
             "`mcp-lint snapshot -- python server.py | mcp-lint check -` (a file named '-' is ./-)"
         )
     try:
-        text = sys.stdin.buffer.read().decode("utf-8-sig")
+        # Capped like a file: `check - < /dev/zero` is one line, not a MemoryError.
+        text = read_input_stream(sys.stdin.buffer, "a snapshot", label="stdin").decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UsageError("stdin: not UTF-8 text; pipe a UTF-8 snapshot") from None
     except OSError as exc:
@@ -289,12 +316,14 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         raise _not_a_config(request, "--url names one server")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
+        name = command_name(request.command)
         targets.append(
             StdioTarget(
-                name=command_name(request.command),
+                name=name,
                 command=request.command[0],
                 args=tuple(request.command[1:]),
                 env=dict(request.env),
+                provisional_name=is_generic_name(name),
             )
         )
     if request.url:

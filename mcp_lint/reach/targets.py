@@ -23,6 +23,9 @@ class StdioTarget:
     env: Mapping[str, str] = field(default_factory=dict)
     cwd: str | None = None
     origin: str | None = None
+    # True when `name` is only a generic script name (`node dist/index.js` -> "index"): the name the
+    # server reports in `serverInfo` then replaces it once the server answers.
+    provisional_name: bool = False
 
 
 @dataclass(frozen=True)

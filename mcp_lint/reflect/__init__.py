@@ -52,7 +52,8 @@ def reflect_all(targets: Sequence[Target | UnreachableTarget], timeout: float) -
         except McpLintError as error:
             results[index] = Reflection(target.name, None, str(error))
         else:
-            results[index] = Reflection(target.name, snapshot)
+            # A target named only after its script takes the name the server reported (see reflect_stdio).
+            results[index] = Reflection(snapshot.name, snapshot)
 
     async def main() -> None:
         async with anyio.create_task_group() as group:

@@ -6,7 +6,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
@@ -205,6 +205,8 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
         failure = monitor.overflow
     if snapshot is None or failure is not None:
         raise ServerError(_server_failure(target, failure or "the server closed the connection", monitor))
+    if target.provisional_name:
+        snapshot = replace(snapshot, name=reported_name(snapshot.server_info) or snapshot.name)
     if monitor.polluted_lines:
         detail = f"{monitor.polluted_lines} non-JSON-RPC line(s) on stdout, first: " + " | ".join(
             repr(line) for line in monitor.stdout_pollution[:3]
@@ -221,12 +223,28 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
     return snapshot
 
 
+def reported_name(server_info: Mapping[str, Any] | None) -> str | None:
+    """The name a server gives itself in `serverInfo`, when it is a usable one-line name."""
+    name = server_info.get("name") if server_info else None
+    if not isinstance(name, str):
+        return None
+    name = " ".join(name.split())
+    return name if 0 < len(name) <= 100 else None
+
+
 def _no_answer(started: float, timeout: float) -> str:
     return f"no answer after {time.monotonic() - started:.0f}s (--timeout {timeout:g}s per request)"
 
 
 def _server_failure(target: StdioTarget, reason: str, monitor: ProcessMonitor) -> str:
     parts = [f"server {target.name!r} ({describe(target)}) failed: {reason}"]
+    timed_out = reason.startswith("no answer after") or "timed out" in reason.lower()
+    if timed_out and monitor.notifications:
+        # Notifications are not progress: mcp-lint asks for no progress token, so nothing the server
+        # sends unasked may extend --timeout, or a server that chatters could hold a CI job forever.
+        parts.append(
+            f"it sent {monitor.notifications:,} notification(s) meanwhile, which do not extend --timeout"
+        )
     if monitor.returncode not in (None, 0) and not monitor.signalled and "exit" not in reason:
         parts.append(f"exit code {monitor.returncode}")
     stderr = monitor.last_stderr_lines()

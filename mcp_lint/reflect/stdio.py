@@ -25,7 +25,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.client._transport import TransportStreams
 from mcp.shared.message import SessionMessage
 
-from mcp_lint.errors import ServerError
+from mcp_lint.errors import ServerError, quote
 
 # One JSON-RPC message larger than this is not a tools listing anyone should ship.
 MAX_MESSAGE_BYTES = 32 * 1024 * 1024
@@ -45,6 +45,8 @@ class ProcessMonitor:
     stdout_pollution: list[str] = field(default_factory=list)
     polluted_lines: int = 0
     overflow: str | None = None
+    # Notifications the server sent; a request that times out says how many came instead of an answer.
+    notifications: int = 0
     returncode: int | None = None
     # True once mcp-lint had to signal the process, so its exit status is ours, not the server's.
     signalled: bool = False
@@ -68,11 +70,11 @@ def resolve_command(command: str, env: Mapping[str, str], cwd: str | None) -> st
         candidate = command if os.path.isabs(command) or cwd is None else os.path.join(cwd, command)
         if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
-        raise ServerError(f"cannot start server: {command!r} is not an executable file; check the path")
+        raise ServerError(f"cannot start server: {quote(command)} is not an executable file; check the path")
     found = shutil.which(command, path=env.get("PATH", os.defpath))
     if found is None:
         raise ServerError(
-            f"cannot start server: command {command!r} was not found on PATH; "
+            f"cannot start server: command {quote(command)} was not found on PATH; "
             "install it or give its full path"
         )
     return found
@@ -98,6 +100,11 @@ def _classify(line: bytes, monitor: ProcessMonitor) -> SessionMessage | Exceptio
             return exc
         _record_pollution(monitor, stripped)
         return None
+    if isinstance(message, mcp_types.JSONRPCNotification):
+        monitor.notifications += 1
+    # A response whose id is the string form of ours ("1" for 1) is accepted: the SDK correlates them on
+    # purpose (`coerce_request_id`, as the TypeScript SDK does), so every real client accepts such a
+    # server, and a linter that refused it would fail servers that work everywhere they are used.
     return SessionMessage(message)
 
 
@@ -118,9 +125,11 @@ async def _pump_stdout(
                     if item is not None:
                         await sink.send(item)
                 if len(buffer) > MAX_MESSAGE_BYTES:
+                    # Whether a newline would have come later is unknown: the line is not read to its end.
+                    cap = MAX_MESSAGE_BYTES // (1024 * 1024)
                     monitor.overflow = (
-                        f"server wrote more than {MAX_MESSAGE_BYTES // (1024 * 1024)} MiB on stdout without "
-                        "a newline; mcp-lint stopped reading it"
+                        f"server sent a message larger than {cap} MiB on stdout "
+                        "(the most mcp-lint reads as one message); mcp-lint stopped reading it"
                     )
                     return
             if buffer.strip():
@@ -155,6 +164,37 @@ def _signal_group(process: anyio.abc.Process, signum: int) -> None:
             process.kill()
 
 
+def _group_alive(process: anyio.abc.Process) -> bool:
+    """Whether any process is left in the server's process group (signal 0 only checks)."""
+    if os.name != "posix":  # pragma: no cover - no process groups
+        return False
+    try:
+        os.killpg(process.pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: a member we may not signal is still a member
+        return True
+    return True
+
+
+async def _clear_group(process: anyio.abc.Process) -> None:
+    """SIGTERM what the server left in its process group, then SIGKILL whatever ignores it.
+
+    Children the server spawned share its group (it was started in a session of its own) and can
+    outlive it: a helper that ignores SIGTERM would otherwise be orphaned on every path, the normal
+    exit, a timeout and mcp-lint's own interruption alike. The group id stays reserved while any
+    member lives, so signalling it cannot reach an unrelated process.
+    """
+    if not _group_alive(process):
+        return
+    _signal_group(process, signal.SIGTERM)
+    with anyio.move_on_after(EXIT_GRACE_SECONDS):
+        while _group_alive(process):
+            await anyio.sleep(0.05)
+        return
+    _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+
+
 async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
     # The MCP lifecycle: close stdin, give the server a moment, then terminate its whole tree.
     if process.stdin is not None:
@@ -166,9 +206,8 @@ async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
             _signal_group(process, signum)
         with anyio.move_on_after(EXIT_GRACE_SECONDS):
             monitor.returncode = await process.wait()
-            # Children the server spawned may outlive it; the group signal below reaches them.
-            _signal_group(process, signal.SIGTERM)
-            return
+            break
+    await _clear_group(process)
 
 
 @contextlib.asynccontextmanager
@@ -192,7 +231,7 @@ async def bounded_stdio(
             start_new_session=os.name == "posix",
         )
     except OSError as exc:
-        raise ServerError(f"cannot start server {command!r}: {exc.strerror or exc}") from None
+        raise ServerError(f"cannot start server {quote(command)}: {exc.strerror or exc}") from None
 
     to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](16)
     to_server, from_session = anyio.create_memory_object_stream[SessionMessage](16)
@@ -217,4 +256,5 @@ async def bounded_stdio(
                 _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
             with contextlib.suppress(Exception):
                 await process.aclose()
+            await _clear_group(process)
             monitor.returncode = process.returncode

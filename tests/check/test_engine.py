@@ -59,7 +59,12 @@ def test_exact_select_beats_prefix_ignore() -> None:
 def test_a_category_selects_its_rules_whatever_their_codes() -> None:
     catalogue = load_catalogue()
     naming = {rule.code for rule in catalogue.rules if rule.category == "naming"}
-    assert naming == {"MCP401", "MCP402", "MCP404"}  # MCP403 is overlap: categories are not prefixes
+    assert naming == {
+        "MCP401",
+        "MCP402",
+        "MCP404",
+        "MCP405",
+    }  # MCP403 is overlap: categories are not prefixes
     settings = parse_settings({"select": ["Naming"]}, None)
     validate_settings(settings, catalogue)
     assert {active.rule.code for active in active_rules(catalogue, settings)} == naming
@@ -68,10 +73,13 @@ def test_a_category_selects_its_rules_whatever_their_codes() -> None:
 @pytest.mark.parametrize(
     ("table", "expected"),
     [
-        ({"select": ["schema"], "ignore": ["MCP202"]}, {"MCP201", "MCP203", "MCP204", "MCP205"}),
-        ({"select": ["MCP4"], "ignore": ["overlap"]}, {"MCP401", "MCP402", "MCP404"}),
+        (
+            {"select": ["schema"], "ignore": ["MCP202"]},
+            {"MCP201", "MCP203", "MCP204", "MCP205", "MCP206", "MCP207", "MCP208"},
+        ),
+        ({"select": ["MCP4"], "ignore": ["overlap"]}, {"MCP401", "MCP402", "MCP404", "MCP405"}),
         ({"select": ["naming"], "ignore": ["MCP4"]}, set()),  # as specific as a series: --ignore wins
-        ({"select": ["MCP40"], "ignore": ["naming"]}, {"MCP401", "MCP402", "MCP403", "MCP404"}),
+        ({"select": ["MCP40"], "ignore": ["naming"]}, {"MCP401", "MCP402", "MCP403", "MCP404", "MCP405"}),
         ({"select": ["overlap", "MCP202"]}, {"MCP403", "MCP202"}),
     ],
 )

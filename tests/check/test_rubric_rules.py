@@ -6,7 +6,7 @@ from mcp_lint.check.functions import CheckContext
 from mcp_lint.check.functions.rubric import jury_disagreement, rubric_component, template_suggestion
 from mcp_lint.jury.aggregate import aggregate_verdicts
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.model import ServerSnapshot
+from mcp_lint.model import ServerSnapshot, Tool
 from mcp_lint.reflect.tools import build_tools
 
 TOOLS = build_tools(
@@ -67,7 +67,7 @@ def test_parameter_template_names_the_undocumented_ones() -> None:
     text = template_suggestion("parameters", TOOLS[0], ["book_room", "cancel_booking"])
     assert "`slot`" in text and "`size`" not in text
     example = template_suggestion("examples", TOOLS[0], [])
-    assert "book_room(slot='...', size=10)" in example
+    assert "book_room(slot=<slot>, size=<size>)" in example
 
 
 def test_disagreement_needs_two_judges_and_a_spread_of_two() -> None:
@@ -130,3 +130,125 @@ def test_a_fractional_threshold_tells_a_split_jury_from_a_low_score() -> None:
     assert list(rubric_component(context(split, threshold=2.5))) == []
     [hit] = list(rubric_component(context(low, threshold=2.5)))
     assert hit.fields["threshold"] == "2.5"
+
+
+def tool_of(raw: dict[str, object]) -> Tool:
+    [tool] = build_tools([raw], "2025-11-25", None)
+    return tool
+
+
+def test_opaque_parameters_skips_a_tool_without_parameters() -> None:
+    tools = build_tools(
+        [
+            {"name": "get_status", "description": "Server status.", "inputSchema": {"type": "object"}},
+            {"name": "get_user", "description": "A user.", "inputSchema": TOOLS[0].input_schema},
+        ],
+        "2025-11-25",
+        None,
+    )
+    scores = {tool.name: aggregate_verdicts([verdict("offline", 1)]) for tool in tools}
+    options = {"component": "guidelines", "threshold": 3, "only-with-parameters": True}
+    hits = list(rubric_component(CheckContext(ServerSnapshot("s", tools), options, scores)))
+    assert [hit.tool for hit in hits] == ["get_user"]
+    # Without the option (every other component) the tool without parameters is still judged.
+    options["only-with-parameters"] = False
+    assert len(list(rubric_component(CheckContext(ServerSnapshot("s", tools), options, scores)))) == 2
+
+
+def test_use_instead_names_only_a_sibling_on_the_same_subject() -> None:
+    tools = build_tools(
+        [
+            {"name": name, "description": "x", "inputSchema": {"type": "object"}}
+            for name in ("echo", "read_file", "create_directory", "list_directory")
+        ],
+        "2025-11-25",
+        None,
+    )
+    names = [tool.name for tool in tools]
+    create = template_suggestion("guidelines", tools[2], names)
+    assert "list_directory instead" in create and "echo" not in create and "read_file" not in create
+    lonely = template_suggestion("guidelines", tools[1], names)
+    assert "instead" not in lonely and "do not use it for <case>" in lonely
+
+
+def test_example_call_takes_its_values_from_the_schema_never_a_made_up_number() -> None:
+    tool = tool_of(
+        {
+            "name": "fetch",
+            "description": "Fetch a URL.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {
+                    "max_length": {"type": "integer", "default": 5000},
+                    "tail": {"type": "number"},
+                    "mode": {"type": "string", "enum": ["text", "html"]},
+                    "url": {"type": "string", "format": "uri"},
+                },
+                "required": ["url"],
+            },
+        }
+    )
+    text = template_suggestion("examples", tool, [])
+    assert "fetch(url=<url>, max_length=5000, tail=<tail>)" in text
+    assert "1.5" not in text and "=10" not in text
+
+
+def test_no_example_is_asked_for_when_one_is_there() -> None:
+    in_prose = tool_of({"name": "add", "description": "Add two numbers. Example: add(a=2, b=3) returns 5."})
+    in_parameter = tool_of(
+        {
+            "name": "get_time",
+            "description": "Current time in a zone.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {
+                    "timezone": {"type": "string", "description": "IANA zone, e.g., 'America/New_York'."}
+                },
+            },
+        }
+    )
+    for tool in (in_prose, in_parameter):
+        assert "Add one short example" not in template_suggestion("examples", tool, [])
+
+
+def test_limitations_template_is_about_this_tools_parameters() -> None:
+    reader = tool_of(
+        {
+            "name": "read_file",
+            "description": "Read a file.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"path": {"type": "string"}, "max_lines": {"type": "integer"}},
+            },
+        }
+    )
+    text = template_suggestion("limitations", reader, [])
+    assert text == (
+        "State its limits: which files or folders `path` may point to; the largest `max_lines` it accepts."
+    )
+    bare = tool_of({"name": "ping", "description": "Ping."})
+    assert "<scope>" not in template_suggestion("limitations", bare, [])
+
+
+def test_use_instead_tells_siblings_on_the_same_subject_apart_by_description() -> None:
+    raw = {
+        "list_directory": "Get a detailed listing of all files and directories in a specified path.",
+        "list_directory_with_sizes": (
+            "Get a detailed listing of all files and directories in a specified path, including sizes."
+        ),
+        "create_directory": "Create a new directory or ensure a directory exists.",
+        "directory_tree": "Get a recursive tree view of files and directories as a JSON structure.",
+    }
+    tools = build_tools(
+        [
+            {"name": name, "description": text, "inputSchema": {"type": "object"}}
+            for name, text in raw.items()
+        ],
+        "2025-11-25",
+        None,
+    )
+    names = list(raw)
+    text = template_suggestion("guidelines", tools[0], names, raw)
+    assert "list_directory_with_sizes instead" in text
+    # By name alone the three directory tools are as close: none is named.
+    assert "instead" not in template_suggestion("guidelines", tools[0], names)

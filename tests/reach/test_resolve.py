@@ -179,6 +179,21 @@ def test_command_target_env_is_only_what_was_passed(monkeypatch: pytest.MonkeyPa
     assert target.env == {}
 
 
+@pytest.mark.parametrize(
+    ("command", "provisional"),
+    [
+        (("node", "dist/index.js"), True),
+        (("python", "main.py"), True),
+        (("python", "weather_server.py"), False),
+    ],
+)
+def test_a_generic_script_name_is_provisional(command: tuple[str, ...], provisional: bool) -> None:
+    # `node dist/index.js` would report every Node server as "index": the server's own name replaces it.
+    (target,) = resolve_targets(Request(command=command), Settings())
+    assert isinstance(target, StdioTarget)
+    assert target.provisional_name is provisional
+
+
 def test_url_target() -> None:
     request = Request(url="http://127.0.0.1:8000/mcp", headers={"Authorization": "Bearer t0k"})
     assert resolve_targets(request, Settings()) == [

@@ -221,3 +221,12 @@ def test_stderr_tail_keeps_the_line_that_names_the_error() -> None:
         monitor.last_stderr_lines()
         == 'Traceback (most recent call last): | File "s.py", line 1 | RuntimeError: no database'
     )
+
+
+def test_a_provisional_name_gives_way_to_the_reported_one() -> None:
+    script = str(Path(__file__).resolve().parents[1] / "servers" / "good_server.py")
+    generic = StdioTarget("index", sys.executable, (script,), provisional_name=True)
+    kept = StdioTarget("mine", sys.executable, (script,))
+    results = reflect_all([generic, kept], TIMEOUT)
+    assert [result.name for result in results] == ["good-server", "mine"]
+    assert [result.snapshot.name for result in results if result.snapshot] == ["good-server", "mine"]

@@ -23,6 +23,9 @@ def main() -> None:
     parser.add_argument(
         "--ignore-sigterm", action="store_true", help="also ignore SIGTERM, so only SIGKILL stops it"
     )
+    parser.add_argument(
+        "--notify", action="store_true", help="answer the hung request with endless notifications instead"
+    )
     args = parse(parser)
     if args.ignore_sigterm:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -34,7 +37,17 @@ def main() -> None:
             continue
         message = json.loads(line)
         method, request_id = message.get("method"), message.get("id")
-        if request_id is None or method == args.hang_on:
+        if request_id is None:
+            continue
+        if method == args.hang_on:
+            while args.notify:  # a log line after another, never the answer
+                send(
+                    {
+                        "jsonrpc": "2.0",
+                        "method": "notifications/message",
+                        "params": {"level": "info", "data": "busy"},
+                    }
+                )
             continue
         if method == "initialize":
             send(

@@ -70,12 +70,15 @@ def test_git_server_parameters_without_descriptions(
     assert "MCP403" not in found["git_log"] and "MCP403" not in found["git_diff"]
 
 
-def test_fetch_server_has_no_deterministic_findings(
+def test_fetch_server_overrides_the_agents_earlier_instructions(
     fetch_server: StdioTarget, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Its description tells the model that it "originally did not have internet access and was
+    # advised to refuse", and that this tool now grants it: text that overrides the agent's
+    # instructions, the best-known real case of hidden instructions. Nothing else is wrong with it.
     code, document = lint(fetch_server, capsys, "--ignore", "MCP7")
-    assert code == 0
-    assert findings(document) == {"fetch": [], "(server)": []}
+    assert code == 1
+    assert findings(document) == {"fetch": ["MCP301"], "(server)": []}
 
 
 def test_filesystem_server_no_false_alarms(

@@ -58,17 +58,79 @@ def _desc_verb(word: str) -> str:
     return ""
 
 
+_STRENGTH = {READ: 0, WRITE: 1, DESTROY: 2}
+_CONJUNCTIONS = frozenset({"and", "or", "then"})
+# "add two numbers", "add_numbers": arithmetic, not a new record. `add` counts as a write only with
+# an object that is not one of these.
+_ARITHMETIC = frozenset(
+    words("number numbers two three integers ints floats values sum digits a b x y operands matrices vectors")
+)
+# A later sentence saying the tool writes ("... and saves it to disk"): a write whatever the name says.
+_WRITES_IN_TEXT = re.compile(
+    r"\b(?:it\s+|and\s+|then\s+|also\s+)(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
+    r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all)\b",
+    re.IGNORECASE,
+)
+
+
+def _counts(verb: str, following: list[str]) -> bool:
+    """Whether `verb` followed by `following` words means what _VERBS says (`add` a number does not)."""
+    if verb != "add":
+        return True
+    objects = [word for word in following[:3] if word not in ("up", "together", "the")]
+    return bool(objects) and objects[0] not in _ARITHMETIC
+
+
+def _name_verb(name: str) -> str | None:
+    """The effective verb of a name: the strongest of the verbs heading its parts.
+
+    `search_and_replace` replaces (it writes), `get_or_create_user` may create; a noun that looks
+    like a verb after the head verb (`get_commit`, `list_tags`) is the object, not an action.
+    """
+    parts: list[list[str]] = [[]]
+    for word in name_words(name):
+        if word in _CONJUNCTIONS:
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    best: str | None = None
+    for part in parts:
+        for index, word in enumerate(part):
+            if word in _VERBS:
+                if _counts(word, part[index + 1 :]) and (
+                    best is None or _STRENGTH[_VERBS[word]] > _STRENGTH[_VERBS[best]]
+                ):
+                    best = word
+                break
+    return best
+
+
 def leading_verb(tool: Tool) -> tuple[str, str] | None:
     """(verb, where) from the name first; from the description's first words when the name has none."""
-    for word in name_words(tool.name):
-        if word in _VERBS:
-            return word, "name"
+    verb = _name_verb(tool.name)
+    if verb is not None:
+        return verb, "name"
     first = re.split(r"(?<=[.!?])\s", tool.description.strip(), maxsplit=1)[0]
-    for word in _DESC_WORDS.findall(first)[:6]:
+    found = _DESC_WORDS.findall(first)
+    for index, word in enumerate(found[:6]):
         verb = _desc_verb(word.lower())
         if verb:
+            if not _counts(verb, [item.lower() for item in found[index + 1 :]]):
+                return None
             return verb, "description"
     return None
+
+
+def effective_verb(tool: Tool) -> tuple[str, str] | None:
+    """`leading_verb`, unless that reads and the description says the tool also writes."""
+    found = leading_verb(tool)
+    if found is not None and _VERBS[found[0]] != READ:
+        return found
+    said = _WRITES_IN_TEXT.search(tool.description)
+    if said is not None:
+        word = said.group(0).split()[1].lower()
+        return _desc_verb(word) or "write", "description"
+    return found
 
 
 def _suggest(verb: str | None) -> str:
@@ -106,7 +168,7 @@ def _contradiction(tool: Tool) -> tuple[str, str] | None:
     destructive = hints.get("destructiveHint")
     if read_only and destructive is True:
         return "declares both readOnlyHint: true and destructiveHint: true", "annotations.destructiveHint"
-    found = leading_verb(tool)
+    found = effective_verb(tool)
     if found is None:
         return None
     verb, where = found

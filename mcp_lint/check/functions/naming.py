@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
+from mcp_lint.check.functions._util import name_words, snippet
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
@@ -89,3 +93,125 @@ def inconsistent_naming(ctx: CheckContext) -> Iterator[Hit]:
         evidence="not " + majority + ": " + ", ".join(outliers[:5]) + (" …" if len(outliers) > 5 else ""),
         suggestion=f"Rename the other tools to {majority}.",
     )
+
+
+# --- MCP405 dangling-tool-reference ----------------------------------------------------------------
+
+# A name in code style, or any name followed by "tool": `get_user`, the listProjects tool. Only
+# snake_case and camelCase shapes count; a plain word ("the search tool") names a kind of tool.
+_TOOL_REF = re.compile(
+    r"`([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`(\s+tools?\b)?"
+    r"|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(\s+tools?\b)"
+)
+_CALL_BEFORE = re.compile(r"\b(?:call|calling|invoke|invoking|run|running)\s+(?:the\s+)?$", re.IGNORECASE)
+_BARE_CALL = re.compile(
+    r"\b(?:call|calling|invoke|invoking)\s+(?:the\s+)?([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b"
+    r"(?!\s*(?:=|parameter|argument|field|option|flag|function|method|endpoint|api\b))"
+)
+# A sentence about another server or program names tools this server rightly lacks.
+_ELSEWHERE = re.compile(r"\b(?:server|mcp|plugin|extension|library|package|module|sdk|api)s?\b", re.I)
+_TOOL_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
+
+
+def _norm_name(name: str) -> str:
+    return "".join(name_words(name))
+
+
+def _schema_words(schema: Any, into: set[str]) -> None:
+    """Property names, enum and default strings at any depth, normalized: names a tool may mention."""
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, Mapping):
+                into.update(_norm_name(str(name)) for name in value)
+            if key in ("enum", "examples") and isinstance(value, list):
+                into.update(_norm_name(item) for item in value if isinstance(item, str))
+            elif key in ("const", "default") and isinstance(value, str):
+                into.add(_norm_name(value))
+            else:
+                _schema_words(value, into)
+    elif isinstance(schema, list):
+        for item in schema:
+            _schema_words(item, into)
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+    stops = [pos for pos in (text.find(". ", end), text.find("\n", end)) if pos >= 0]
+    return text[left : min(stops) if stops else len(text)]
+
+
+_PREFIX = 3
+_NameIndex = tuple[frozenset[str], dict[str, str], dict[str, list[str]]]
+
+
+@functools.lru_cache(maxsize=8)
+def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
+    """The server's tool names: as spelled, by normalized form, and grouped by their first letters."""
+    by_norm: dict[str, str] = {}
+    by_prefix: dict[str, list[str]] = {}
+    for name in tool_names:
+        key = _norm_name(name)
+        by_norm.setdefault(key, name)
+        by_prefix.setdefault(key[:_PREFIX], []).append(name)
+    return frozenset(tool_names), by_norm, by_prefix
+
+
+def dangling_references(text: str, tool_names: list[str], own: set[str]) -> list[tuple[str, str, str | None]]:
+    """(name, evidence, the server's tool it probably means) of tools `text` names that are not on the server.
+
+    `own` holds normalized names this tool's schemas use, which a code-styled name may be instead.
+    """
+    index = _name_index(tuple(tool_names))
+    exact, by_norm, by_prefix = index
+    found: dict[str, tuple[str, str | None]] = {}
+
+    def closest(name: str) -> str | None:
+        key = _norm_name(name)
+        if key in by_norm:
+            return by_norm[key]
+        # Only names with the same first letters are compared: a server may have 10,000 tools.
+        close = difflib.get_close_matches(name, by_prefix.get(key[:_PREFIX], []), n=1, cutoff=0.85)
+        return close[0] if close else None
+
+    candidates: list[tuple[str, int, int, bool]] = []
+    for match in _TOOL_REF.finditer(text):
+        name = match.group(1) or match.group(3)
+        followed = bool(match.group(2) or match.group(4))
+        before = text[max(0, match.start() - 20) : match.start()]
+        called = _CALL_BEFORE.search(before) is not None
+        candidates.append((name, match.start(), match.end(), followed or called))
+    for match in _BARE_CALL.finditer(text):
+        candidates.append((match.group(1), match.start(1), match.end(1), True))
+    for name, start, end, said_tool in candidates:
+        if name in exact or name in found or _TOOL_SHAPE.fullmatch(name) is None:
+            continue
+        meant = closest(name)
+        if not said_tool and meant is None:
+            continue  # a name in code style that is neither called a tool nor close to one
+        if _norm_name(name) in own and meant is None:
+            continue  # a parameter or value of this tool, "the `file_path` argument"
+        if _ELSEWHERE.search(_sentence_around(text, start, end)):
+            continue
+        found[name] = (snippet(text, start, end), meant)
+    return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+
+
+@check_function("dangling_tool_reference")
+def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
+    tool_names = [tool.name for tool in ctx.server.tools]
+    for tool in ctx.server.tools:
+        text = tool.description
+        lowered = text.lower()
+        if not text or not any(map(lowered.__contains__, ("`", "tool", "call", "invok"))):
+            continue  # every pattern needs one of these
+        own: set[str] = set()
+        _schema_words(tool.input_schema, own)
+        _schema_words(tool.raw.get("outputSchema"), own)
+        for name, evidence, meant in dangling_references(text, tool_names, own):
+            yield Hit(
+                tool=tool.name,
+                fields={"reference": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
+                evidence=evidence,
+                path="description",
+                suggestion=f"Did you mean `{meant}`?" if meant else None,
+            )

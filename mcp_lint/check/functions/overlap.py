@@ -99,14 +99,7 @@ def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[
         prefix.sort(key=frequency.__getitem__)
         for token in prefix[:take]:
             index.setdefault(token, []).append(rank)
-    shared = Counter(
-        itertools.chain.from_iterable(
-            itertools.combinations(bucket, 2) for bucket in index.values() if len(bucket) > 1
-        )
-    )
-    candidates = sorted(
-        pair for pair, count in shared.items() if count >= min(needs[pair[0]], needs[pair[1]])
-    )
+    candidates = sorted(_candidates(index, needs))
     for earlier, later in candidates:
         theirs, their_members = ordered[earlier]
         tokens, members = ordered[later]
@@ -121,6 +114,30 @@ def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[
                 yield min(mine, other), max(mine, other), score
             for sibling in their_members[1:]:
                 yield min(me, sibling), max(me, sibling), score
+
+
+def _candidates(index: dict[int, list[int]], needs: Sequence[int]) -> set[tuple[int, int]]:
+    """(earlier, later) ranks that share at least min(need, need) indexed prefix shingles.
+
+    Counting every pair of every bucket is quadratic whenever thousands of sets index one common
+    shingle (5,000 tools "Get item N." all index "get"), although no such pair can qualify: a set
+    that needs two shared shingles but sits in one shared bucket only can never share two with
+    anything. Such sets are left out of the pair count and paired only with the sets that need one
+    (one-shingle sets; identical sets were merged, so a bucket holds few of those).
+    """
+    shared_buckets = [bucket for bucket in index.values() if len(bucket) > 1]
+    buckets_of = Counter(itertools.chain.from_iterable(shared_buckets))
+    pairs: set[tuple[int, int]] = set()
+    counted: Counter[tuple[int, int]] = Counter()
+    for bucket in shared_buckets:
+        counted.update(
+            itertools.combinations([rank for rank in bucket if needs[rank] == 1 or buckets_of[rank] > 1], 2)
+        )
+        lonely = [rank for rank in bucket if needs[rank] == 2 and buckets_of[rank] == 1]
+        for one in (rank for rank in bucket if needs[rank] == 1):
+            pairs.update((min(one, rank), max(one, rank)) for rank in lonely)
+    pairs.update(pair for pair, count in counted.items() if count >= min(needs[pair[0]], needs[pair[1]]))
+    return pairs
 
 
 def _set_apart(

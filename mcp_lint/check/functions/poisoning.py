@@ -78,6 +78,59 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         ),
     ),
     (
+        "overrides the model's earlier instructions or policy",
+        (
+            "originally",
+            "previously",
+            "initially",
+            "advised",
+            "instructed",
+            "told",
+            "regardless",
+            "apply",
+            "policy",
+        ),
+        (),
+        re.compile(
+            r"\byou\s+(?:originally|previously|initially|were\s+originally)\s+"
+            r"(?:did\s+not|didn'?t|could\s+not|couldn'?t|were\s+not|weren'?t|had\s+no|were\s+(?:told|advised|instructed))"
+            r"|\b(?:were|was|been|are)\s+(?:advised|instructed|told)\s+to\s+(?:refuse|decline)\b"
+            r"|\bregardless\s+of\s+(?:your|any|the)\s+(?:previous\s+|prior\s+|earlier\s+|system\s+|safety\s+|original\s+)*"
+            r"(?:instructions|policy|policies|guidelines|rules|restrictions)\b"
+            r"|\b(?:previous|prior|earlier|original|system|your)\s+(?:instructions|restrictions|rules|policies|guidelines)\s+"
+            r"(?:no\s+longer|do\s+not|don'?t)\s+apply\b"
+            r"|\b(?:ignore|bypass|override|disregard)\s+(?:your|any|all|the)\s+(?:safety\s+|content\s+|usage\s+)?"
+            r"(?:policy|policies|guidelines|restrictions|safeguards)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "forbids the use of other tools or servers",
+        ("other", "another", "different", "additional"),
+        ("not", "n't", "never"),
+        re.compile(
+            r"\b(?:must\s+not|must\s+never|mustn'?t|should\s+not|should\s+never|shouldn'?t|do\s+not|don'?t|never|"
+            r"may\s+not|is\s+not\s+allowed\s+to|are\s+not\s+allowed\s+to)\s+"
+            r"(?:use|invoke|call|run|rely\s+on|consult|try)\s+(?:any\s+)?(?:other|another|different|additional)\s+"
+            r"(?:tools?|servers?|mcp\s+servers?|functions?|plugins?|sources?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "orders the model to send data elsewhere",
+        ("send", "forward", "upload", "post", "transmit", "exfiltrate", "copy", "bcc"),
+        ("http", "@"),
+        re.compile(
+            r"\b(?:send|forward|upload|post|transmit|exfiltrate|copy|bcc)\s+(?:a\s+copy\s+of\s+)?"
+            r"(?:(?:the|all|your|this|every|any|full|entire|whole)\s+)*"
+            r"(?:conversation|chat|messages?|history|context|prompts?|system\s+prompt|data|results?|output|files?|"
+            r"contents?|responses?|user'?s?\s+\w+|tokens?|keys?|secrets?|credentials?|documents?)\b"
+            r"[^.\n]{0,60}?\b(?:to|at)\s+(?:(?:the\s+|this\s+|our\s+)?(?:webhook|endpoint|server|url|address|email)\s+)?"
+            r"(?:https?://|[\w.+-]+@[\w-]+\.\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "orders the model to read credentials or private files",
         (
             "ssh",
@@ -127,7 +180,10 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
             r"|\bbefore\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b"
             r"|\b(?:change|replace|redirect|override|rewrite)\s+(?:the\s+)?"
             r"(?:recipient|destination|to[- ]address|sender|bcc|webhook|target\s+(?:address|url|account))s?\b"
-            r"|\b(?:for|on)\s+(?:all|every|any)\s+(?:other\s+)?tools?\s+calls?\b",
+            # "REQUIRED for all tool calls" states this tool's own requirement; "for every other
+            # tool call" and "before every tool call" reach beyond it.
+            r"|\b(?:for|on)\s+(?:all|every|any)\s+other\s+tools?\s+calls?\b"
+            r"|\b(?:before|after)\s+(?:all|every|any|each)\s+(?:other\s+)?tools?\s+calls?\b",
             re.IGNORECASE,
         ),
     ),

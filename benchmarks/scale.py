@@ -1,0 +1,89 @@
+"""How `mcp-lint check` scales with the number of tools: time and peak memory for 500, 5,000, 50,000.
+
+    python benchmarks/scale.py [--sizes 500 5000 50000] [--format json|text]
+
+Each size is a generated snapshot of minimal tools (`get_item_N`, "Get item N.", an empty object
+schema): every name shares two words and every description two of its three words with every other
+tool, the case that made the all-pairs comparisons of ambiguous-tools (MCP403) and the offline
+jury's "similar tools" reason quadratic. Each run is a fresh process, as CI runs it (so interpreter
+start-up and imports count), with the default rules and the default (offline) jury, and its peak
+memory is the child's maximum resident set size (os.wait4). Goal: 5,000 tools within 12x the time
+of 500, and memory that grows with the input only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_snapshot(path: Path, count: int) -> None:
+    tools = [
+        {
+            "name": f"get_item_{number}",
+            "description": f"Get item {number}.",
+            "inputSchema": {"type": "object"},
+        }
+        for number in range(count)
+    ]
+    snapshot = {"format": "mcp-lint-snapshot/1", "name": f"scale-{count}", "tools": tools}
+    path.write_text(json.dumps(snapshot), encoding="utf-8")
+
+
+def lint(snapshot: Path, report: Path, output_format: str) -> tuple[float, int, int]:
+    """(seconds, peak resident set in bytes, exit code) of one `mcp-lint check` process."""
+    command = [sys.executable, "-m", "mcp_lint", "check", "--isolated", "--format", output_format]
+    command += ["-o", str(report), str(snapshot)]
+    environment = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        error = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
+        raise SystemExit(f"mcp-lint exited {process.returncode}: {error.strip()}")
+    # ru_maxrss is in kilobytes on Linux, in bytes on macOS.
+    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+    return elapsed, peak, process.returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 5000, 50000])
+    parser.add_argument("--format", choices=["json", "text"], default="json", dest="output_format")
+    args = parser.parse_args()
+    results: list[tuple[int, float, int]] = []
+    with tempfile.TemporaryDirectory(prefix="mcp-lint-scale-") as folder:
+        for count in args.sizes:
+            snapshot = Path(folder) / f"snapshot-{count}.json"
+            write_snapshot(snapshot, count)
+            seconds, peak, _ = lint(
+                snapshot, Path(folder) / f"report-{count}.{args.output_format}", args.output_format
+            )
+            results.append((count, seconds, peak))
+            size = snapshot.stat().st_size / 2**20
+            print(
+                f"{count:>7} tools  {seconds:8.1f} s  peak {peak / 2**20:8.0f} MiB  (snapshot {size:.1f} MiB)"
+            )
+            sys.stdout.flush()
+    first_count, first_seconds, first_peak = results[0]
+    for count, seconds, peak in results[1:]:
+        print(
+            f"{count} / {first_count} tools ({count / first_count:g}x):  "
+            f"time {seconds / first_seconds:.1f}x  peak memory {peak / first_peak:.1f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

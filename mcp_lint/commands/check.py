@@ -1,0 +1,213 @@
+"""`mcp-lint check`: resolve the targets, lint them, write the reports, map the result to an exit code."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.check.engine import selector_problem
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.commands.output import Output
+from mcp_lint.commands.targets import TargetOptions, load_run_settings, resolve
+from mcp_lint.config import JurySettings, Settings, jury_settings
+from mcp_lint.errors import UsageError
+from mcp_lint.files import unwritable_reason, write_text_atomic
+from mcp_lint.gate import exit_code
+from mcp_lint.jury.run import validate_jury_settings
+from mcp_lint.model import RunResult
+from mcp_lint.pipeline import lint
+from mcp_lint.report import ReportOptions, reporters
+from mcp_lint.report.github import write_step_summary
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """The options of `check` as given; None or empty means "not given" (the config decides)."""
+
+    targets: TargetOptions
+    output_format: str | None = None
+    output: str | None = None
+    sarif_files: tuple[str, ...] = ()
+    markdown_files: tuple[str, ...] = ()
+    json_files: tuple[str, ...] = ()
+    fail_on: str | None = None
+    exit_zero: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    jury_models: tuple[str, ...] = ()
+    frozen: bool = False
+    no_cache: bool = False
+    refresh: bool = False
+    cache_file: str | None = None
+    show_settings: bool = False
+    color: bool | None = None
+
+
+def run_check(options: CheckOptions, out: Output) -> int:
+    settings = _settings(options)
+    jury = check_jury_settings(settings, options)
+    if options.show_settings:
+        out.line(json.dumps(settings_document(settings, jury), indent=2))
+        return 0
+    inputs = [*options.targets.paths, settings.config_path, jury.cache_path]
+    extra_outputs = [("sarif", path) for path in options.sarif_files]
+    extra_outputs += [("markdown", path) for path in options.markdown_files]
+    extra_outputs += [("json", path) for path in options.json_files]
+    check_output(options.output, inputs)
+    for kind, path in extra_outputs:
+        check_output(path, inputs, f"--{kind}")
+    targets = resolve(options.targets, settings)
+    result = lint(targets, settings, jury)
+    write_reports(result, options, extra_outputs, out)
+    for server in result.servers:
+        if server.error is not None:
+            out.error(server.error)
+    if result.jury is not None:
+        for warning in result.jury.warnings:
+            out.warning(warning)
+        unscored = result.jury.unscored
+        if unscored:
+            first = unscored[0]
+            out.error(
+                f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
+                f"{first.tool} by {first.judge}: {first.reason}"
+            )
+    return exit_code(result, settings.fail_on, options.exit_zero)
+
+
+def _settings(options: CheckOptions) -> Settings:
+    """The config's settings with the command line's --timeout, --fail-on, --select and --ignore."""
+    settings = load_run_settings(
+        options.targets.config_file, options.targets.isolated, options.targets.timeout
+    )
+    if options.fail_on:
+        settings = replace(settings, fail_on=options.fail_on)
+    if options.select:
+        settings = replace(settings, select=selectors("--select", options.select))
+    if options.ignore:
+        settings = replace(settings, ignore=(*settings.ignore, *selectors("--ignore", options.ignore)))
+    return settings
+
+
+def comma_list(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def selectors(option: str, values: Sequence[str]) -> tuple[str, ...]:
+    """The rule selectors of --select or --ignore; one that matches nothing is an error naming the option."""
+    chosen = comma_list(values)
+    for selector in chosen:
+        problem = selector_problem(selector, load_catalogue())
+        if problem is not None:
+            raise UsageError(f"{option} {problem}")
+    return chosen
+
+
+def check_jury_settings(settings: Settings, options: CheckOptions) -> JurySettings:
+    """The jury settings of `check`, refused before any server starts when the flags contradict."""
+    jury = jury_settings(
+        settings,
+        options.jury_models,
+        cache_file=options.cache_file,
+        no_cache=options.no_cache,
+        refresh=options.refresh,
+        frozen=options.frozen,
+    )
+    validate_jury_settings(jury)
+    return jury
+
+
+def settings_document(settings: Settings, jury: JurySettings) -> dict[str, Any]:
+    """The settings as the run will use them: the config's, with the jury flags applied."""
+    document: dict[str, Any] = settings.as_document()
+    document["jury"].update(
+        {
+            "models": list(jury.models),  # empty: the embedded offline jury
+            "cache": None if jury.cache_path is None else str(jury.cache_path),
+            "frozen": jury.frozen,
+            "refresh": jury.refresh,
+        }
+    )
+    return document
+
+
+def check_output(output: str | None, inputs: Sequence[str | Path | None], flag: str = "-o") -> None:
+    """Refuse, before any server starts rather than after the lint, a report path that cannot be
+    written or that is one of the run's `inputs` (a snapshot, the config, the jury cache): the report
+    would destroy it."""
+    if output is None or output == "-":
+        return
+    target = Path(output).resolve()
+    for item in inputs:
+        if item is not None and str(item) != "-" and Path(item).resolve() == target:
+            raise UsageError(
+                f"{flag} {output}: this run reads that file; the report would overwrite it, "
+                "so give another path"
+            )
+    problem = unwritable_reason(Path(output))
+    if problem is not None:
+        example = f", e.g. {flag} {Path(output) / 'report.json'}" if Path(output).is_dir() else ""
+        raise UsageError(
+            f"{flag} {output}: {problem}; give a file path the report can be written to{example}"
+        )
+
+
+def write_output(text: str, output: str | None, out: Output, color: bool = False, flag: str = "-o") -> None:
+    if output is None or output == "-":
+        out.report(text, color=color)
+        return
+    try:
+        write_text_atomic(Path(output), text)
+    except OSError as exc:
+        raise UsageError(f"{flag} {output}: cannot write the report: {exc.strerror or exc}") from None
+
+
+def use_color(option: bool | None, output: str | None) -> bool:
+    if option is not None:
+        return option
+    if output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def report_format(chosen: str | None) -> str:
+    """--format, else `github` inside GitHub Actions (annotations), else `text`."""
+    if chosen:
+        return chosen
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+
+
+def terminal_width(output: str | None, output_format: str) -> int | None:
+    if output_format != "text" or (output is not None and output != "-") or not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def write_reports(
+    result: RunResult, options: CheckOptions, extra_outputs: Sequence[tuple[str, str]], out: Output
+) -> None:
+    """The report on stdout or -o, each --sarif/--markdown file, and under GitHub Actions the job
+    summary (appended to $GITHUB_STEP_SUMMARY when the format is `github`)."""
+    output_format = report_format(options.output_format)
+    color = use_color(options.color, options.output)
+    width = terminal_width(options.output, output_format)
+    report_options = ReportOptions(color=color, cwd=os.getcwd(), width=width)
+    render = reporters()
+    write_output(render[output_format](result, report_options), options.output, out, color)
+    plain = replace(report_options, color=False, width=None)
+    for kind, path in extra_outputs:
+        write_output(render[kind](result, plain), path, out, flag=f"--{kind}")
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if output_format == "github" and summary:
+        try:
+            write_step_summary(result, plain, Path(summary))
+        except OSError as exc:
+            out.warning(f"cannot append the job summary to {summary}: {exc}")

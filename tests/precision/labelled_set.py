@@ -1,0 +1,258 @@
+"""The precision set: real servers' snapshots, today's findings on them, and a human verdict on each.
+
+Shared by `benchmarks/rule_precision.py` (prints per-rule precision) and `test_precision.py` (holds
+every deterministic rule at its recorded precision). Nothing here is part of the package.
+
+A label names its finding by (server, tool, code, subject). The subject is what the finding is
+*about*, taken from the finding's structure rather than its wording so that a reworded message keeps
+its label: the schema path when the finding points into the input schema, else, for a rule whose
+message template puts a name in backticks, the first such name that is not the tool's own (the
+phantom parameter, the sibling tool), else nothing (one finding of that rule per tool, as for rubric
+findings). When a rule's change moves
+the subject, a label whose (server, tool, code) still has exactly one unmatched finding left is
+matched loosely and reported as such, so re-labelling is a matter of refreshing the subject.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mcp_lint.check.engine import active_rules, check_server
+from mcp_lint.check.rules import Catalogue, load_catalogue
+from mcp_lint.config import Settings
+from mcp_lint.model import Finding, ServerSnapshot, Severity
+from mcp_lint.reflect.snapshot import parse_snapshot
+
+HERE = Path(__file__).resolve().parent
+SNAPSHOTS = HERE / "snapshots"
+LABELS = HERE / "labels.yaml"
+FLOORS = HERE / "floors.yaml"
+
+# The issue's bar is for findings a user is asked to act on: moderate and above.
+LOWEST = Severity.parse("moderate")
+VERDICTS = ("right", "wrong", "debatable")
+SERVER_ROW = "(server)"
+
+# The C loader, where PyYAML has it: the labels file is long.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
+
+
+@dataclass(frozen=True)
+class Key:
+    server: str
+    tool: str
+    code: str
+    subject: str
+
+    def loose(self) -> tuple[str, str, str]:
+        return (self.server, self.tool, self.code)
+
+
+@dataclass(frozen=True)
+class Label:
+    key: Key
+    rule: str
+    verdict: str
+    why: str
+    evidence: str
+    kind: str  # "deterministic" or "rubric"
+
+
+@dataclass(frozen=True)
+class Match:
+    finding: Finding
+    key: Key
+    label: Label | None
+    loose: bool = False  # matched on (server, tool, code) only: the label's subject is stale
+
+
+@dataclass(frozen=True)
+class RuleTally:
+    code: str
+    rule: str
+    kind: str
+    findings: int = 0
+    right: int = 0
+    wrong: int = 0
+    debatable: int = 0
+    unlabelled: int = 0
+
+    @property
+    def precision(self) -> float | None:
+        judged = self.right + self.wrong
+        return self.right / judged if judged else None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    matches: tuple[Match, ...]
+    stale: tuple[Label, ...]  # labels of findings no longer reported
+    tallies: tuple[RuleTally, ...] = field(default=())
+
+    @property
+    def unlabelled(self) -> tuple[Match, ...]:
+        return tuple(match for match in self.matches if match.label is None)
+
+    @property
+    def loose(self) -> tuple[Match, ...]:
+        return tuple(match for match in self.matches if match.loose)
+
+
+@functools.cache
+def _codes_naming_a_subject() -> frozenset[str]:
+    """Rules whose message template puts a name in backticks (`{parameter}`, `{other}`)."""
+    return frozenset(rule.code for rule in load_catalogue().rules if "`{" in rule.message)
+
+
+def subject_of(finding: Finding) -> str:
+    path = finding.path or ""
+    if path.startswith("inputSchema"):
+        return path
+    if finding.code in _codes_naming_a_subject():
+        for name in _BACKTICKED.findall(finding.message):
+            if name != finding.tool:
+                return name
+    return ""
+
+
+def key_of(finding: Finding) -> Key:
+    return Key(finding.server, finding.tool or SERVER_ROW, finding.code, subject_of(finding))
+
+
+def snapshot_paths(directory: Path = SNAPSHOTS) -> list[Path]:
+    return sorted(directory.glob("*.json"))
+
+
+def load_snapshots(directory: Path = SNAPSHOTS) -> list[ServerSnapshot]:
+    # The file's stem names the server in the labels, whatever name the server reports.
+    return [
+        parse_snapshot(json.loads(path.read_text(encoding="utf-8")), path.stem, str(path))
+        for path in snapshot_paths(directory)
+    ]
+
+
+def lint(
+    snapshots: Sequence[ServerSnapshot], rubric: bool, catalogue: Catalogue | None = None
+) -> list[Finding]:
+    """Every finding at moderate or above, with the default rule settings and the offline jury."""
+    catalogue = catalogue or load_catalogue()
+    settings = Settings(ignore=() if rubric else ("rubric",))
+    rules = active_rules(catalogue, settings)
+    scores: Mapping[tuple[str, str], Any] = {}
+    if rubric:
+        from mcp_lint.jury.run import JurySettings, score_servers
+
+        scores = score_servers(snapshots, JurySettings(cache_path=None)).tools
+    findings: list[Finding] = []
+    for snapshot in snapshots:
+        tool_scores = {tool: value for (server, tool), value in scores.items() if server == snapshot.name}
+        findings.extend(check_server(snapshot, rules, settings, tool_scores))
+    return [finding for finding in findings if finding.severity >= LOWEST]
+
+
+def rule_kinds(catalogue: Catalogue | None = None) -> dict[str, str]:
+    catalogue = catalogue or load_catalogue()
+    return {rule.code: "rubric" if rule.category == "rubric" else "deterministic" for rule in catalogue.rules}
+
+
+def load_labels(path: Path = LABELS) -> list[Label]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
+    labels: list[Label] = []
+    for section in ("deterministic", "rubric"):
+        for entry in (data or {}).get(section) or ():
+            verdict = str(entry["verdict"])
+            if verdict not in VERDICTS:
+                raise ValueError(f"{path}: verdict {verdict!r} of {entry} is not one of {VERDICTS}")
+            key = Key(
+                str(entry["server"]),
+                str(entry["tool"]),
+                str(entry["code"]),
+                str(entry.get("subject") or ""),
+            )
+            labels.append(
+                Label(
+                    key=key,
+                    rule=str(entry.get("rule", "")),
+                    verdict=verdict,
+                    why=str(entry.get("why", "")),
+                    evidence=str(entry.get("evidence", "")),
+                    kind=section,
+                )
+            )
+    return labels
+
+
+def compare(findings: Iterable[Finding], labels: Sequence[Label], kinds: Mapping[str, str]) -> Comparison:
+    by_key: dict[Key, list[Label]] = {}
+    for label in labels:
+        by_key.setdefault(label.key, []).append(label)
+    pending: list[tuple[Finding, Key]] = []
+    matches: list[Match] = []
+    for finding in findings:
+        key = key_of(finding)
+        candidates = by_key.get(key)
+        if candidates:
+            matches.append(Match(finding, key, candidates.pop(0)))
+        else:
+            pending.append((finding, key))
+    # Loose pass: a reworded subject still pairs with the one label left for its (server, tool, code).
+    left: dict[tuple[str, str, str], list[Label]] = {}
+    for remaining in by_key.values():
+        for label in remaining:
+            left.setdefault(label.key.loose(), []).append(label)
+    pending_per_loose: dict[tuple[str, str, str], int] = {}
+    for _, key in pending:
+        pending_per_loose[key.loose()] = pending_per_loose.get(key.loose(), 0) + 1
+    for finding, key in pending:
+        spare = left.get(key.loose()) or []
+        if len(spare) == 1 and pending_per_loose[key.loose()] == 1:
+            matches.append(Match(finding, key, spare.pop(), loose=True))
+        else:
+            matches.append(Match(finding, key, None))
+    stale = tuple(label for remaining in left.values() for label in remaining)
+    return Comparison(tuple(matches), stale, tally(matches, kinds))
+
+
+def tally(matches: Iterable[Match], kinds: Mapping[str, str]) -> tuple[RuleTally, ...]:
+    counts: dict[str, dict[str, Any]] = {}
+    for match in matches:
+        code = match.finding.code
+        row = counts.setdefault(
+            code,
+            {"rule": match.finding.rule, "findings": 0, "unlabelled": 0, **dict.fromkeys(VERDICTS, 0)},
+        )
+        row["findings"] += 1
+        row[match.label.verdict if match.label else "unlabelled"] += 1
+    return tuple(
+        RuleTally(code=code, kind=kinds.get(code, "deterministic"), **row)
+        for code, row in sorted(counts.items())
+    )
+
+
+def load_floors(path: Path = FLOORS) -> dict[str, float]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
+    return {str(code): float(value) for code, value in ((data or {}).get("precision") or {}).items()}
+
+
+def label_stub(match: Match) -> dict[str, str]:
+    """A labels.yaml entry for an unlabelled finding, to be completed by hand."""
+    finding = match.finding
+    return {
+        "server": match.key.server,
+        "tool": match.key.tool,
+        "code": finding.code,
+        "rule": finding.rule,
+        "subject": match.key.subject,
+        "evidence": finding.message[:160],
+        "verdict": "TODO",
+        "why": "TODO",
+    }
