@@ -188,6 +188,13 @@ def cli() -> None:
     help="Also write the Markdown summary to FILE (repeatable).",
 )
 @click.option(
+    "--json",
+    "json_files",
+    multiple=True,
+    metavar="FILE",
+    help="Also write the JSON report to FILE (repeatable).",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["info", "low", "moderate", "high", "critical", "none"], case_sensitive=False),
     help="Lowest severity that fails the run [low]; info never fails.",
@@ -237,6 +244,20 @@ def snapshot(ctx: click.Context, /, **options: Any) -> None:
 
     targets = _target_values(ctx, options)
     ctx.exit(run_snapshot(SnapshotOptions(targets=targets, **options), _output()))
+
+
+@cli.command("init")
+@click.option("--force", is_flag=True, help="Replace mcp-lint.toml and the workflow if they exist.")
+@click.pass_context
+def init(ctx: click.Context, force: bool) -> None:
+    """Set this repository up: name its MCP servers in the config, add a workflow using the
+    GitHub Action, and print the pre-commit lines. Never overwrites a file without --force."""
+    from pathlib import Path
+
+    from mcp_lint.commands.init import run_init
+
+    _refuse_server_command(ctx)
+    ctx.exit(run_init(Path.cwd(), force, _output()))
 
 
 def _refuse_server_command(ctx: click.Context) -> None:

@@ -34,6 +34,7 @@ class CheckOptions:
     output: str | None = None
     sarif_files: tuple[str, ...] = ()
     markdown_files: tuple[str, ...] = ()
+    json_files: tuple[str, ...] = ()
     fail_on: str | None = None
     exit_zero: bool = False
     select: tuple[str, ...] = ()
@@ -56,6 +57,7 @@ def run_check(options: CheckOptions, out: Output) -> int:
     inputs = [*options.targets.paths, settings.config_path, jury.cache_path]
     extra_outputs = [("sarif", path) for path in options.sarif_files]
     extra_outputs += [("markdown", path) for path in options.markdown_files]
+    extra_outputs += [("json", path) for path in options.json_files]
     check_output(options.output, inputs)
     for kind, path in extra_outputs:
         check_output(path, inputs, f"--{kind}")
