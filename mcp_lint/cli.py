@@ -15,6 +15,7 @@ import click
 import mcp_lint
 from mcp_lint.errors import EXIT_USAGE, QUOTE_LIMIT, McpLintError, UsageError, quote
 from mcp_lint.model import OFFLINE_JURY
+from mcp_lint.report import REPORTER_MODULES
 
 if TYPE_CHECKING:
     from mcp_lint.commands.output import Output
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 # Each command's module is imported inside its click callback: `mcp-lint --version` and `--help`
 # load none of the pipeline, and a snapshot lint loads only what `check` uses.
-REPORT_FORMATS = ("text", "json", "sarif", "github", "markdown")
+REPORT_FORMATS = tuple(REPORTER_MODULES)
 
 _EXIT_USAGE_HELP = "  2  usage or configuration error"
 _EXIT_SERVER_HELP = "  3  a server could not be reached or reflected"
@@ -188,6 +189,13 @@ def cli() -> None:
     help="Also write the Markdown summary to FILE (repeatable).",
 )
 @click.option(
+    "--json",
+    "json_files",
+    multiple=True,
+    metavar="FILE",
+    help="Also write the JSON report to FILE (repeatable).",
+)
+@click.option(
     "--profile",
     type=click.Choice(["default", "strict"], case_sensitive=False),
     help="Which findings can fail: default (breaking ones; smells warn) or strict (all) [default].",
@@ -263,6 +271,20 @@ def snapshot(ctx: click.Context, /, **options: Any) -> None:
 
     targets = _target_values(ctx, options)
     ctx.exit(run_snapshot(SnapshotOptions(targets=targets, **options), _output()))
+
+
+@cli.command("init")
+@click.option("--force", is_flag=True, help="Replace mcp-lint.toml and the workflow if they exist.")
+@click.pass_context
+def init(ctx: click.Context, force: bool) -> None:
+    """Set this repository up: name its MCP servers in the config, add a workflow using the
+    GitHub Action, and print the pre-commit lines. Never overwrites a file without --force."""
+    from pathlib import Path
+
+    from mcp_lint.commands.init import run_init
+
+    _refuse_server_command(ctx)
+    ctx.exit(run_init(Path.cwd(), force, _output()))
 
 
 def _refuse_server_command(ctx: click.Context) -> None:

@@ -361,7 +361,8 @@ def _git_files(start: Path) -> tuple[Path, list[str]] | None:
     return Path(root).resolve(), [item for item in listing.split("\0") if item]
 
 
-def _walked_files(root: Path) -> list[str]:
+def walked_files(root: Path) -> list[str]:
+    """The files under `root` (relative, forward slashes), build, dependency and hidden folders skipped."""
     files: list[str] = []
     for folder, subfolders, names in os.walk(root):
         subfolders[:] = sorted(
@@ -396,7 +397,7 @@ class SourceIndex:
         tracked = _git_files(start)
         if tracked is not None:
             return cls(*tracked)
-        return cls(start, _walked_files(start))
+        return cls(start, walked_files(start))
 
     def _text(self, path: str) -> str:
         if path not in self._texts:

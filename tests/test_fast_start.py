@@ -13,7 +13,18 @@ import sys
 from pathlib import Path
 
 # Module prefixes a snapshot lint must not import (a prefix also covers its submodules).
-HEAVY = ("mcp_lint.reflect.live", "mcp_lint.reflect.stdio", "mcp", "mcp.client", "httpx", "litellm")
+# The SARIF reporter (sarif-om) and the source locator (GitPython) only load when SARIF is asked for.
+HEAVY = (
+    "mcp_lint.reflect.live",
+    "mcp_lint.reflect.stdio",
+    "mcp",
+    "mcp.client",
+    "httpx",
+    "litellm",
+    "sarif_om",
+    "git",
+    "mcp_lint.locate",
+)
 
 PROBE = """
 import contextlib, io, json, sys

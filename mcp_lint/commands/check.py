@@ -31,8 +31,7 @@ from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import BaselineEntry, RunResult
 from mcp_lint.pipeline import lint
 from mcp_lint.profiles import floor_line, min_score, under_floor
-from mcp_lint.report import ReportOptions, reporters
-from mcp_lint.report.github import write_step_summary
+from mcp_lint.report import ReportOptions, reporter
 from mcp_lint.since import base_definitions, base_paths
 
 
@@ -45,6 +44,7 @@ class CheckOptions:
     output: str | None = None
     sarif_files: tuple[str, ...] = ()
     markdown_files: tuple[str, ...] = ()
+    json_files: tuple[str, ...] = ()
     profile: str | None = None
     fail_on: str | None = None
     min_score: float | None = None
@@ -74,6 +74,7 @@ def run_check(options: CheckOptions, out: Output) -> int:
     inputs = [*options.targets.paths, settings.config_path, jury.cache_path]
     extra_outputs = [("sarif", path) for path in options.sarif_files]
     extra_outputs += [("markdown", path) for path in options.markdown_files]
+    extra_outputs += [("json", path) for path in options.json_files]
     check_output(options.output, inputs)
     for kind, path in extra_outputs:
         check_output(path, inputs, f"--{kind}")
@@ -303,13 +304,14 @@ def write_reports(
     color = use_color(options.color, options.output)
     width = terminal_width(options.output, output_format)
     report_options = ReportOptions(color=color, cwd=os.getcwd(), width=width)
-    render = reporters()
-    write_output(render[output_format](result, report_options), options.output, out, color)
+    write_output(reporter(output_format)(result, report_options), options.output, out, color)
     plain = replace(report_options, color=False, width=None)
     for kind, path in extra_outputs:
-        write_output(render[kind](result, plain), path, out, flag=f"--{kind}")
+        write_output(reporter(kind)(result, plain), path, out, flag=f"--{kind}")
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if output_format == "github" and summary:
+        from mcp_lint.report.github import write_step_summary
+
         try:
             write_step_summary(result, plain, Path(summary))
         except OSError as exc:

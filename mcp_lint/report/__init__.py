@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,14 +28,23 @@ class Reporter(Protocol):
     def __call__(self, result: RunResult, options: ReportOptions) -> str: ...
 
 
-def reporters() -> dict[str, Reporter]:
-    # Imported here so `mcp-lint --version` does not pay for every reporter.
-    from mcp_lint.report import github, json_report, markdown, sarif, text
+# Format -> the module whose `render` writes it. Only the chosen formats are imported: a plain text
+# lint must not pay for sarif-om and the source locator.
+REPORTER_MODULES: dict[str, str] = {
+    "text": "mcp_lint.report.text",
+    "json": "mcp_lint.report.json_report",
+    "sarif": "mcp_lint.report.sarif",
+    "github": "mcp_lint.report.github",
+    "markdown": "mcp_lint.report.markdown",
+}
 
-    return {
-        "text": text.render,
-        "json": json_report.render,
-        "sarif": sarif.render,
-        "github": github.render,
-        "markdown": markdown.render,
-    }
+
+def reporter(name: str) -> Reporter:
+    """The reporter of format `name` (a key of REPORTER_MODULES)."""
+    render: Reporter = importlib.import_module(REPORTER_MODULES[name]).render
+    return render
+
+
+def reporters() -> dict[str, Reporter]:
+    """Every reporter, by format (imports them all; the CLI asks for one with `reporter`)."""
+    return {name: reporter(name) for name in REPORTER_MODULES}

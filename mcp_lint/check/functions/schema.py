@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
@@ -141,12 +141,60 @@ def _names(text: str, name: str) -> bool:
     return len(spaced) > 2 and spaced in " ".join(name_words(text))
 
 
+# Where an entry of a parameter list starts: a line (after a bullet), a sentence or clause, an
+# "Args:" header, an opening bracket ("Args: query: ...", "- depth (int): ...", "offset: 0, length: 10").
+_ENTRY_START = r"(?:^|[.;:,(\u2022*>-])[ \t]*(?:[-*\u2022][ \t]*)?"
+# What follows the name of such an entry: "name: meaning", "name (int): meaning", "name - meaning".
+_ENTRY_TAIL = r"""\s*(?:\([^)\n]{1,80}\)\s*)?(?::|\s[-\u2013\u2014]\s)\s*[\w"'`\[{(~./-]"""
+_QUOTE = r"""[`'"]?"""
+
+
+def explained_in_description(description: str, name: str) -> bool:
+    """Whether the tool's description explains parameter `name` by name, so the model is told.
+
+    These count: an Args:/Parameters: entry or a bullet ("query: The search query", "- depth (int):
+    ..."), a quoted name with its explanation in brackets ("'offset' (start line)"), an example value
+    ("offset=0", "search(query='x')"), the name in code style ("pass a JSON `schema`"), and a
+    snake_case / camelCase name used verbatim in prose ("set verbose_timing to true"). A plain word
+    that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
+    parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
+    """
+    if not description or not name:
+        return False
+    bare = re.escape(name)
+    before = r"(?<![A-Za-z0-9_.])"
+    after = r"(?![A-Za-z0-9_]|\.[A-Za-z_])"
+    patterns = [
+        rf"`{bare}`",
+        rf"{_ENTRY_START}{_QUOTE}{bare}{_QUOTE}{after}{_ENTRY_TAIL}",
+        rf"""[`'"]{bare}[`'"]\s*\([^)\n]{{2,120}}\)""",
+        rf"""{before}{bare}\s*=(?!=)\s*[\w"'\[{{.-]""",
+    ]
+    if _identifier_shaped(name):
+        patterns.append(rf"{before}{bare}{after}")
+    return any(re.search(pattern, description, re.MULTILINE) for pattern in patterns)
+
+
+def _documented_by_fields(root: Any, prop: Any) -> bool:
+    """An object whose every field has a description of its own says what it is through them."""
+    fields: list[Any] = []
+    for variant in property_variants(root, prop):
+        inner = variant.get("properties")
+        if isinstance(inner, Mapping):
+            fields.extend(inner.values())
+    return bool(fields) and all(_has_description(root, field) for field in fields)
+
+
 @check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
         for name, prop in tool.properties.items():
-            documented = _has_description(root, prop)
+            documented = (
+                _has_description(root, prop)
+                or explained_in_description(tool.description, str(name))
+                or _documented_by_fields(root, prop)
+            )
             context = (
                 " ".join(str(v.get("description") or "") for v in property_variants(root, prop))
                 + " "
@@ -434,7 +482,9 @@ _SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)
 _SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
 # Searched in the lower-cased sentence: case-insensitive patterns are several times slower.
 _OUTPUT_SENTENCE = re.compile(
-    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows)\b"
+    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows"
+    # "when `is_truncated` is true, call again": a retry depends on what came back
+    r"|again|carry|carries)\b"
 )
 # Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
 _INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
@@ -531,6 +581,8 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
             elif bare not in _CHAIN_FILLER:
                 if not expect_item:
                     break
+                if sentence[token.end(1) : token.end(1) + 1] == "-":
+                    break  # "a natural-language `prompt`": half of a compound word
                 items.append(word)
                 expect_item = False
             pos = token.end()
@@ -630,6 +682,20 @@ def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
     return None
 
 
+def _about_result(text: str, position: int) -> bool:
+    """Whether the sentence of `text` around `position` talks about what the tool returns."""
+    starts = [match.end() for match in _SENTENCE_SPLIT.finditer(text, 0, position)]
+    following = _SENTENCE_SPLIT.search(text, position)
+    sentence = text[starts[-1] if starts else 0 : following.start() if following else len(text)]
+    return _OUTPUT_SENTENCE.search(sentence.lower()) is not None
+
+
+def _names_a_property_in_words(sentence: str, word: str, props: set[str]) -> bool:
+    """Whether `word` and the word after it spell a property: "job ID" for `jobId`."""
+    following = re.search(rf"\b{re.escape(word)}\s+([A-Za-z][A-Za-z0-9]*)", sentence)
+    return following is not None and _norm(word + following.group(1)) in props
+
+
 def _containing(name: str, choices: list[str]) -> list[str]:
     """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
     wanted = name_words(name)
@@ -642,12 +708,17 @@ def _containing(name: str, choices: list[str]) -> list[str]:
     return hits if len(hits) == 1 else []
 
 
-def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, str | None]]:
+def phantom_mentions(
+    tool: Tool, tool_names: set[str], elsewhere: frozenset[str] = frozenset()
+) -> list[tuple[str, str, str | None]]:
     """(name, evidence, what it probably meant) of names the description uses as parameters that the
     schema does not have, or spells differently (`total_thoughts` for `totalThoughts`).
 
     `tool_names` holds every tool name of the server (normalized): a mention of a tool is not a
-    parameter, and a sentence that names another tool is about that tool's parameters.
+    parameter, and a sentence that names another tool is about that tool's parameters. `elsewhere`
+    holds other normalized names the server legitimately uses: its other tools' parameters ("skip if
+    search used abstract_mode=full") and the result fields its descriptions pass as values
+    (`start=next_start`); only a misspelling of this tool's own parameter is reported for those.
     """
     text = tool.description
     if not text:
@@ -668,6 +739,9 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, s
         output: set[str] = set()
         _schema_names(tool.raw.get("outputSchema"), output)
         known.update(output)
+        # Code-styled names in the result's own descriptions are fields of it too ("each with `endDate`").
+        known.update(_norm(name) for name in _output_prose_names(tool.raw.get("outputSchema")))
+        known.update(elsewhere)
         known.add(_norm(tool.name))
         names: set[str] = set()
         _property_names(tool.input_schema, names)
@@ -720,6 +794,9 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, s
     if "." in text and tool.properties:
         for match in _DOTTED.finditer(text):
             missing = dotted_phantom(tool.input_schema, match.group(1))
+            if missing is not None and _about_result(text, match.start()):
+                # "The status result's `exchange.skippedProviders`": a path into what comes back.
+                continue
             if missing is not None and missing[0] not in found:
                 path, choices = missing
                 close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
@@ -774,6 +851,8 @@ def phantom_mentions(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, s
                 for item in items:
                     if item.strip("`").lower() in _NOT_NAMES:
                         continue
+                    if _names_a_property_in_words(sentence, item.strip("`"), props):
+                        continue  # "job ID" is `jobId` in words, not a parameter named `job`
                     if anchored or (_looks_like_identifier(item) and not output):
                         consider(item, trim(sentence))
         if not identifiers:
@@ -810,12 +889,45 @@ def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
         yield _norm(match.group(1) or match.group(2)) in tool_names
 
 
+_VALUE_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\s*=\s*`?([A-Za-z_][A-Za-z0-9_]*)")
+_OUTPUT_PROSE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
+def _output_prose_names(schema: Any) -> set[str]:
+    """Code-styled names in the descriptions of a result schema, at any depth."""
+    found: set[str] = set()
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            text = node.get("description")
+            if isinstance(text, str) and "`" in text:
+                found.update(_OUTPUT_PROSE_NAME.findall(text))
+            stack.extend(value for value in node.values() if isinstance(value, (Mapping, list)))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
+
+
+def _server_names(tools: Sequence[Tool]) -> frozenset[str]:
+    """The normalized names the server uses besides a tool's own: every tool's parameters and the
+    result fields its descriptions pass as values (`start=next_start`). One set for the server: a
+    tool's own parameters in it change nothing, since those are known to it anyway."""
+    names: set[str] = set()
+    for tool in tools:
+        if "=" in tool.description:
+            names.update(_norm(name) for name in _VALUE_NAME.findall(tool.description))
+        names.update(_norm(name) for name in tool.properties)
+    return frozenset(names)
+
+
 @check_function("phantom_parameter")
 def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
     # The tool's own name is also in this set; it is a legitimate mention either way.
     all_names = {_norm(tool.name) for tool in ctx.server.tools}
+    elsewhere = _server_names(ctx.server.tools)
     for tool in ctx.server.tools:
-        for name, evidence, meant in phantom_mentions(tool, all_names):
+        for name, evidence, meant in phantom_mentions(tool, all_names, elsewhere):
             yield Hit(
                 tool=tool.name,
                 fields={"parameter": name, "hint": f"; did you mean `{meant}`?" if meant else ""},

@@ -1,0 +1,124 @@
+"""The pre-commit hooks (`.pre-commit-hooks.yaml`): their manifest, and `pre-commit try-repo` run for
+real against a temporary repository holding a snapshot and an mcp-lint config.
+
+try-repo builds the hook's environment the way a user's pre-commit does: a virtualenv and
+`pip install` of this checkout, dependencies from PyPI. That takes a minute or more on two cores, so
+the run is marked `slow` (it still runs by default; `-m 'not slow'` skips it).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS: list[dict[str, Any]] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+SNAPSHOT = ROOT / "tests/fixtures/golden/smelly-snapshot.json"
+
+
+def hook(hook_id: str) -> dict[str, Any]:
+    return next(item for item in HOOKS if item["id"] == hook_id)
+
+
+def test_manifest_declares_a_whole_project_offline_hook_and_a_live_one() -> None:
+    assert [item["id"] for item in HOOKS] == ["mcp-lint", "mcp-lint-live"]
+    for item in HOOKS:
+        assert item["language"] == "python"
+        assert item["entry"] == "mcp-lint check"
+        assert item["pass_filenames"] is False
+        assert item["require_serial"] is True
+        assert item["minimum_pre_commit_version"]
+    assert hook("mcp-lint")["args"] == ["--jury", "offline"]
+    assert "stages" not in hook("mcp-lint")
+    assert hook("mcp-lint-live")["stages"] == ["pre-push", "manual"]
+    assert "args" not in hook("mcp-lint-live")
+
+
+@pytest.mark.parametrize(
+    ("path", "runs"),
+    [
+        (".mcp.json", True),
+        (".vscode/mcp.json", True),
+        ("server.json", True),
+        ("pkg/server.json", True),
+        ("mcp-lint.toml", True),
+        (".mcp-lint.toml", True),
+        ("pyproject.toml", True),
+        ("tools.json", True),
+        ("snapshots/weather.json", True),
+        ("tests/weather.tools.json", True),
+        (".mcp-lint/jury-cache.json", True),
+        ("claude_desktop_config.json", True),
+        ("src/server.py", False),
+        ("package.json", False),
+        ("README.md", False),
+        ("mytools.json", False),
+    ],
+)
+def test_files_pattern(path: str, runs: bool) -> None:
+    for item in HOOKS:
+        assert bool(re.search(item["files"], path)) is runs
+
+
+def _pre_commit_path() -> str | None:
+    """Where pre-commit is importable from, when that is not this interpreter's own site-packages
+    (a developer's side install): the pre-commit process needs it on PYTHONPATH."""
+    spec = importlib.util.find_spec("pre_commit")
+    if spec is None or spec.origin is None:
+        pytest.skip("pre-commit is not installed (it is in the test extra)")
+    folder = Path(spec.origin).parent.parent
+    return None if folder == Path(sysconfig.get_paths()["purelib"]) else str(folder)
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
+    pre_commit_path = _pre_commit_path()
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    project = tmp_path / "project"
+    (project / "snapshots").mkdir(parents=True)
+    shutil.copy(SNAPSHOT, project / "snapshots" / "smelly.json")
+    (project / "mcp-lint.toml").write_text(
+        '[servers.smelly]\nsnapshot = "snapshots/smelly.json"\n', encoding="utf-8"
+    )
+    _git(project, "init", "-q")
+    _git(project, "add", ".")
+    # The hook runs from the environment try-repo builds, never from this checkout's import path.
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("GITHUB_", "PYTHONPATH"))}
+    env |= {"PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "NO_COLOR": "1"}
+    if pre_commit_path:
+        env["PYTHONPATH"] = pre_commit_path
+
+    def try_repo(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "mcp-lint", *args],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+
+    # Each try-repo builds the hook's environment anew (a minute or more), so this is the one run: the
+    # snapshot's findings fail the hook, scored by the offline jury (no network, no model). Which
+    # files start the hook is `test_files_pattern`'s business.
+    failed = try_repo("--all-files")
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "mcp-lint (offline)" in failed.stdout and "Failed" in failed.stdout
+    assert "MCP301 hidden-instructions" in failed.stdout
+    assert "jury: offline" in failed.stdout
