@@ -24,6 +24,7 @@ from mcp_lint.model import RunResult
 from mcp_lint.pipeline import lint
 from mcp_lint.report import ReportOptions, reporters
 from mcp_lint.report.github import write_step_summary
+from mcp_lint.report.safe import escape_surrogates
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,8 @@ def check_output(output: str | None, inputs: Sequence[str | Path | None], flag: 
 
 
 def write_output(text: str, output: str | None, out: Output, color: bool = False, flag: str = "-o") -> None:
+    # Every report encodes as UTF-8, whatever lone surrogate a server put in a name.
+    text = escape_surrogates(text)
     if output is None or output == "-":
         out.report(text, color=color)
         return

@@ -6,7 +6,6 @@ the records of `mcp_lint.model`.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import mcp_lint
@@ -21,6 +20,7 @@ from mcp_lint.model import (
     Usage,
 )
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.safe import dumps_strict
 
 REPORT_VERSION = 1
 
@@ -139,4 +139,4 @@ def document(result: RunResult) -> dict[str, Any]:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"
+    return dumps_strict(document(result)) + "\n"

@@ -23,6 +23,7 @@ import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.safe import dumps_strict
 from mcp_lint.report.anchors import Anchor, Anchors
 from mcp_lint.report.scores import tool_rewrite
 
@@ -134,7 +135,7 @@ def fingerprint(finding: Finding, category: str | None) -> str:
     those are keyed on the tool alone (one finding per rule and tool)."""
     key = finding.path or ("" if category == "rubric" else finding.message)
     material = "\0".join([finding.code, finding.server, finding.tool or "", key])
-    return hashlib.sha256(material.encode("utf-8")).hexdigest()
+    return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _message(finding: Finding, rewrite: str | None) -> str:
@@ -324,4 +325,4 @@ def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    return json.dumps(sarif_document(result, options), indent=2, ensure_ascii=False) + "\n"
+    return dumps_strict(sarif_document(result, options)) + "\n"
