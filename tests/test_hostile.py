@@ -87,3 +87,134 @@ def test_a_lone_surrogate_in_a_name_is_a_finding(
         for finding in entry["findings"]
     }
     assert code == 1 and rule in codes, codes
+
+
+# 2. Numbers, depth, odd types --------------------------------------------------------------------
+
+
+def test_nan_and_infinity_in_server_info_become_strings_in_strict_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = '{"serverInfo": {"name": "srv", "load": NaN, "max": Infinity, "min": -Infinity}, "tools": []}'
+    for report in ("json", "sarif"):
+        code, out, err = _lint(tmp_path, capsys, text, "--format", report)
+        assert code == 0, err
+        document = _strict_json(out)
+    code, out, _ = _lint(tmp_path, capsys, text, "--format", "json")
+    info = _strict_json(out)["servers"][0]["serverInfo"]
+    assert info == {"name": "srv", "load": "NaN", "max": "Infinity", "min": "-Infinity"}
+    assert document
+
+
+def test_an_integer_of_5000_digits_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _lint(tmp_path, capsys, '{"tools": [], "serverInfo": {"n": ' + "9" * 5000 + "}}")
+    assert code == 2
+    _one_line_error(err, "snapshot.json", "4,300 digits")
+
+
+def test_json_nested_10000_deep_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _lint(tmp_path, capsys, '{"tools": [], "x": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    assert code == 2
+    _one_line_error(err, "snapshot.json", "nested more than 200")
+
+
+def test_json_nested_just_over_the_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _lint(tmp_path, capsys, '{"tools": [], "x": ' + "[" * 200 + "]" * 200 + "}")
+    assert code == 2
+    _one_line_error(err, "nested more than 200")
+
+
+def _nested_schema(levels: int, keyword: str) -> str:
+    if keyword == "properties":
+        return '{"type": "object", "properties": {"p": ' * levels + "{}" + "}}" * levels
+    if keyword == "items":
+        return '{"type": "array", "items": ' * levels + "{}" + "}" * levels
+    return '{"allOf": [' * levels + "{}" + "]}" * levels
+
+
+@pytest.mark.parametrize("keyword", ["properties", "items", "allOf"])
+def test_a_schema_as_deep_as_the_limit_allows_is_linted(
+    keyword: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Four levels go to the snapshot, the tools array and the tool: the rest is the schema's.
+    per_level = 1 if keyword == "items" else 2
+    levels = (200 - 4) // per_level
+    schema = _nested_schema(levels, keyword)
+    text = (
+        '{"tools": [{"name": "deep", "description": "Takes a deep value.", "inputSchema": ' + schema + "}]}"
+    )
+    code, out, err = _lint(tmp_path, capsys, text, "--format", "json")
+    assert code in (0, 1), err
+    _strict_json(out)
+
+
+def test_a_schema_350_properties_deep_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    schema = _nested_schema(350, "properties")
+    text = (
+        '{"tools": [{"name": "deep", "description": "Takes a deep value.", "inputSchema": ' + schema + "}]}"
+    )
+    code, _, err = _lint(tmp_path, capsys, text)
+    assert code == 2
+    _one_line_error(err, "nested more than 200")
+
+
+def test_toml_nested_5000_deep_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "mcp-lint.toml"
+    config.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    snapshot = tmp_path / "snapshot.json"
+    snapshot.write_text('{"tools": []}', encoding="utf-8")
+    code = main(["check", "--config", str(config), str(snapshot)])
+    err = capsys.readouterr().err
+    assert code == 2
+    _one_line_error(err, "mcp-lint.toml")
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": [5]},
+        {"extends": 5},
+        {"items": 5},
+        {"additionalProperties": 5},
+        {"dependencies": {"a": 5}},
+    ],
+    ids=["type", "extends", "items", "additionalProperties", "dependencies"],
+)
+def test_a_draft03_schema_with_a_wrong_keyword_type_is_invalid_input_schema(
+    schema: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    full = {"$schema": "http://json-schema.org/draft-03/schema#", "type": "object", **schema}
+    code, out, err = _lint(tmp_path, capsys, json.dumps({"tools": [_tool(schema=full)]}), "--format", "json")
+    assert code == 1 and "internal error" not in err, err
+    codes = {
+        finding["code"] for tool in _strict_json(out)["servers"][0]["tools"] for finding in tool["findings"]
+    }
+    assert "MCP201" in codes
+
+
+def test_observations_that_are_not_a_list_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _lint(tmp_path, capsys, '{"tools": [], "observations": true}')
+    assert code == 2
+    _one_line_error(err, "snapshot.json", "observations")
+
+
+def test_a_server_type_that_is_a_list_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / ".mcp.json"
+    config.write_text('{"mcpServers": {"web": {"type": ["stdio"], "command": "true"}}}', encoding="utf-8")
+    code = main(["check", "--isolated", str(config)])
+    err = capsys.readouterr().err
+    assert code == 2
+    _one_line_error(err, "'web'", "type")
+
+
+def test_an_env_file_that_is_not_utf8_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    env_file = tmp_path / "server.env"
+    env_file.write_bytes(b"TOKEN=\xff\xfe\n")
+    code = main(["check", "--isolated", "--env-file", str(env_file), "--", "true"])
+    err = capsys.readouterr().err
+    assert code == 2
+    _one_line_error(err, "server.env", "UTF-8")

@@ -10,7 +10,7 @@ from typing import Any
 from mcp_lint.errors import UsageError
 from mcp_lint.files import write_text_atomic
 from mcp_lint.model import Observation, ServerSnapshot
-from mcp_lint.reach.targets import snapshot_listing
+from mcp_lint.reach.targets import snapshot_listing, snapshot_problem
 from mcp_lint.reflect.tools import build_tools
 
 SNAPSHOT_FORMAT = "mcp-lint-snapshot/1"
@@ -30,9 +30,13 @@ def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
     info = data.get("serverInfo")
     version = data.get("protocolVersion")
     instructions = data.get("instructions")
+    problem = snapshot_problem(data)
+    if problem is not None:  # the resolver refuses such a file first; a document from elsewhere too
+        raise UsageError(f"{origin}: {problem}")
+    saved = data.get("observations") or ()
     observations = tuple(
         Observation(kind=str(item.get("kind")), detail=str(item.get("detail", "")))
-        for item in data.get("observations") or ()
+        for item in saved
         if isinstance(item, Mapping) and item.get("kind")
     )
     return ServerSnapshot(
