@@ -218,3 +218,48 @@ def test_an_env_file_that_is_not_utf8_is_one_line(tmp_path: Path, capsys: pytest
     err = capsys.readouterr().err
     assert code == 2
     _one_line_error(err, "server.env", "UTF-8")
+
+
+# 3. Wrong answers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", ["[]", '{"tools": []}', '{"name": "x"}'])
+def test_an_auto_discovered_mcp_json_must_be_a_client_config(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".mcp.json").write_text(content, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = main(["check", "--isolated"])
+    err = capsys.readouterr().err
+    assert code == 2
+    _one_line_error(err, ".mcp.json", "client config")
+
+
+def test_the_same_file_given_as_a_target_is_still_a_snapshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".mcp.json").write_text("[]", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--isolated", ".mcp.json"]) == 0
+
+
+def test_a_tool_mcp_lint_that_is_not_a_table_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool]\nmcp-lint = 5\n", encoding="utf-8")
+    snapshot = tmp_path / "snapshot.json"
+    snapshot.write_text('{"tools": []}', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = main(["check", str(snapshot)])
+    err = capsys.readouterr().err
+    assert code == 2
+    _one_line_error(err, "pyproject.toml", "[tool.mcp-lint] must be a table")
+
+
+def test_a_ten_megabyte_selector_is_not_echoed_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _lint(tmp_path, capsys, '{"tools": []}', "--select", "X" * 10_000_000)
+    assert code == 2
+    _one_line_error(err, "(10,000,000 characters)")
+    assert len(err) < 1000 and not out

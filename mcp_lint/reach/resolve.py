@@ -310,6 +310,13 @@ def _from_path(
             # Never lint something else instead: the file was meant to name the servers.
             raise _no_servers(path, data, looked_up=looked_up)
         return targets, [str(name) for name in server_table(data)[1]]
+    if looked_up:
+        # Found by name, not given: a project's .mcp.json names its servers, and a snapshot (or `[]`)
+        # there would be linted as a server with no tools and pass the gate.
+        raise UsageError(
+            f"{path}: not a client config (no 'mcpServers', 'servers' or 'mcp.servers'), and mcp-lint "
+            f"looked for one as no target was given; fix it, or pass the file as a target: mcp-lint check {path}"
+        )
     listing = snapshot_listing(data)
     if listing is None:
         raise _not_a_target(path, data)
