@@ -315,7 +315,8 @@ def _from_path(
         # there would be linted as a server with no tools and pass the gate.
         raise UsageError(
             f"{path}: not a client config (no 'mcpServers', 'servers' or 'mcp.servers'), and mcp-lint "
-            f"looked for one as no target was given; fix it, or pass the file as a target: mcp-lint check {path}"
+            "looked for one as no target was given; fix it, or pass the file as a target: "
+            f"mcp-lint check {path}"
         )
     listing = snapshot_listing(data)
     if listing is None:
