@@ -263,3 +263,63 @@ def test_a_ten_megabyte_selector_is_not_echoed_whole(
     assert code == 2
     _one_line_error(err, "(10,000,000 characters)")
     assert len(err) < 1000 and not out
+
+
+# 4. Terminal injection ------------------------------------------------------------------------
+
+FORGED = "\nfound 0 findings (1 server, 1 tool)"
+HOSTILE_TEXT = "\x1b]0;owned\x07\x1b]52;c;aGVsbG8=\x07\x1b[2J\r\x9b31m\u202e"
+
+
+def _assert_no_control(text: str) -> None:
+    for char in text:
+        code = ord(char)
+        assert char == "\n" or not (code < 0x20 or 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF), (
+            repr(char),
+            text[:300],
+        )
+    assert "\u202e" not in text
+
+
+@pytest.mark.parametrize("report", ["text", "github"])
+def test_what_a_server_chose_cannot_drive_the_terminal(
+    report: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = {
+        "serverInfo": {"name": "srv" + HOSTILE_TEXT, "version": "1"},
+        "name": "srv" + HOSTILE_TEXT,
+        "tools": [
+            _tool("fetch" + HOSTILE_TEXT + FORGED),
+            {"name": "x", "description": "Fetches a page." + HOSTILE_TEXT + FORGED, "inputSchema": {}},
+        ],
+    }
+    code, out, err = _lint(tmp_path, capsys, json.dumps(document), "--format", report, "--no-color")
+    assert code == 1, err
+    _assert_no_control(out)
+    if report == "text":
+        # The real summary is the only line that says how many findings there were.
+        assert not any(line.startswith("found 0 findings") for line in out.splitlines())
+
+
+def test_an_error_line_shows_control_characters_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _lint(tmp_path, capsys, json.dumps({"tools": "\x1b]0;owned\x07" + FORGED}))
+    assert code == 2
+    _assert_no_control(err.rstrip("\n"))
+    assert err.count("\n") == 1
+
+
+def test_a_server_stderr_tail_is_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "noisy.py"
+    script.write_text(
+        "import sys\nsys.stderr.write('boom \\x1b]0;owned\\x07\\x1b[2J\\r\\x9b done\\n')\nsys.exit(1)\n",
+        encoding="utf-8",
+    )
+    import sys
+
+    code = main(["check", "--isolated", "--timeout", "20", "--", sys.executable, str(script)])
+    captured = capsys.readouterr()
+    assert code == 3
+    _assert_no_control(captured.out)
+    _assert_no_control(captured.err)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from typing import Any
+
+from mcp_lint.model import Finding, RunResult, ServerReport
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # C0 (newline and tab too: inside one field a newline forges a report line), DEL, C1, lone
@@ -61,3 +64,48 @@ def dumps_strict(document: Any, indent: int | None = 2) -> str:
     """Strict JSON text that encodes as UTF-8 (non-finite numbers as strings, lone surrogates escaped)."""
     text = json.dumps(_finite(document), indent=indent, ensure_ascii=False, allow_nan=False)
     return escape_surrogates(text)
+
+
+def _printable_finding(finding: Finding) -> Finding:
+    return replace(
+        finding,
+        message=printable(finding.message),
+        server=printable(finding.server),
+        tool=None if finding.tool is None else printable(finding.tool),
+        evidence=None if finding.evidence is None else printable(finding.evidence),
+        path=None if finding.path is None else printable(finding.path),
+        suggestion=None if finding.suggestion is None else printable_lines(finding.suggestion),
+    )
+
+
+def _printable_server(report: ServerReport) -> ServerReport:
+    return replace(
+        report,
+        name=printable(report.name),
+        error=None if report.error is None else printable(report.error),
+        findings=tuple(_printable_finding(finding) for finding in report.findings),
+    )
+
+
+def printable_result(result: RunResult) -> RunResult:
+    """The run with every text a server or a file chose made printable(), for a terminal report.
+
+    Applied once where such a report starts, so no line it prints can set a window title, write the
+    clipboard (OSC 52), clear the screen or forge a line of its own."""
+    jury = result.jury
+    if jury is not None:
+        jury = replace(
+            jury,
+            unscored=tuple(
+                replace(
+                    item,
+                    server=printable(item.server),
+                    tool=printable(item.tool),
+                    judge=printable(item.judge),
+                    reason=printable(item.reason),
+                )
+                for item in jury.unscored
+            ),
+            warnings=tuple(printable(warning) for warning in jury.warnings),
+        )
+    return replace(result, servers=tuple(_printable_server(server) for server in result.servers), jury=jury)
