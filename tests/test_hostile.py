@@ -323,3 +323,16 @@ def test_a_server_stderr_tail_is_escaped(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 3
     _assert_no_control(captured.out)
     _assert_no_control(captured.err)
+
+
+def test_the_limits_are_documented_with_their_values() -> None:
+    from mcp_lint.errors import QUOTE_LIMIT
+    from mcp_lint.files import MAX_INPUT_BYTES
+    from mcp_lint.limits import MAX_INT_DIGITS, MAX_JSON_DEPTH, too_deep_message, too_long_number_message
+
+    limits = (Path(__file__).parent.parent / "docs" / "targets.md").read_text("utf-8").split("## Limits")[1]
+    text = " ".join(limits.split())
+    assert f"{MAX_INPUT_BYTES // (1024 * 1024)} MiB" in text
+    assert f"{MAX_JSON_DEPTH} levels" in text and too_deep_message() in text
+    assert f"{MAX_INT_DIGITS:,} digits" in text and too_long_number_message() in text
+    assert f"at most {QUOTE_LIMIT} characters" in text
