@@ -336,3 +336,23 @@ def test_the_limits_are_documented_with_their_values() -> None:
     assert f"{MAX_JSON_DEPTH} levels" in text and too_deep_message() in text
     assert f"{MAX_INT_DIGITS:,} digits" in text and too_long_number_message() in text
     assert f"at most {QUOTE_LIMIT} characters" in text
+
+
+@pytest.mark.parametrize("to_file", [False, True])
+def test_a_snapshot_of_hostile_names_is_utf8_strict_json_that_reads_back_the_same(
+    to_file: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "source.json"
+    source.write_text(
+        '{"serverInfo": {"name": "srv", "load": NaN}, "tools": [{"name": "fetch\\ud800", '
+        '"description": "Fetches one page.", "inputSchema": {"type": "object"}}]}',
+        encoding="utf-8",
+    )
+    saved = tmp_path / "saved.json"
+    code = main(["snapshot", "--isolated", str(source), *(["-o", str(saved)] if to_file else [])])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    text = saved.read_text("utf-8") if to_file else captured.out
+    document = _strict_json(text)
+    assert document["tools"][0]["name"] == "fetch\ud800"
+    assert document["serverInfo"]["load"] == "NaN"

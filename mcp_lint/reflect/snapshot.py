@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -68,4 +67,7 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
 
 
 def write_json_atomic(path: Path, document: Any) -> None:
-    write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    from mcp_lint.report.safe import dumps_strict
+
+    # Strict JSON that encodes as UTF-8, as the reports: a lone surrogate reads back as itself.
+    write_text_atomic(path, dumps_strict(document) + "\n")
