@@ -420,6 +420,12 @@ def _on_sigterm(received: list[int]) -> Callable[[int, FrameType | None], None]:
     return handle
 
 
+def _printable(text: str) -> str:
+    from mcp_lint.report.safe import printable
+
+    return printable(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args, command = _split_command(sys.argv[1:] if argv is None else argv)
     received: list[int] = []
@@ -438,7 +444,8 @@ def _run(args: list[str], command: list[str], terminated: list[int]) -> int:
         # Without standalone mode click returns what ctx.exit() was given instead of exiting.
         code = cli.main(args=args, prog_name="mcp-lint", standalone_mode=False, obj={"command": command})
     except McpLintError as error:
-        click.echo(f"mcp-lint: error: {error}", err=True)
+        # A message may carry what a server sent (its stderr tail): shown, never obeyed by the terminal.
+        click.echo(f"mcp-lint: error: {_printable(str(error))}", err=True)
         return error.exit_code
     except click.exceptions.Exit as done:
         return int(done.exit_code)
@@ -458,8 +465,8 @@ def _run(args: list[str], command: list[str], terminated: list[int]) -> int:
         if os.environ.get("MCP_LINT_DEBUG"):
             raise
         click.echo(
-            f"mcp-lint: internal error: {type(error).__name__}: {error}; rerun with MCP_LINT_DEBUG=1 "
-            "for the traceback and please report it",
+            f"mcp-lint: internal error: {type(error).__name__}: {_printable(str(error))}; "
+            "rerun with MCP_LINT_DEBUG=1 for the traceback and please report it",
             err=True,
         )
         return EXIT_USAGE

@@ -29,6 +29,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
+from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
 from mcp_lint.model import OFFLINE_JURY, Severity
 from mcp_lint.profiles import DEFAULT_PROFILE, get_profile
 
@@ -215,8 +216,8 @@ def find_config(start: Path) -> Path | None:
                 return candidate
             try:
                 text = read_input_file(candidate, "pyproject.toml")
-                data = tomllib.loads(text)
-            except (UsageError, tomllib.TOMLDecodeError):
+                data = parse_toml(text, candidate)
+            except UsageError:
                 # A broken pyproject that mentions us is still ours: reading it reports the error.
                 if "tool.mcp-lint" in _peek(candidate):
                     return candidate
@@ -234,15 +235,34 @@ def _peek(path: Path) -> str:
         return ""
 
 
-def read_config(path: Path) -> Mapping[str, Any]:
-    text = read_text(path, missing="config file not found", what="a config file")
+def parse_toml(text: str, path: Path) -> dict[str, Any]:
+    """TOML, or a UsageError naming the file: not TOML, nested past MAX_JSON_DEPTH (tomllib recurses)
+    or holding a number longer than MAX_INT_DIGITS."""
     try:
-        data = tomllib.loads(text)
+        data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: {too_deep_message()}") from None
+    except ValueError:  # int() past the interpreter's digit limit
+        raise UsageError(f"{path}: {too_long_number_message()}") from None
+    problem = document_problem(data)
+    if problem is not None:
+        raise UsageError(f"{path}: {problem}")
+    return data
+
+
+def read_config(path: Path) -> Mapping[str, Any]:
+    text = read_text(path, missing="config file not found", what="a config file")
+    data = parse_toml(text, path)
     if path.name == "pyproject.toml":
-        section = data.get("tool", {}).get("mcp-lint", {})
-        return section if isinstance(section, dict) else {}
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict):
+            raise UsageError(f"{path}: [tool] must be a table")
+        section = tool.get("mcp-lint", {})
+        if not isinstance(section, dict):
+            raise UsageError(f"{path}: [tool.mcp-lint] must be a table, not {quote(section)}")
+        return section
     table: dict[str, Any] = data
     return table
 

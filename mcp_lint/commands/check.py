@@ -32,6 +32,7 @@ from mcp_lint.model import BaselineEntry, RunResult
 from mcp_lint.pipeline import lint
 from mcp_lint.profiles import floor_line, min_score, under_floor
 from mcp_lint.report import ReportOptions, reporter
+from mcp_lint.report.safe import escape_surrogates
 from mcp_lint.since import base_definitions, base_paths
 
 
@@ -263,6 +264,8 @@ def check_output(output: str | None, inputs: Sequence[str | Path | None], flag: 
 
 
 def write_output(text: str, output: str | None, out: Output, color: bool = False, flag: str = "-o") -> None:
+    # Every report encodes as UTF-8, whatever lone surrogate a server put in a name.
+    text = escape_surrogates(text)
     if output is None or output == "-":
         out.report(text, color=color)
         return

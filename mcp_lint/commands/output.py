@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from mcp_lint.report.safe import printable
+
 
 class Echo(Protocol):
     def __call__(
@@ -34,7 +36,8 @@ class Output:
         self.echo(text, err=True)
 
     def warning(self, text: str) -> None:
-        self.echo(f"mcp-lint: warning: {text}", err=True)
+        # One line whatever a server or a file put in it: control characters shown, not obeyed.
+        self.echo(f"mcp-lint: warning: {printable(text)}", err=True)
 
     def error(self, text: str) -> None:
-        self.echo(f"mcp-lint: error: {text}", err=True)
+        self.echo(f"mcp-lint: error: {printable(text)}", err=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from mcp_lint.errors import EXIT_UNREACHABLE, UsageError
 from mcp_lint.files import unwritable_reason
 from mcp_lint.reflect import reflect_all
 from mcp_lint.reflect.snapshot import snapshot_document, write_json_atomic
+from mcp_lint.report.safe import dumps_strict
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def run_snapshot(options: SnapshotOptions, out: Output) -> int:
             continue
         document = snapshot_document(item.snapshot)
         if output is None or output == "-":
-            out.line(json.dumps(document, indent=2, ensure_ascii=False))
+            out.line(dumps_strict(document))
             continue
         path = Path(output) / f"{item.name}.json" if folder else Path(output)
         try:

@@ -18,6 +18,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_text
+from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
 from mcp_lint.reach.envfile import parse_env_file
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
@@ -94,20 +95,41 @@ def read_json_document(path: Path, missing: str = "no such file") -> Any:
 
 
 def parse_json_document(text: str, where: str) -> Any:
-    """JSON, or JSONC as VS Code writes it; errors name `where`, the line and the column."""
+    """JSON, or JSONC as VS Code writes it; errors name `where`, the line and the column.
+
+    Nested deeper than MAX_JSON_DEPTH or holding a number longer than MAX_INT_DIGITS: a UsageError
+    that names the limit (the parser itself would raise RecursionError or ValueError)."""
     try:
-        return json.loads(text)
+        return _within_limits(_loads(text, where), where)
     except json.JSONDecodeError as strict_error:
         first_error = strict_error
     stripped = strip_json_comments(text)
     try:
-        return json.loads(stripped)
+        return _within_limits(_loads(stripped, where), where)
     except json.JSONDecodeError as lenient_error:
         # Blame the strict parser's spot unless it stopped at a comment JSONC allows.
         pos = first_error.pos
         in_comment = pos < len(text) and stripped[pos] != text[pos] and text[pos] != ","
         error = lenient_error if in_comment else first_error
         raise UsageError(f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+
+
+def _loads(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise UsageError(f"{where}: {too_deep_message()}") from None
+    except ValueError:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        raise UsageError(f"{where}: {too_long_number_message()}") from None
+
+
+def _within_limits(data: Any, where: str) -> Any:
+    problem = document_problem(data)
+    if problem is not None:
+        raise UsageError(f"{where}: {problem}")
+    return data
 
 
 def _server_tables(data: Any) -> list[tuple[str, Mapping[str, Any]]]:
@@ -204,6 +226,11 @@ def server_entry_to_target(
         raise UsageError(f"{where}: server {quote(name)} must be an object")
     try:
         kind = entry.get("type")
+        if kind is not None and not isinstance(kind, str):
+            raise UsageError(
+                f"{where}: server {quote(name)} has 'type' {quote(kind)}; it must be a string such as "
+                '"stdio" or "http"'
+            )
         url_key = next((key for key in _URL_KEYS if entry.get(key) is not None), None)
         if url_key is not None or kind in _HTTP_TYPES:
             url = entry.get(url_key) if url_key else None

@@ -22,7 +22,14 @@ from mcp_lint.reach.client_config import (
     server_table,
     targets_from_client_config,
 )
-from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target, snapshot_listing
+from mcp_lint.reach.targets import (
+    HttpTarget,
+    SnapshotTarget,
+    StdioTarget,
+    Target,
+    snapshot_listing,
+    snapshot_problem,
+)
 
 # Client configs a project commonly keeps, looked for when no target is given.
 PROJECT_CONFIGS = (".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json")
@@ -150,6 +157,9 @@ def _configured_snapshot(name: str, value: Any, key: str, base: Path) -> Snapsho
             f"{key}: snapshot {path}: not a snapshot: expected a JSON object with a 'tools' array, "
             "or an array of tools"
         )
+    problem = snapshot_problem(snapshot_listing(data))
+    if problem is not None:
+        raise UsageError(f"{key}: snapshot {path}: {problem}")
     return SnapshotTarget(name=name, path=path, document=data, origin=str(path))
 
 
@@ -266,6 +276,9 @@ def _from_stdin(request: Request) -> list[Target | UnreachableTarget]:
     listing = snapshot_listing(data)
     if listing is None:
         raise _not_a_target("stdin", data)
+    problem = snapshot_problem(listing)
+    if problem is not None:
+        raise UsageError(f"stdin: {problem}")
     if request.servers:
         raise _not_a_config(request, "stdin holds a snapshot of one server")
     name = _snapshot_name(listing, "stdin")
@@ -297,9 +310,20 @@ def _from_path(
             # Never lint something else instead: the file was meant to name the servers.
             raise _no_servers(path, data, looked_up=looked_up)
         return targets, [str(name) for name in server_table(data)[1]]
+    if looked_up:
+        # Found by name, not given: a project's .mcp.json names its servers, and a snapshot (or `[]`)
+        # there would be linted as a server with no tools and pass the gate.
+        raise UsageError(
+            f"{path}: not a client config (no 'mcpServers', 'servers' or 'mcp.servers'), and mcp-lint "
+            "looked for one as no target was given; fix it, or pass the file as a target: "
+            f"mcp-lint check {path}"
+        )
     listing = snapshot_listing(data)
     if listing is None:
         raise _not_a_target(path, data)
+    problem = snapshot_problem(listing)
+    if problem is not None:
+        raise UsageError(f"{path}: {problem}")
     if request.servers:
         raise _not_a_config(request, f"{path} is a snapshot of one server")
     # Reflect builds the snapshot from this document: the file is parsed once, by one rule (JSONC).

@@ -67,6 +67,17 @@ def snapshot_listing(data: Any) -> Any:
     return None
 
 
+def snapshot_problem(listing: Any) -> str | None:
+    """What makes a saved listing unusable beyond its `tools`: a key `mcp-lint snapshot` writes in
+    one shape ("observations": an array) found in another."""
+    saved = listing.get("observations") if isinstance(listing, Mapping) else None
+    if saved is not None and not isinstance(saved, list):
+        return (
+            '"observations" must be an array of {"kind", "detail"} objects, as `mcp-lint snapshot` writes it'
+        )
+    return None
+
+
 Target = StdioTarget | HttpTarget | SnapshotTarget
 
 

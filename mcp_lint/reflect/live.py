@@ -18,6 +18,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
 from mcp_lint.errors import ServerError
+from mcp_lint.limits import document_problem
 from mcp_lint.model import Observation, ServerSnapshot
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, describe
 from mcp_lint.reflect.stdio import ProcessMonitor, bounded_stdio
@@ -169,6 +170,11 @@ async def _reflect_with(client: Client, name: str, timeout: float, origin: str |
         listing = await list_all_tools(client, timeout)
         info = client.server_info
         version = client.protocol_version
+        # A result nested past MAX_JSON_DEPTH, or a 5,000-digit number, would crash the checks
+        # (RecursionError) or the reports (ValueError): what the server sent is refused, exit 3.
+        problem = document_problem(list(listing.tools), depth=2)
+        if problem is not None:
+            raise ServerError(f"{origin or name}: tools/list result {problem}")
         return ServerSnapshot(
             name=name,
             tools=build_tools(listing.tools, version, origin),

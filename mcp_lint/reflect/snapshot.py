@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from mcp_lint.errors import UsageError
 from mcp_lint.files import write_text_atomic
 from mcp_lint.model import Observation, ServerSnapshot
-from mcp_lint.reach.targets import snapshot_listing
+from mcp_lint.reach.targets import snapshot_listing, snapshot_problem
 from mcp_lint.reflect.tools import build_tools
 
 SNAPSHOT_FORMAT = "mcp-lint-snapshot/1"
@@ -30,9 +29,13 @@ def parse_snapshot(data: Any, name: str, origin: str) -> ServerSnapshot:
     info = data.get("serverInfo")
     version = data.get("protocolVersion")
     instructions = data.get("instructions")
+    problem = snapshot_problem(data)
+    if problem is not None:  # the resolver refuses such a file first; a document from elsewhere too
+        raise UsageError(f"{origin}: {problem}")
+    saved = data.get("observations") or ()
     observations = tuple(
         Observation(kind=str(item.get("kind")), detail=str(item.get("detail", "")))
-        for item in data.get("observations") or ()
+        for item in saved
         if isinstance(item, Mapping) and item.get("kind")
     )
     return ServerSnapshot(
@@ -64,4 +67,7 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
 
 
 def write_json_atomic(path: Path, document: Any) -> None:
-    write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    from mcp_lint.report.safe import dumps_strict
+
+    # Strict JSON that encodes as UTF-8, as the reports: a lone surrogate reads back as itself.
+    write_text_atomic(path, dumps_strict(document) + "\n")

@@ -16,6 +16,7 @@ from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.profiles import fails, floor_line, min_score, under_floor
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.anchors import Anchor, Anchors
+from mcp_lint.report.safe import escape_surrogates
 
 COMMANDS = {
     Severity.CRITICAL: "error",
@@ -33,7 +34,9 @@ MAX_SUMMARY_BYTES = 1_000_000
 def _visible(text: str) -> str:
     """Control and invisible format characters (other than line breaks and tab) as `\\uXXXX`."""
     return "".join(
-        f"\\u{ord(char):04x}" if char not in "\r\n\t" and unicodedata.category(char) in {"Cc", "Cf"} else char
+        f"\\u{ord(char):04x}"
+        if char not in "\r\n\t" and unicodedata.category(char) in {"Cc", "Cf", "Cs"}
+        else char
         for char in text
     )
 
@@ -136,7 +139,7 @@ def write_step_summary(result: RunResult, options: ReportOptions, path: Path) ->
     """Append the Markdown summary to the job summary file ($GITHUB_STEP_SUMMARY)."""
     from mcp_lint.report import markdown
 
-    text = markdown.render(result, options)
+    text = escape_surrogates(markdown.render(result, options))
     data = text.encode("utf-8")
     if len(data) > MAX_SUMMARY_BYTES:
         note = (

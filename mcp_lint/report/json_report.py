@@ -6,7 +6,6 @@ the records of `mcp_lint.model`.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import mcp_lint
@@ -24,6 +23,7 @@ from mcp_lint.model import (
 )
 from mcp_lint.profiles import fails, min_score, under_floor
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.safe import dumps_strict
 
 REPORT_VERSION = 1
 
@@ -175,4 +175,4 @@ def _baseline_document(status: BaselineStatus | None) -> dict[str, Any] | None:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"
+    return dumps_strict(document(result)) + "\n"

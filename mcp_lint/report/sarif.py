@@ -25,6 +25,7 @@ from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.profiles import fails
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.anchors import Anchor, Anchors
+from mcp_lint.report.safe import dumps_strict
 from mcp_lint.report.scores import tool_rewrite
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -135,7 +136,7 @@ def fingerprint(finding: Finding, category: str | None) -> str:
     those are keyed on the tool alone (one finding per rule and tool)."""
     key = finding.path or ("" if category == "rubric" else finding.message)
     material = "\0".join([finding.code, finding.server, finding.tool or "", key])
-    return hashlib.sha256(material.encode("utf-8")).hexdigest()
+    return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _message(finding: Finding, rewrite: str | None) -> str:
@@ -332,4 +333,4 @@ def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
-    return json.dumps(sarif_document(result, options), indent=2, ensure_ascii=False) + "\n"
+    return dumps_strict(sarif_document(result, options)) + "\n"

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.safe import printable_result
 
 _COLORS = {
     Severity.CRITICAL: "\x1b[1;35m",
@@ -169,6 +170,7 @@ def summary_line(result: RunResult) -> str:
 
 
 def render(result: RunResult, options: ReportOptions) -> str:
+    result = printable_result(result)
     style = _Style(options.color, options.width)
     lines: list[str] = []
     for report in result.servers:

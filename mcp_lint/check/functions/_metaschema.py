@@ -169,7 +169,12 @@ def metaschema_error(schema: Mapping[str, Any]) -> tuple[str, str] | None:
     default = jsonschema.Draft202012Validator
     cls = validators.validator_for(schema, default=default) if isinstance(dialect, str) else default
     meta_validator = cls(cls.META_SCHEMA, format_checker=cls.FORMAT_CHECKER)
-    error = jsonschema.exceptions.best_match(meta_validator.iter_errors(schema))
+    try:
+        error = jsonschema.exceptions.best_match(meta_validator.iter_errors(schema))
+    except TypeError:
+        # Draft 3's meta-schema hashes what it meets (a `{"type": [5]}`, `{"extends": 5}`...) and
+        # raises on it: the schema is invalid, only the path is lost.
+        return "", "a keyword has a value of the wrong type, which the draft-03 meta-schema cannot check"
     if error is None:
         return None
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path)

@@ -257,11 +257,12 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
 
 # --- MCP302 invisible-characters ----------------------------------------------------------------
 
-# Cc except \t \n \r; Unicode 15 Cf; the whole tag block. Listed by hand because scanning every code
+# Cc except \t \n \r; Unicode 15 Cf; lone surrogates (Cs: no UTF-8 client can even send them); the
+# whole tag block. Listed by hand because scanning every code
 # point with unicodedata at import would cost a fifth of a second.
 _INVISIBLE = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
-    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
 )
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")

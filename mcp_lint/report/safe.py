@@ -1,0 +1,111 @@
+"""What a report may print of text a server or a file chose: every report valid UTF-8, the JSON ones
+strict JSON, and the terminal ones free of control characters.
+
+A lone surrogate (`"\\ud800"` in JSON) cannot be encoded as UTF-8; it is written as the six
+characters `\\ud800`, which is both visible in text and the same escape inside a JSON string.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import replace
+from typing import Any
+
+from mcp_lint.model import Finding, RunResult, ServerReport
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# C0 (newline and tab too: inside one field a newline forges a report line), DEL, C1, lone
+# surrogates and the bidi controls that reorder what a terminal shows.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE_KEEP_LINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\x1b"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape_surrogates(text: str) -> str:
+    """`text` with each lone surrogate as `\\udXXX`, so it encodes as UTF-8."""
+    return _SURROGATE.sub(_escape, text)
+
+
+def printable(text: str) -> str:
+    """One field of a terminal report: control characters, lone surrogates and bidi controls shown
+    as escapes (`\\x1b`, `\\n`, `\\u202e`), never acted on by the terminal."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def printable_lines(text: str) -> str:
+    """As printable(), but line breaks stay: for a multi-line suggestion that is printed as lines."""
+    return _UNPRINTABLE_KEEP_LINES.sub(_escape, text)
+
+
+def _finite(value: Any) -> Any:
+    """NaN and the infinities as the strings "NaN", "Infinity", "-Infinity": JSON has no such
+    numbers, and a report must parse with every strict JSON parser. Documents are depth-capped on
+    the way in (mcp_lint.limits), so this recursion is bounded."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
+
+
+def dumps_strict(document: Any, indent: int | None = 2) -> str:
+    """Strict JSON text that encodes as UTF-8 (non-finite numbers as strings, lone surrogates escaped)."""
+    text = json.dumps(_finite(document), indent=indent, ensure_ascii=False, allow_nan=False)
+    return escape_surrogates(text)
+
+
+def _printable_finding(finding: Finding) -> Finding:
+    return replace(
+        finding,
+        message=printable(finding.message),
+        server=printable(finding.server),
+        tool=None if finding.tool is None else printable(finding.tool),
+        evidence=None if finding.evidence is None else printable(finding.evidence),
+        path=None if finding.path is None else printable(finding.path),
+        suggestion=None if finding.suggestion is None else printable_lines(finding.suggestion),
+    )
+
+
+def _printable_server(report: ServerReport) -> ServerReport:
+    return replace(
+        report,
+        name=printable(report.name),
+        error=None if report.error is None else printable(report.error),
+        findings=tuple(_printable_finding(finding) for finding in report.findings),
+    )
+
+
+def printable_result(result: RunResult) -> RunResult:
+    """The run with every text a server or a file chose made printable(), for a terminal report.
+
+    Applied once where such a report starts, so no line it prints can set a window title, write the
+    clipboard (OSC 52), clear the screen or forge a line of its own."""
+    jury = result.jury
+    if jury is not None:
+        jury = replace(
+            jury,
+            unscored=tuple(
+                replace(
+                    item,
+                    server=printable(item.server),
+                    tool=printable(item.tool),
+                    judge=printable(item.judge),
+                    reason=printable(item.reason),
+                )
+                for item in jury.unscored
+            ),
+            warnings=tuple(printable(warning) for warning in jury.warnings),
+        )
+    return replace(result, servers=tuple(_printable_server(server) for server in result.servers), jury=jury)
