@@ -74,7 +74,11 @@ _WRITES_IN_TEXT = re.compile(
 
 
 def _counts(verb: str, following: list[str]) -> bool:
-    """Whether `verb` followed by `following` words means what _VERBS says (`add` a number does not)."""
+    """Whether `verb` followed by `following` words means what _VERBS says (`add` a number does not,
+    and starting a search only reads: `start_search`, `start_query`)."""
+    if verb in ("start", "restart"):
+        # the head noun of what is started, within a short noun phrase ("start a streaming search")
+        return not any(_VERBS.get(word) == READ for word in following[:3])
     if verb != "add":
         return True
     objects = [word for word in following[:3] if word not in ("up", "together", "the")]
