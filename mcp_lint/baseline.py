@@ -31,6 +31,18 @@ DEFAULT_BASELINE_PATH = Path(".mcp-lint/baseline.json")
 Key = tuple[str, str, str, str]  # server, tool, code, subject
 
 
+def entry_document(entry: BaselineEntry) -> dict[str, Any]:
+    """One baseline entry as the baseline file and the JSON report's stale list both write it."""
+    return {
+        "server": entry.server,
+        "tool": entry.tool,
+        "code": entry.code,
+        "rule": entry.rule,
+        "subject": entry.subject,
+        "count": entry.count,
+    }
+
+
 def finding_key(finding: Finding) -> Key:
     return (finding.server, finding.tool or "", finding.code, finding.subject or "")
 
@@ -143,17 +155,7 @@ def baseline_text(result: RunResult, previous: Sequence[BaselineEntry] = ()) -> 
     entries.sort(key=entry_key)
     document = {
         "format": BASELINE_FORMAT,
-        "findings": [
-            {
-                "server": entry.server,
-                "tool": entry.tool,
-                "code": entry.code,
-                "rule": entry.rule,
-                "subject": entry.subject,
-                "count": entry.count,
-            }
-            for entry in entries
-        ],
+        "findings": [entry_document(entry) for entry in entries],
     }
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 

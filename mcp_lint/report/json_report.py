@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import mcp_lint
+from mcp_lint.baseline import entry_document
 from mcp_lint.gate import failing_findings
 from mcp_lint.model import (
     COMPONENTS,
@@ -160,17 +161,7 @@ def _baseline_document(status: BaselineStatus | None) -> dict[str, Any] | None:
     return {
         "path": status.path,
         "matched": status.matched,
-        "stale": [
-            {
-                "server": entry.server,
-                "tool": entry.tool,
-                "code": entry.code,
-                "rule": entry.rule,
-                "subject": entry.subject,
-                "count": entry.count,
-            }
-            for entry in status.stale
-        ],
+        "stale": [entry_document(entry) for entry in status.stale],
     }
 
 
