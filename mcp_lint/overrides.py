@@ -1,0 +1,152 @@
+"""Description overrides: rewrites kept outside the server's source, served by `mcp-lint proxy`.
+
+`mcp-lint check --fix` writes here (default `.mcp-lint/overrides.json`) when it cannot find a
+description's source literal to edit; `mcp-lint proxy --overrides FILE` serves them to a client
+without touching the server. The file is plain JSON a team may commit (docs/fix.md):
+
+    {"version": 1,
+     "servers": {"weather": {"get_forecast": {
+         "description": "Get the forecast for one city. ...",
+         "original": "Get forecast.",
+         "parts": {"purpose": "Get the forecast for one city.", "guidelines": "Use it when ..."}}}}}
+
+`parts` holds the rewrite's components (purpose, guidelines, limitations, parameters, examples), in
+that order when joined; a component the rewrite did not touch is absent. `served_description`
+decides what a client sees when only some components are chosen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from mcp_lint.errors import UsageError, quote
+from mcp_lint.files import read_input_file, write_text_atomic
+
+OVERRIDES_VERSION = 1
+DEFAULT_OVERRIDES_PATH = Path(".mcp-lint/overrides.json")
+
+# The five parts of a rewrite, in the order they are joined (length is a property of the whole).
+Part = Literal["purpose", "guidelines", "limitations", "parameters", "examples"]
+PARTS: tuple[Part, ...] = get_args(Part)
+
+
+@dataclass(frozen=True)
+class Override:
+    server: str
+    tool: str
+    description: str
+    original: str = ""
+    parts: Mapping[str, str] = field(default_factory=dict)
+
+
+def join_parts(parts: Mapping[str, str]) -> str:
+    return " ".join(parts[part].strip() for part in PARTS if parts.get(part, "").strip())
+
+
+def served_description(override: Override, components: Collection[str] | None = None) -> str:
+    """What a client is shown: the whole rewrite, or the original with only the chosen parts changed.
+
+    With `components`, the purpose part replaces the original's text only when purpose is chosen;
+    every other chosen part is appended after it. Parts not chosen are left out, so a team can try
+    "purpose,guidelines" alone, the small subsets the research found often did as well as the whole.
+    """
+    if components is None or set(PARTS) <= set(components):
+        return override.description
+    chosen = [part for part in PARTS if part in components and override.parts.get(part, "").strip()]
+    if not chosen:
+        return override.original or override.description
+    lead = override.parts["purpose"].strip() if "purpose" in chosen else (override.original.strip())
+    rest = [override.parts[part].strip() for part in chosen if part != "purpose"]
+    return " ".join(text for text in (lead, *rest) if text)
+
+
+def parse_components(text: str, where: str = "--components") -> tuple[Part, ...]:
+    """A comma-separated list of parts, e.g. "purpose,guidelines"; a UsageError names an unknown one."""
+    chosen: list[Part] = []
+    for raw in text.split(","):
+        name = raw.strip().lower()
+        if not name:
+            continue
+        if name not in PARTS:
+            raise UsageError(f"{where}: unknown component {quote(name)}; use some of: {', '.join(PARTS)}")
+        if name not in chosen:
+            chosen.append(name)
+    if not chosen:
+        raise UsageError(f"{where}: no component given; use some of: {', '.join(PARTS)}")
+    return tuple(chosen)
+
+
+def _override(server: str, tool: str, data: Any, where: str) -> Override:
+    if not isinstance(data, Mapping):
+        raise UsageError(f'{where}: an override must be an object with a "description"')
+    description = data.get("description")
+    if not isinstance(description, str):
+        raise UsageError(f"{where}.description: must be a string, got {quote(description)}")
+    parts = data.get("parts", {})
+    if not isinstance(parts, Mapping) or not all(isinstance(value, str) for value in parts.values()):
+        raise UsageError(f"{where}.parts: must map component names to strings")
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown:
+        raise UsageError(
+            f"{where}.parts: unknown component {quote(unknown[0])}; use some of: {', '.join(PARTS)}"
+        )
+    original = data.get("original", "")
+    return Override(server, tool, description, original if isinstance(original, str) else "", dict(parts))
+
+
+def parse_overrides(data: Any, where: str) -> dict[tuple[str, str], Override]:
+    """(server, tool) -> Override. A server named "*" applies to every server the proxy fronts."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("servers"), Mapping):
+        raise UsageError(f'{where}: not an overrides file: expected {{"version": 1, "servers": {{...}}}}')
+    version = data.get("version", OVERRIDES_VERSION)
+    if version != OVERRIDES_VERSION:
+        raise UsageError(
+            f"{where}: overrides version {quote(version)} is not supported; this mcp-lint reads 1"
+        )
+    found: dict[tuple[str, str], Override] = {}
+    for server, tools in data["servers"].items():
+        if not isinstance(tools, Mapping):
+            raise UsageError(f"{where}: servers.{server} must map tool names to overrides")
+        for tool, entry in tools.items():
+            found[(str(server), str(tool))] = _override(
+                str(server), str(tool), entry, f"{where}: servers.{server}.{tool}"
+            )
+    return found
+
+
+def read_overrides(path: Path) -> dict[tuple[str, str], Override]:
+    text = read_input_file(
+        path, "an overrides file", "no such overrides file; `mcp-lint check --fix` writes one"
+    )
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise UsageError(f"{path}: not JSON ({error})") from None
+    return parse_overrides(data, str(path))
+
+
+def overrides_document(overrides: Mapping[tuple[str, str], Override]) -> dict[str, Any]:
+    servers: dict[str, dict[str, Any]] = {}
+    for (server, tool), override in sorted(overrides.items()):
+        entry: dict[str, Any] = {"description": override.description}
+        if override.original:
+            entry["original"] = override.original
+        if override.parts:
+            entry["parts"] = {part: override.parts[part] for part in PARTS if part in override.parts}
+        servers.setdefault(server, {})[tool] = entry
+    return {"version": OVERRIDES_VERSION, "servers": servers}
+
+
+def write_overrides(path: Path, overrides: Mapping[tuple[str, str], Override]) -> None:
+    """Merge `overrides` into the file at `path` (entries for other tools are kept), atomically."""
+    merged = read_overrides(path) if path.exists() else {}
+    merged.update(overrides)
+    write_text_atomic(path, json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n")
+
+
+def find_override(overrides: Mapping[tuple[str, str], Override], server: str, tool: str) -> Override | None:
+    return overrides.get((server, tool)) or overrides.get(("*", tool))

@@ -1,0 +1,265 @@
+"""Recorded tool calls: the trace file `mcp-lint record` and `mcp-lint proxy` append to, and `--fix` reads.
+
+A trace file is JSON Lines, one object per `tools/call` the proxy saw answered, in the order the
+answers arrived. Users commit these files, so the format is plain and stable (docs/traces.md):
+
+    {"version": 1, "server": "weather", "tool": "get_forecast",
+     "arguments": {"city": "Paris", "api_key": "<redacted>"},
+     "content": [{"type": "text", "text": "Sunny, 21 C"}], "truncated": false,
+     "isError": false, "error": null, "durationMs": 12.5, "time": "2026-12-01T22:10:00Z"}
+
+`error` holds a JSON-RPC error's message when the call failed at the protocol level (no result at
+all); `isError` is the result's own flag, set when the tool ran and reported a failure. Values that
+look secret (by their parameter name, or because they equal a secret-looking environment value of
+the proxied server) are replaced by "<redacted>" before anything is written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.errors import UsageError, quote
+from mcp_lint.files import read_input_file
+
+TRACE_VERSION = 1
+REDACTED = "<redacted>"
+
+# A recorded result keeps this many characters of text over all its content items: enough for an
+# example in a description, never a 10 MB page copied into a committed file.
+MAX_RESULT_CHARACTERS = 2_000
+
+# Words that make a parameter, header or environment variable name a secret's name by convention.
+# Matched as whole words of the name (`author` and `max_tokens` are not secrets; `apiKey` is).
+_SECRET_WORDS = frozenset(
+    {
+        "password",
+        "passwd",
+        "passphrase",
+        "pwd",
+        "secret",
+        "token",
+        "apikey",
+        "auth",
+        "authorization",
+        "credential",
+        "credentials",
+        "cookie",
+        "bearer",
+        "jwt",
+    }
+)
+_SECRET_PAIRS = frozenset({("api", "key"), ("private", "key"), ("access", "key"), ("client", "secret")})
+_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+# Values that are secrets whatever their name: bearer headers, well-known key prefixes, JWTs.
+_SECRET_VALUE = re.compile(
+    r"^(Bearer\s+\S+|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abprs]-[\w-]{10,}"
+    r"|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})$"
+)
+
+
+@dataclass(frozen=True)
+class TraceRecord:
+    """One answered tools/call."""
+
+    tool: str
+    arguments: Mapping[str, Any]
+    content: tuple[Mapping[str, Any], ...] = ()
+    is_error: bool = False
+    error: str | None = None
+    truncated: bool = False
+    duration_ms: float = 0.0
+    time: str = ""
+    server: str = ""
+    structured: Any = field(default=None)
+
+    @property
+    def succeeded(self) -> bool:
+        return self.error is None and not self.is_error
+
+    def result_text(self) -> str:
+        """The text items of the result, joined: what an example or a limitation quotes."""
+        return "\n".join(str(item.get("text", "")) for item in self.content if item.get("type") == "text")
+
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "version": TRACE_VERSION,
+            "server": self.server,
+            "tool": self.tool,
+            "arguments": dict(self.arguments),
+            "content": [dict(item) for item in self.content],
+            "truncated": self.truncated,
+            "isError": self.is_error,
+            "error": self.error,
+            "durationMs": round(self.duration_ms, 3),
+            "time": self.time,
+        }
+        if self.structured is not None:
+            document["structuredContent"] = self.structured
+        return document
+
+
+def is_secret_name(name: str) -> bool:
+    words = [word.lower() for word in _NAME_WORD.findall(name)]
+    return any(word in _SECRET_WORDS for word in words) or any(
+        pair in _SECRET_PAIRS for pair in itertools.pairwise(words)
+    )
+
+
+def secret_values(environment: Mapping[str, str]) -> frozenset[str]:
+    """Values of the environment given to a proxied server that must never reach a trace file."""
+    return frozenset(
+        value
+        for name, value in environment.items()
+        if len(value) >= 6 and (is_secret_name(name) or looks_secret(value))
+    )
+
+
+def looks_secret(value: str) -> bool:
+    return bool(_SECRET_VALUE.match(value.strip()))
+
+
+def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "") -> Any:
+    """`value` with secret-looking parts replaced by REDACTED, recursively through objects and lists."""
+    if name and isinstance(value, str) and value and is_secret_name(name):
+        return REDACTED
+    if isinstance(value, str):
+        if looks_secret(value):
+            return REDACTED
+        for secret in secrets:
+            if secret in value:
+                value = value.replace(secret, REDACTED)
+        return value
+    if isinstance(value, Mapping):
+        return {str(key): redact(item, secrets, str(key)) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact(item, secrets) for item in value]
+    return value
+
+
+def capped_content(content: Iterable[Mapping[str, Any]]) -> tuple[tuple[Mapping[str, Any], ...], bool]:
+    """Result content trimmed to MAX_RESULT_CHARACTERS of text; images and blobs keep only their type."""
+    kept: list[Mapping[str, Any]] = []
+    budget = MAX_RESULT_CHARACTERS
+    truncated = False
+    for item in content:
+        kind = str(item.get("type", ""))
+        if kind == "text":
+            text = str(item.get("text", ""))
+            if len(text) > budget:
+                text, truncated = text[:budget], True
+            budget -= len(text)
+            kept.append({"type": "text", "text": text})
+        else:
+            # Binary payloads (images, audio, embedded blobs) are not examples a description can quote.
+            kept.append({"type": kind, "omitted": True})
+            truncated = truncated or any(key in item for key in ("data", "blob", "resource"))
+    return tuple(kept), truncated
+
+
+def record_from_json(data: Any, where: str) -> TraceRecord:
+    if not isinstance(data, Mapping):
+        raise UsageError(f"{where}: a trace line must be a JSON object, not {type(data).__name__}")
+    tool = data.get("tool")
+    arguments = data.get("arguments", {})
+    if not isinstance(tool, str) or not tool:
+        raise UsageError(f'{where}: "tool" must be a non-empty string, got {quote(tool)}')
+    if not isinstance(arguments, Mapping):
+        raise UsageError(f'{where}: "arguments" must be an object, got {quote(arguments)}')
+    content = data.get("content", [])
+    if not isinstance(content, list) or not all(isinstance(item, Mapping) for item in content):
+        raise UsageError(f'{where}: "content" must be a list of objects')
+    error = data.get("error")
+    duration = data.get("durationMs", 0.0)
+    return TraceRecord(
+        tool=tool,
+        arguments=dict(arguments),
+        content=tuple(dict(item) for item in content),
+        is_error=data.get("isError") is True,
+        error=str(error) if error is not None else None,
+        truncated=data.get("truncated") is True,
+        duration_ms=float(duration)
+        if isinstance(duration, int | float) and not isinstance(duration, bool)
+        else 0.0,
+        time=str(data.get("time", "")),
+        server=str(data.get("server", "")),
+        structured=data.get("structuredContent"),
+    )
+
+
+def parse_traces(text: str, where: str) -> Iterator[TraceRecord]:
+    """The records of a trace file's text. Blank lines are skipped; a bad line is a UsageError naming it."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as error:
+            raise UsageError(
+                f"{where}:{number}: not a JSON trace line ({error}); "
+                "record traces with `mcp-lint record --traces FILE -- COMMAND`"
+            ) from None
+        yield record_from_json(data, f"{where}:{number}")
+
+
+def read_traces(path: Path) -> list[TraceRecord]:
+    text = read_input_file(path, "a trace file", "no such trace file; record one with `mcp-lint record`")
+    return list(parse_traces(text, str(path)))
+
+
+def traces_by_tool(records: Iterable[TraceRecord], server: str | None = None) -> dict[str, list[TraceRecord]]:
+    """Records grouped by tool; with `server`, only that server's (records without a server match any)."""
+    grouped: dict[str, list[TraceRecord]] = {}
+    for record in records:
+        if server is not None and record.server and record.server != server:
+            continue
+        grouped.setdefault(record.tool, []).append(record)
+    return grouped
+
+
+class TraceWriter:
+    """Appends records to a trace file, one whole line per write, safe across threads and tasks.
+
+    Each line is written with a single os.write on a file opened O_APPEND, so a crash never leaves
+    half a line and two proxies appending to the same file interleave whole lines only.
+    """
+
+    def __init__(self, path: Path, secrets: frozenset[str] = frozenset()) -> None:
+        self.path = path
+        self._secrets = secrets
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+
+    def write(self, record: TraceRecord) -> None:
+        document = redact(record.to_json(), self._secrets)
+        # Redaction must not rename the fields themselves; only argument and content values change.
+        document["tool"], document["server"] = record.tool, record.server
+        line = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
+        try:
+            data = line.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate from a server: escaped, the line is still valid JSON and valid UTF-8.
+            data = (json.dumps(document, separators=(",", ":"), default=str) + "\n").encode("ascii")
+        with self._lock:
+            os.write(self._fd, data)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1
+
+    def __enter__(self) -> TraceWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

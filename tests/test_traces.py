@@ -1,0 +1,94 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from mcp_lint.errors import UsageError
+from mcp_lint.traces import (
+    MAX_RESULT_CHARACTERS,
+    REDACTED,
+    TraceRecord,
+    TraceWriter,
+    capped_content,
+    is_secret_name,
+    read_traces,
+    redact,
+    secret_values,
+    traces_by_tool,
+)
+
+
+@pytest.mark.parametrize(
+    "name", ["api_key", "apiKey", "GITHUB_TOKEN", "password", "Authorization", "client_secret"]
+)
+def test_secret_names(name: str) -> None:
+    assert is_secret_name(name)
+
+
+@pytest.mark.parametrize("name", ["author", "max_tokens", "path", "keyword", "session_id", "query"])
+def test_ordinary_names(name: str) -> None:
+    assert not is_secret_name(name)
+
+
+def test_redact_by_name_value_and_environment() -> None:
+    secrets = secret_values(
+        {"MY_SERVICE_KEY": "s3cr3t-value-123", "HOME": "/home/me", "PASSWORD": "hunter22"}
+    )
+    assert secrets == frozenset({"hunter22"})
+    arguments = {
+        "query": "weather",
+        "apiKey": "abc",
+        "header": "Bearer abc.def",
+        "nested": [{"token": "xyz", "text": "my password is hunter22"}],
+        "max_tokens": 5,
+    }
+    redacted = redact(arguments, secrets)
+    assert redacted == {
+        "query": "weather",
+        "apiKey": REDACTED,
+        "header": REDACTED,
+        "nested": [{"token": REDACTED, "text": f"my password is {REDACTED}"}],
+        "max_tokens": 5,
+    }
+
+
+def test_content_is_capped_and_binaries_dropped() -> None:
+    content, truncated = capped_content(
+        [{"type": "text", "text": "x" * (MAX_RESULT_CHARACTERS + 10)}, {"type": "image", "data": "AAAA"}]
+    )
+    assert truncated
+    assert len(content[0]["text"]) == MAX_RESULT_CHARACTERS
+    assert content[1] == {"type": "image", "omitted": True}
+
+
+def test_writer_round_trip_and_redaction(tmp_path: Path) -> None:
+    path = tmp_path / "traces" / "calls.jsonl"
+    with TraceWriter(path, secrets=frozenset({"topsecretvalue"})) as writer:
+        writer.write(
+            TraceRecord(
+                "add", {"a": 2, "b": 3}, ({"type": "text", "text": "5"},), duration_ms=1.5, server="calc"
+            )
+        )
+        writer.write(
+            TraceRecord("login", {"password": "pw", "note": "topsecretvalue"}, is_error=True, server="calc")
+        )
+        writer.write(TraceRecord("odd", {"text": "\ud800"}, error="boom", server="calc"))
+    lines = path.read_bytes().decode("utf-8").splitlines()
+    assert len(lines) == 3
+    assert json.loads(lines[1])["arguments"] == {"password": REDACTED, "note": REDACTED}
+    records = read_traces(path)
+    assert [record.tool for record in records] == ["add", "login", "odd"]
+    assert records[0].succeeded and records[0].result_text() == "5"
+    assert not records[1].succeeded and not records[2].succeeded
+    assert traces_by_tool(records, "calc")["add"][0].arguments == {"a": 2, "b": 3}
+    assert traces_by_tool(records, "other") == {}
+
+
+def test_bad_line_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"tool": "a", "arguments": {}}\n\nnot json\n')
+    with pytest.raises(UsageError, match=r"t\.jsonl:3: not a JSON trace line"):
+        read_traces(path)
+    path.write_text('{"tool": "", "arguments": {}}\n')
+    with pytest.raises(UsageError, match=r"t\.jsonl:1: \"tool\" must be a non-empty string"):
+        read_traces(path)
