@@ -117,7 +117,8 @@ class Argument:
 
     @property
     def label(self) -> str:
-        return self.name or self.value_hint or self.path
+        """What names the argument in messages and in --env: its valueHint, else its flag."""
+        return self.value_hint or self.name or self.path
 
 
 @dataclass(frozen=True)
@@ -273,7 +274,8 @@ class _Checker:
             self.problem(where, f"expected a string, got {_json_type(value)}")
             return None
         if len(value) < min_length:
-            self.problem(where, "is empty" if min_length == 1 else f"shorter than {min_length} characters")
+            allowed = f"; {min_length} to {max_length} characters are allowed" if max_length else ""
+            self.problem(where, f"is empty{allowed}")
             return None
         if max_length is not None and len(value) > max_length:
             self.problem(where, f"{len(value)} characters; at most {max_length} are allowed")
@@ -550,7 +552,7 @@ class _Checker:
             url = self.string(body, "url", where, required=f"the URL a client connects to over {kind}")
             if url is not None:
                 self.url(url, _join(where, "url"))
-        elif "url" in body and kind == "stdio":
+        elif "url" in body and kind == "stdio" and not remote:
             self.warn(_join(where, "url"), "ignored: a stdio transport has no URL")
         headers = tuple(
             header

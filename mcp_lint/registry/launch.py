@@ -67,10 +67,11 @@ class Inputs:
     given: Mapping[str, str]
     secrets: set[str] = field(default_factory=set)
 
-    def fill(self, value: Input, label: str, path: str) -> str | None:
-        """The value of one input: --env LABEL, else the entry's value, else its default."""
-        if label in self.given:
-            text: str | None = self.given[label]
+    def fill(self, value: Input, label: str, path: str, aliases: Sequence[str] = ()) -> str | None:
+        """The value of one input: --env LABEL (or an alias), else the entry's value, else its default."""
+        named = next((name for name in (label, *aliases) if name in self.given), None)
+        if named is not None:
+            text: str | None = self.given[named]
         else:
             text = value.value if value.value is not None else value.default
         if text is None:
@@ -108,7 +109,9 @@ def argument_vector(arguments: Sequence[Argument], inputs: Inputs) -> list[str]:
     argument left without a value is left out."""
     argv: list[str] = []
     for argument in arguments:
-        value = inputs.fill(argument.input, argument.label, argument.path)
+        # A named argument answers to its flag with or without the dashes: --env port=8080.
+        aliases = [argument.name, argument.name.lstrip("-")] if argument.name else []
+        value = inputs.fill(argument.input, argument.label, argument.path, aliases)
         if argument.kind == "named" and argument.name is not None:
             if value is not None:
                 argv.extend((argument.name, value))
