@@ -381,6 +381,8 @@ def ensure_installed(
             shutil.rmtree(temp, ignore_errors=True)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            final.parent.rmdir()  # only when empty: the package's other versions stay
         raise
     return _expand(argv, final), False
 
