@@ -377,6 +377,76 @@ def cache_prune(ctx: click.Context, /, **options: Any) -> None:
     ctx.exit(run_cache_prune(CachePruneOptions(targets=targets, **options), _output()))
 
 
+GATE_HELP = """Gate a registry entry before it is published: validate the server.json
+(ENTRY, default ./server.json), install and start each package the way a
+client would (PyPI, npm) and connect to each remote, then lint their tools
+under the registry profile (high and critical findings and a server score
+under the floor fail). Reads no config file unless --config names one.
+
+\b
+Exit codes:
+  0  the entry passes the registry profile
+  1  findings fail it, or a server's rubric score is under the floor
+  2  the entry is invalid (one line per problem), a required input has no
+     value (--env NAME=VALUE), or a usage error
+  3  a package could not be installed, started or reflected (nuget, oci and
+     mcpb packages are not supported yet)
+  4  the jury could not score every tool"""
+
+
+@cli.command("gate", help=GATE_HELP)
+@click.argument("entry", required=False, metavar="[ENTRY]")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(list(REPORT_FORMATS)),
+    help="Report format [text; github when GITHUB_ACTIONS=true].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE instead of stdout.")
+@click.option("--verdict", metavar="FILE", help="Write the machine-readable verdict (JSON) to FILE.")
+@click.option(
+    "--env",
+    "env",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A value for the entry's input NAME (variable, argument, header); also set in the environment.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    callback=_finite_seconds,
+    help="Seconds for each server's start-up and each request [30].",
+)
+@click.option(
+    "--min-score",
+    type=click.FloatRange(1, 5),
+    metavar="SCORE",
+    help="A server whose rubric score (1-5) is under SCORE fails [1.2].",
+)
+@click.option(
+    "--jury",
+    "jury_models",
+    multiple=True,
+    metavar="MODEL",
+    help=f"Judge with these models' cached verdicts (needs --frozen) [{OFFLINE_JURY}].",
+)
+@click.option("--frozen", is_flag=True, help="Take every verdict from the jury cache; a miss is exit 4.")
+@click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
+@click.option(
+    "--cache-dir",
+    metavar="DIR",
+    help="Where installs are cached [$MCP_LINT_CACHE_DIR, else the user's cache folder/mcp-lint].",
+)
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file.")
+@click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
+@click.pass_context
+def gate(ctx: click.Context, /, **options: Any) -> None:
+    from mcp_lint.commands.gate import GateOptions, run_gate
+
+    _refuse_server_command(ctx)
+    ctx.exit(run_gate(GateOptions(**options), _output()))
+
+
 _CLICK_QUOTED = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'")
 
 

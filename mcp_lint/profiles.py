@@ -42,6 +42,8 @@ class Profile:
     summary: str
     every_finding: bool  # False: only breaking findings (see `breaking`) can fail the run
     min_score: float | None
+    # The rules that fail the run whatever their severity, besides every high and critical finding.
+    breaking_rules: frozenset[str] = BREAKING_RULES
 
 
 PROFILES: Mapping[str, Profile] = {
@@ -59,6 +61,16 @@ PROFILES: Mapping[str, Profile] = {
             "fail on every finding at or above fail-on, and on a server score under min-score",
             every_finding=True,
             min_score=DEFAULT_MIN_SCORE,
+        ),
+        # `mcp-lint gate`: what a registry refuses to list is what is high or critical, for every
+        # server alike, and a server under the floor; the moderate rules default fails on are
+        # reported, never fatal, since the publisher cannot baseline them away in a registry.
+        Profile(
+            "registry",
+            "fail on high and critical findings and on a server score under min-score",
+            every_finding=False,
+            min_score=DEFAULT_MIN_SCORE,
+            breaking_rules=frozenset(),
         ),
     )
 }
@@ -89,7 +101,10 @@ def fails(finding: Finding, result: RunResult) -> bool:
     lowest = threshold(result.fail_on)
     if lowest is None or finding.baselined or finding.severity < lowest:
         return False
-    return get_profile(result.profile).every_finding or breaking(finding)
+    profile = get_profile(result.profile)
+    if profile.every_finding or finding.severity >= BREAKING_SEVERITY:
+        return True
+    return finding.rule in profile.breaking_rules
 
 
 def min_score(result: RunResult) -> float | None:

@@ -234,7 +234,7 @@ def gate_lines(result: RunResult) -> Iterable[str]:
         yield f"{failing} {noun} the run ({where}){rest}"
     elif warnings:
         noun = "finding is a warning" if warnings == 1 else "findings are warnings"
-        hint = "; --profile strict fails on them" if result.profile != "strict" else ""
+        hint = "; --profile strict fails on them" if result.profile == "default" else ""
         yield f"no finding fails the run ({where}); {warnings} {noun}{hint}"
 
 

@@ -117,6 +117,6 @@ def test_score_floor() -> None:
 
 
 def test_unknown_profile_names_the_choices() -> None:
-    with pytest.raises(ValueError, match="use one of: default, strict"):
+    with pytest.raises(ValueError, match="use one of: default, strict, registry"):
         get_profile("lenient")
-    assert set(PROFILES) == {"default", "strict"}
+    assert set(PROFILES) == {"default", "strict", "registry"}

@@ -1,0 +1,197 @@
+"""`mcp-lint gate`: validate a registry entry, install and start what it describes, lint it under the
+registry profile, write the reports and the verdict, and map the outcome to an exit code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from mcp_lint.commands.check import CheckOptions, check_output, write_reports
+from mcp_lint.commands.output import Output
+from mcp_lint.commands.targets import TargetOptions, env_pairs, load_run_settings
+from mcp_lint.config import JurySettings, Settings, jury_settings
+from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+from mcp_lint.gate import exit_code
+from mcp_lint.jury.run import validate_jury_settings
+from mcp_lint.model import RunResult
+from mcp_lint.profiles import floor_line, min_score, under_floor
+from mcp_lint.registry.entry import Problem, RegistryEntry, load_entry
+from mcp_lint.registry.launch import Inputs, Launch, default_cache_dir, launch_all, plan
+from mcp_lint.registry.verdict import Judged, verdict_document, write_verdict
+
+DEFAULT_ENTRY = "server.json"
+REGISTRY_PROFILE = "registry"
+
+
+@dataclass(frozen=True)
+class GateOptions:
+    entry: str | None = None
+    output_format: str | None = None
+    output: str | None = None
+    verdict: str | None = None
+    env: tuple[str, ...] = ()
+    timeout: float | None = None
+    min_score: float | None = None
+    jury_models: tuple[str, ...] = ()
+    frozen: bool = False
+    cache_file: str | None = None
+    cache_dir: str | None = None
+    config_file: str | None = None
+    color: bool | None = None
+
+
+def run_gate(options: GateOptions, out: Output) -> int:
+    path = Path(options.entry or DEFAULT_ENTRY)
+    settings = _settings(options)
+    jury = _jury(settings, options)
+    inputs = [path, settings.config_path, jury.cache_path]
+    check_output(options.output, inputs)
+    check_output(options.verdict, [*inputs, options.output], "--verdict")
+    given = env_pairs(options.env, None)
+    cache_dir = Path(options.cache_dir) if options.cache_dir else default_cache_dir()
+
+    validation = load_entry(path)
+    for warning in validation.warnings:
+        out.warning(f"{path}: {warning}")
+    entry = validation.entry
+    if entry is None:
+        for problem in validation.problems:
+            out.error(f"{path}: {problem}")
+        _verdict(options, EXIT_USAGE, None, path, problems=validation.problems)
+        return EXIT_USAGE
+    try:
+        launch_plan = plan(entry, given)
+    except UsageError as error:
+        _verdict(options, EXIT_USAGE, entry, path, error=str(error))
+        raise UsageError(f"{path}: {error}") from None
+    for note in launch_plan.notes:
+        out.warning(f"{path}: {note}")
+    launches = launch_all(launch_plan.items, cache_dir, str(path))
+    for launched in launches:
+        if launched.cached:
+            out.note(f"mcp-lint: {launched.path}: started from the install cache ({cache_dir})")
+    result = _lint(launches, settings, jury, launch_plan.inputs)
+    write_reports(result, _report_options(options), (), out)
+    _explain(result, out)
+    code = exit_code(result)
+    _verdict(options, code, entry, path, launches=launches, result=result, inputs=launch_plan.inputs)
+    return code
+
+
+def _settings(options: GateOptions) -> Settings:
+    """The registry profile, over no config file unless --config names one: every entry a registry
+    gates is judged by the same rules, whatever its repository configures."""
+    if options.config_file:
+        settings = load_run_settings(options.config_file, isolated=False, timeout=options.timeout)
+    else:
+        settings = load_run_settings(None, isolated=True, timeout=options.timeout)
+    settings = replace(settings, profile=REGISTRY_PROFILE, fail_on="low")
+    if options.min_score is not None:
+        settings = replace(settings, min_score=options.min_score)
+    return settings
+
+
+def _jury(settings: Settings, options: GateOptions) -> JurySettings:
+    jury = jury_settings(settings, options.jury_models, cache_file=options.cache_file, frozen=options.frozen)
+    if jury.models and not jury.frozen:
+        raise UsageError(
+            f"the {REGISTRY_PROFILE} profile calls no model: use the offline jury (the default), or "
+            "--frozen with a jury cache that holds every verdict"
+        )
+    validate_jury_settings(jury)
+    return jury
+
+
+def _lint(launches: Sequence[Launch], settings: Settings, jury: JurySettings, inputs: Inputs) -> RunResult:
+    from mcp_lint.pipeline import check_reflections
+    from mcp_lint.reflect import reflect_all
+
+    reflections = reflect_all([launched.target for launched in launches], settings.timeout)
+    result = check_reflections(reflections, settings, jury)
+    # A server that failed to start may have had its secret arguments or environment in the message.
+    servers = tuple(
+        replace(server, error=inputs.redact(server.error)) if server.error is not None else server
+        for server in result.servers
+    )
+    return replace(result, servers=servers)
+
+
+def _report_options(options: GateOptions) -> CheckOptions:
+    return CheckOptions(
+        targets=TargetOptions(),
+        output_format=options.output_format,
+        output=options.output,
+        color=options.color,
+    )
+
+
+def _explain(result: RunResult, out: Output) -> None:
+    floor = min_score(result)
+    for server in under_floor(result):
+        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
+    for server in result.servers:
+        if server.error is not None:
+            out.error(server.error)
+    if result.jury is not None:
+        for warning in result.jury.warnings:
+            out.warning(warning)
+        unscored = result.jury.unscored
+        if unscored:
+            first = unscored[0]
+            out.error(
+                f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
+                f"{first.tool} by {first.judge}: {first.reason}"
+            )
+
+
+def _verdict(
+    options: GateOptions,
+    code: int,
+    entry: RegistryEntry | None,
+    path: Path,
+    *,
+    problems: Sequence[Problem] = (),
+    error: str | None = None,
+    launches: Sequence[Launch] = (),
+    result: RunResult | None = None,
+    inputs: Inputs | None = None,
+) -> None:
+    if options.verdict is None:
+        return
+    packages: list[Judged] = []
+    remotes: list[Judged] = []
+    reports = list(result.servers) if result is not None else []
+    if entry is not None:
+        by_path = {launched.path: index for index, launched in enumerate(launches)}
+        for package in entry.packages:
+            index = by_path.get(package.path)
+            report = reports[index] if index is not None and index < len(reports) else None
+            describe = {
+                "registryType": package.registry_type,
+                "identifier": package.identifier,
+                "version": package.version,
+            }
+            packages.append(Judged(package.path, describe, report))
+        for remote in entry.remotes:
+            index = by_path.get(remote.path)
+            report = reports[index] if index is not None and index < len(reports) else None
+            describe = {"type": remote.transport.type, "url": remote.transport.url}
+            remotes.append(Judged(remote.path, describe, report))
+    document = verdict_document(
+        exit_code=code,
+        entry=entry,
+        source=str(path),
+        packages=packages,
+        remotes=remotes,
+        result=result,
+        problems=problems,
+        error=error,
+        redact=inputs.redact if inputs is not None else str,
+    )
+    try:
+        write_verdict(Path(options.verdict), document)
+    except OSError as exc:
+        raise McpLintError(
+            f"--verdict {options.verdict}: cannot write the verdict: {exc.strerror or exc}"
+        ) from None

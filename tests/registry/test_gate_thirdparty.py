@@ -1,0 +1,112 @@
+"""The gate installs real servers itself from a server.json: mcp-server-time from PyPI and
+server-memory from npm, at the versions `.ci/run` pins, plus packages that do not exist.
+
+These need the network to PyPI and npm, so they run where MCP_LINT_THIRDPARTY=1 (`bash .ci/run` sets
+it) and skip elsewhere. Installs are cached in .ci/work/gate-cache: only the first run installs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from registry_support import entry_document, gate, package, write_entry
+
+pytestmark = [
+    pytest.mark.thirdparty,
+    pytest.mark.skipif(
+        os.environ.get("MCP_LINT_THIRDPARTY") != "1",
+        reason="the gate's install tests need PyPI and npm: run `bash .ci/run` (MCP_LINT_THIRDPARTY=1)",
+    ),
+]
+
+CACHE = Path(__file__).resolve().parents[2] / ".ci" / "work" / "gate-cache"
+TIME_VERSION = "2026.10.19"  # as pinned in .ci/run
+NPM_VERSION = "2026.8.31"
+
+
+def _run(
+    folder: Path, document: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, dict[str, Any], float]:
+    write_entry(folder, document)
+    started = time.monotonic()
+    code, _, err = gate(
+        ["server.json", "--cache-dir", str(CACHE), "--verdict", "verdict.json", "-o", "report.txt"], capsys
+    )
+    elapsed = time.monotonic() - started
+    verdict = json.loads((folder / "verdict.json").read_text(encoding="utf-8"))
+    return code, err, verdict, elapsed
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_pypi_server_installed_by_the_gate_passes_and_the_second_run_is_cached(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = entry_document(
+        name="io.github.modelcontextprotocol/time",
+        version=TIME_VERSION,
+        packages=[
+            package(
+                identifier="mcp-server-time",
+                version=TIME_VERSION,
+                runtimeHint="uvx",
+                packageArguments=[{"type": "named", "name": "--local-timezone", "value": "UTC"}],
+            )
+        ],
+    )
+    code, err, verdict, _ = _run(here, document, capsys)
+    assert code == 0, err
+    assert verdict["packages"][0]["tools"] == 2 and verdict["pass"] is True
+    code, err, verdict, elapsed = _run(here, document, capsys)
+    assert code == 0, err
+    assert "packages[0]: started from the install cache" in err
+    assert elapsed < 30, f"a cached gate starts in seconds, took {elapsed:.1f}s"
+
+
+def test_an_npm_server_installed_by_the_gate_passes(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = entry_document(
+        name="io.github.modelcontextprotocol/memory",
+        version=NPM_VERSION,
+        packages=[
+            package(
+                registryType="npm",
+                identifier="@modelcontextprotocol/server-memory",
+                version=NPM_VERSION,
+                runtimeHint="npx",
+                environmentVariables=[{"name": "MEMORY_FILE_PATH", "default": str(here / "memory.jsonl")}],
+            )
+        ],
+    )
+    code, err, verdict, _ = _run(here, document, capsys)
+    assert code == 0, err
+    assert verdict["packages"][0]["server"] == "server-memory" and verdict["packages"][0]["tools"] == 9
+
+
+@pytest.mark.parametrize(
+    ("kind", "identifier", "installer_says"),
+    [
+        ("pypi", "mcp-lint-test-no-such-package", "pip failed: ERROR: Could not find a version"),
+        ("npm", "@mcp-lint-test/no-such-package", "npm failed: npm error 404"),
+    ],
+)
+def test_a_package_that_does_not_exist_is_exit_3_in_one_line(
+    here: Path, capsys: pytest.CaptureFixture[str], kind: str, identifier: str, installer_says: str
+) -> None:
+    document = entry_document(packages=[package(registryType=kind, identifier=identifier, version="1.0.0")])
+    code, err, verdict, _ = _run(here, document, capsys)
+    assert code == 3
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"mcp-lint: error: packages[0]: cannot install {kind} {identifier}")
+    assert installer_says in lines[0]
+    assert verdict["status"] == "unreachable"
+    assert not list(CACHE.glob(f"registry/{kind}/*no-such-package*")), "a failed install is not cached"
