@@ -29,7 +29,8 @@ from typing import Any
 
 from lab.corpus import load_rows
 from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
-from mcp_lint.jury.features import FEATURE_NAMES, extract, schema_as_prose
+from mcp_lint.jury.features import FEATURE_NAMES, analyze, extract, schema_as_prose
+from mcp_lint.jury.offline import EXPLICIT_FLOOR
 
 LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
 # Stump boosting (an additive model of per-feature step functions), fixed a priori, not tuned on CV.
@@ -364,12 +365,15 @@ class Dataset:
     ts: dict[str, list[float]]
     rows: list[dict[str, Any]]
     placeholder: list[bool]
+    # components an explicit, specific cue gives each row (scored at least EXPLICIT_FLOOR, as at runtime)
+    cues: list[frozenset[str]]
 
 
 def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
     parameter names to look for in the prose)."""
-    exts = [extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")) for r in rows]
+    analyses = [analyze(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")) for r in rows]
+    exts = [a.extracted() for a in analyses]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
     ts = {c: [soft_target(r, c) for r in rows] for c in COMPONENTS}
     return Dataset(
@@ -379,6 +383,7 @@ def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
         ts,
         [dict(r) for r in rows],
         [e.placeholder for e in exts],
+        [a.cues for a in analyses],
     )
 
 
@@ -431,9 +436,13 @@ class ComponentModel:
     def predict(self, x: Sequence[float]) -> int:
         return classify(self.raw(x), self.cuts)
 
-    def predict_row(self, ds: Dataset, i: int) -> int:
-        """Score of row `i` as the runtime gives it: a placeholder description scores 1 by rule."""
-        return 1 if ds.placeholder[i] else self.predict(ds.xs[i])
+    def predict_row(self, ds: Dataset, i: int, comp: str = "") -> int:
+        """Score of row `i` as the runtime gives it: a placeholder description scores 1 by rule, and
+        an explicit, specific cue for `comp` lifts it to the floor."""
+        if ds.placeholder[i]:
+            return 1
+        score = self.predict(ds.xs[i])
+        return max(score, int(EXPLICIT_FLOOR)) if comp in ds.cues[i] else score
 
 
 # Features a component's model may not use (their weight is 0 and they get no boosting steps): each
@@ -505,7 +514,7 @@ def _masked(ds: Dataset, comp: str) -> Dataset:
         for j in drop:
             v[j] = 0.0
         xs.append(tuple(v))
-    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder)
+    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder, ds.cues)
 
 
 def bag_rows(groups: Sequence[str], idx: Sequence[int], bag: int) -> list[int]:
@@ -636,7 +645,7 @@ def cross_validate(
                 if predictor:
                     preds[i] = predictor(m, i, ds, comp)
                 else:
-                    preds[i] = m.predict_row(ds, i)
+                    preds[i] = m.predict_row(ds, i, comp)
         ys = ds.ys[comp]
         out[comp] = CVResult(comp, qwk(preds, ys), smell_agreement(preds, ys), preds, ys)
     return out
@@ -644,7 +653,7 @@ def cross_validate(
 
 def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str) -> int:
     """What the runtime does for `parameters`: max(prose score, prose + schema-docs score)."""
-    prose = model.predict_row(ds, i)
+    prose = model.predict_row(ds, i, comp)
     if comp != "parameters":
         return prose
     row = ds.rows[i]
@@ -737,7 +746,7 @@ def development_and_holdout(
     out: dict[str, HoldoutResult] = {}
     for comp in COMPONENTS:
         m = fit_component(ds, comp, train)
-        preds = [m.predict_row(ds, i) for i in test]
+        preds = [m.predict_row(ds, i, comp) for i in test]
         ys = [ds.ys[comp][i] for i in test]
         out[comp] = HoldoutResult(comp, dev_cv[comp], qwk(preds, ys), smell_agreement(preds, ys))
     return out

@@ -27,6 +27,12 @@ from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_
 from mcp_lint.model import OFFLINE_JURY, Tool
 
 
+# The least score a component gets when the description gives it by an explicit, specific cue
+# ("When to use:" naming the tool's things, "max 512KB", a worked example call): the judges' own
+# threshold between a smell and none.
+EXPLICIT_FLOOR = 3.0
+
+
 def _nonzero(x: Sequence[float]) -> list[int]:
     """Indices of the features that are not zero, ascending (about one in five is not)."""
     return [j for j, v in enumerate(x) if v]
@@ -161,6 +167,8 @@ class OfflineJury:
         else:
             nonzero = _nonzero(values)
             scores = {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
+            for comp in analysis.cues:  # an explicit cue is never outweighed by length
+                scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
         prose_params = int(scores["parameters"])
         extra = schema_as_prose(schema)
         if extra and prose_params < 5:

@@ -334,7 +334,9 @@ def test_well_written_description_beats_a_one_liner() -> None:
 def test_note_is_a_caveat_only_when_it_introduces_one(text: str, is_caveat: bool) -> None:
     from mcp_lint.jury.features import extract
 
-    assert (extract("t", text, None).as_dict()["lim_note"] > 0) is is_caveat
+    # a tool whose schema vouches for the sentence's words, so it is specific enough to count
+    schema = {"properties": {"target": {"type": "string", "description": text}}}
+    assert (extract("t", text, schema).as_dict()["lim_note"] > 0) is is_caveat
 
 
 # -- fast paths in features.py: each must give exactly what the plain regex gives -------------------
