@@ -341,7 +341,8 @@ _SELF_SPECIFIC = re.compile(
 _PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
 _CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
 _TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
-_INTRO = re.compile(r"[:：]\s*$|^\s*```")  # a heading or fence: the unit after it belongs to it
+# a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
+_INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
 _NOT_SPECIFIC = STOPWORDS | GENERIC | VACUOUS | _words("function_words")
 _STEM_SUFFIXES = ("ing", "ed", "es", "s")
 
@@ -395,6 +396,7 @@ class Anchors:
 
     stems: frozenset[str]
     long: tuple[str, ...]  # stems of 4+ letters, which also match inside a word (repo/repository)
+    name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
 
     @classmethod
     def of(cls, name: str, schema: Any) -> Anchors:
@@ -403,7 +405,7 @@ class Anchors:
         stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words))
         for text in _schema_texts(schema):
             stems |= _specific_stems(text)
-        return cls(frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)))
+        return cls(frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name)
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long = self.stems, self.long
@@ -438,6 +440,8 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
 
 def _says_specific(unit: str, stems: Iterable[str], anchors: Anchors) -> bool:
     """A unit that carries a token of its own specific to the tool (not one spread from another)."""
+    if anchors.name and anchors.name in unit:
+        unit = unit.replace(anchors.name, " ")
     return (
         CJK.search(unit) is not None  # CJK prose is not tested: one token per character
         or _SELF_SPECIFIC.search(unit) is not None
@@ -475,7 +479,9 @@ EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
 # What makes a worked example a full one: a JSON object with keys, or a call with arguments.
-_EXAMPLE_CALL = re.compile(r"[{,]\s*[\"']?[A-Za-z_][\w.]*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\s*\(\s*[\w\"']+\s*[=:]?")
+_EXAMPLE_CALL = re.compile(
+    r"[{,]\s*[\"']?[A-Za-z_][\w.]*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\s*\(\s*[\w\"']+\s*[=:]?"
+)
 # An allow-list names its values: "only pwd, ls, cat are supported".
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
@@ -522,6 +528,9 @@ def explicit_cues(
     return frozenset(found)
 
 
+_NAME_WORD = re.compile(r"[^\W_]+")
+
+
 @dataclass
 class _UnitState:
     """De-duplication state carried from the description into appended prose (schema docs)."""
@@ -559,6 +568,7 @@ class _UnitState:
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
         about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors)
+        passed_over = False  # a unit with content was dropped as not specific to the tool
         for index, unit in enumerate(units):
             item = _LIST_MARKER.sub("", unit, count=1)
             if _LIST_NUMBER.fullmatch(item):
@@ -569,6 +579,7 @@ class _UnitState:
                 continue
             if about_tool is not None and index not in about_tool:  # says nothing about this tool
                 filler.add(key)
+                passed_over = passed_over or bool(set(toks) - _NOT_CONTENT - VACUOUS)
                 continue
             # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
             # code ("```", "{", "});"): the code inside a fence is what counts.
@@ -599,10 +610,10 @@ class _UnitState:
             # carries a literal: "- Formatted address", "Note: only 10 calls a day"
             labelled = _LABELLED.match(unit) is not None
             if specific in self.specific or (
-                self.specific
+                (self.specific or passed_over)
                 and item == unit
                 and (specific <= self.name_words or (labelled and specific <= self.specific_words))
-                and not _KEEPS_RESTATEMENT.search(unit)
+                and not _KEEPS_RESTATEMENT.search(self._without_name(unit))
                 and (labelled or PARAM_LINE.match(unit) is None)
             ):
                 seen.add(key)
@@ -615,6 +626,12 @@ class _UnitState:
                 self.specific.add(specific)
                 self.specific_words |= specific
         return kept
+
+    def _without_name(self, unit: str) -> str:
+        """`unit` without the words of the tool's name: a digit in the name ("base64") is not a
+        literal of the unit's own."""
+        words = self.name_words
+        return _NAME_WORD.sub(lambda m: " " if m.group().lower() in words else m.group(), unit)
 
     def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:
         self.seen.add(key)

@@ -26,7 +26,6 @@ from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
 from mcp_lint.model import OFFLINE_JURY, Tool
 
-
 # The least score a component gets when the description gives it by an explicit, specific cue
 # ("When to use:" naming the tool's things, "max 512KB", a worked example call): the judges' own
 # threshold between a smell and none.
@@ -201,7 +200,14 @@ class OfflineJury:
         filler_note = f" ({_plural(units.filler, 'filler sentence')} ignored)" if units.filler else ""
         r: dict[str, str] = {}
 
-        if empty:
+        # not empty, but no sentence in it is specific to this tool (see features.specific_units)
+        unspecific = empty and units.filler > 0 and bool(tool.description.strip())
+        if unspecific:
+            r["purpose"] = (
+                "no sentence says anything specific to this tool (none names its parameters, values, "
+                "name or numbers), so nothing says what it does"
+            )
+        elif empty:
             r["purpose"] = "the description is empty, so nothing says what the tool does"
         elif scores["purpose"] >= 3:
             r["purpose"] = "says what it does" + (
@@ -244,7 +250,9 @@ class OfflineJury:
 
         r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
 
-        if empty:
+        if unspecific:
+            r["length"] = f"nothing specific to this tool{filler_note}"
+        elif empty:
             r["length"] = "the description is empty"
         elif scores["length"] < 3:
             r["length"] = (

@@ -22,20 +22,25 @@ from mcp_lint.model import Tool
 
 SEED = 20261201  # fixed once; never tuned
 
-ADJECTIVES = (
+
+def _vocabulary(text: str) -> list[str]:
+    return text.split()
+
+
+ADJECTIVES = _vocabulary(
     "clear strong friendly solid careful steady bright honest gentle familiar natural practical "
     "proven stable polished thoughtful clever capable dependable consistent pleasant calm "
     "thorough sensible balanced generous patient tidy lively sturdy cheerful handsome modest"
-).split()
-NOUNS = (
+)
+NOUNS = _vocabulary(
     "team project company business idea moment answer plan process approach office home family "
     "customer partner community story journey future success quality choice step place group "
     "question habit morning garden market teacher student neighbour weekend kitchen village"
-).split()
-VERBS = (
+)
+VERBS = _vocabulary(
     "bring keep give take grow move share finish solve choose follow reach learn try organise "
     "prepare explain welcome encourage protect celebrate visit arrange imagine discover"
-).split()
+)
 
 # Sentence frames: {a} an adjective, {n} a noun, {v} a verb; a few wear the rubric's cue phrases.
 TEMPLATES = (
