@@ -397,6 +397,9 @@ class Anchors:
     stems: frozenset[str]
     long: tuple[str, ...]  # stems of 4+ letters, which also match inside a word (repo/repository)
     name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+    # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
+    # text that names nothing stronger is tested against
+    name_stems: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, name: str, schema: Any) -> Anchors:
@@ -405,7 +408,8 @@ class Anchors:
         stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words))
         for text in _schema_texts(schema):
             stems |= _specific_stems(text)
-        return cls(frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name)
+        every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
+        return cls(frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name, every)
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long = self.stems, self.long
@@ -424,8 +428,15 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
     groups = _groups(units)
     stems = [_specific_stems(unit) for unit in units]
     specific = [any(_says_specific(units[i], stems[i], anchors) for i in group) for group in groups]
-    if not any(specific):  # nothing said about this tool: as good as no description
-        return frozenset()
+    if not any(specific):
+        # Nothing names the tool's objects or literals: fall back on every word of its name, a label
+        # ("Note:") aside, so "Delete a note by title" still speaks of delete_note. Nothing at all:
+        # as good as no description.
+        specific = [
+            any(bool(_named_stems(units[i]) & anchors.name_stems) for i in group) for group in groups
+        ]
+        if not any(specific):
+            return frozenset()
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
     spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
     changed = True
@@ -436,6 +447,14 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
                 specific[k] = changed = True
                 spread |= group_stems[k]
     return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+
+
+_LABEL = re.compile(r"^\W*\w+\s*[:：]")
+
+
+def _named_stems(unit: str) -> set[str]:
+    """Stems of a unit's words but for a leading label, for the fallback on the name's words."""
+    return {_stem(t) for t in tokens(_LABEL.sub(" ", unit, count=1)) if t not in STOPWORDS}
 
 
 def _says_specific(unit: str, stems: Iterable[str], anchors: Anchors) -> bool:
