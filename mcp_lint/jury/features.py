@@ -432,9 +432,7 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
         # ("Note:") aside, so "Delete a note by title" still speaks of delete_note. Nothing at all:
         # as good as no description.
-        specific = [
-            any(bool(_named_stems(units[i]) & anchors.name_stems) for i in group) for group in groups
-        ]
+        specific = [any(bool(_named_stems(units[i]) & anchors.name_stems) for i in group) for group in groups]
         if not any(specific):
             return frozenset()
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
