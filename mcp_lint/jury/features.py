@@ -495,10 +495,9 @@ EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
     str(comp): re.compile(_alternatives(patterns), re.MULTILINE)
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
-# What makes a worked example a full one: a JSON object with keys, or a call with arguments.
-_EXAMPLE_CALL = re.compile(
-    r"[{,]\s*[\"']?[A-Za-z_][\w.]*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\s*\(\s*[\w\"']+\s*[=:]?"
-)
+# What makes a worked example a full one: a JSON object with keys, or a call with named arguments
+# (a parenthesis after a word is not one: "transcript (e.g. 'en')").
+_EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
 # An allow-list names its values: "only pwd, ls, cat are supported".
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
