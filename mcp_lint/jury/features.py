@@ -426,13 +426,28 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
     if not units:
         return frozenset()
     groups = _groups(units)
-    stems = [_specific_stems(unit) for unit in units]
-    specific = [any(_says_specific(units[i], stems[i], anchors) for i in group) for group in groups]
+    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
+    # its group specific nor spreads its words back to the original
+    firsts: set[str] = set()
+    copies: set[int] = set()
+    for i, unit in enumerate(units):
+        key = " ".join(tokens(_LIST_MARKER.sub("", unit, count=1)))
+        if key and key in firsts:
+            copies.add(i)
+        firsts.add(key)
+    stems = [set() if i in copies else _specific_stems(unit) for i, unit in enumerate(units)]
+    specific = [
+        any(i not in copies and _says_specific(units[i], stems[i], anchors) for i in group)
+        for group in groups
+    ]
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
         # ("Note:") aside, so "Delete a note by title" still speaks of delete_note. Nothing at all:
         # as good as no description.
-        specific = [any(bool(_named_stems(units[i]) & anchors.name_stems) for i in group) for group in groups]
+        specific = [
+            any(i not in copies and bool(_named_stems(units[i]) & anchors.name_stems) for i in group)
+            for group in groups
+        ]
         if not any(specific):
             return frozenset()
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
