@@ -369,10 +369,28 @@ class Dataset:
     cues: list[frozenset[str]]
 
 
-def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
+def _siblings(row: Mapping[str, Any], names: Mapping[str, Sequence[str]]) -> list[str]:
+    """The other tools of the row's server, as the runtime passes them to the jury."""
+    return [name for name in names[str(row["server"])] if name != row["tool"]]
+
+
+def build_dataset(rows: Sequence[Mapping[str, Any]], *, specificity: bool = True) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
-    parameter names to look for in the prose)."""
-    analyses = [analyze(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")) for r in rows]
+    parameter names to look for in the prose). With `specificity=False`, every unit that is not
+    boilerplate counts, as it did for the judges: what the model is fitted on (see `fit_and_eval`)."""
+    names: dict[str, list[str]] = {}
+    for r in rows:
+        names.setdefault(str(r["server"]), []).append(str(r["tool"]))
+    analyses = [
+        analyze(
+            str(r["tool"]),
+            str(r.get("description") or ""),
+            r.get("input_schema"),
+            _siblings(r, names),
+            specificity=specificity,
+        )
+        for r in rows
+    ]
     exts = [a.extracted() for a in analyses]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
     ts = {c: [soft_target(r, c) for r in rows] for c in COMPONENTS}
@@ -561,9 +579,17 @@ def _r(x: float) -> float:
     return float(f"{x:.8g}")
 
 
+def fit_and_eval(rows: Sequence[Mapping[str, Any]]) -> tuple[Dataset, Dataset]:
+    """(what the model is fitted on, what it is scored on). The judges gave some credit to sentences
+    that say nothing specific to the tool ("This action cannot be undone."); the runtime drops them
+    so that padding earns nothing. Fitting on the text as the judges read it keeps the model's
+    weights true to their scale; scoring with the sentences dropped measures what users get."""
+    return build_dataset(rows, specificity=False), build_dataset(rows)
+
+
 def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """Fit on all calibration rows; the JSON-ready weights document (deterministic)."""
-    ds = build_dataset(rows if rows is not None else load_rows())
+    ds = build_dataset(rows if rows is not None else load_rows(), specificity=False)
     idx = list(range(len(ds.xs)))
     comps: dict[str, Any] = {}
     for comp in COMPONENTS:
@@ -632,7 +658,7 @@ def cross_validate(
     servers only. `predictor(model, i, ds, comp)` overrides how a held-out row is scored (used to
     measure the runtime's schema-aware `parameters`). `repeat` picks the assignment of servers to
     folds (0: the canonical one)."""
-    ds = build_dataset(rows if rows is not None else load_rows())
+    fit_ds, ds = fit_and_eval(rows if rows is not None else load_rows())
     folds = grouped_folds(ds.groups, k, repeat)
     out: dict[str, CVResult] = {}
     for comp in COMPONENTS:
@@ -640,7 +666,7 @@ def cross_validate(
         for fold in folds:
             test = set(fold)
             train = [i for i in range(len(ds.xs)) if i not in test]
-            m = fit_component(ds, comp, train)
+            m = fit_component(fit_ds, comp, train)
             for i in fold:
                 if predictor:
                     preds[i] = predictor(m, i, ds, comp)
@@ -660,7 +686,14 @@ def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str
     extra = schema_as_prose(row.get("input_schema"))
     if not extra:
         return prose
-    x = extract(str(row["tool"]), str(row.get("description") or ""), row.get("input_schema"), extra=extra)
+    names = [str(r["tool"]) for r in ds.rows if r["server"] == row["server"] and r["tool"] != row["tool"]]
+    x = extract(
+        str(row["tool"]),
+        str(row.get("description") or ""),
+        row.get("input_schema"),
+        extra=extra,
+        siblings=names,
+    )
     return max(prose, 1 if x.placeholder else model.predict(x.values))
 
 
@@ -740,12 +773,12 @@ def development_and_holdout(
     held = holdout_servers([str(r["server"]) for r in data])
     dev_rows = [r for r in data if r["server"] not in held]
     dev_cv = repeated_cross_validate(dev_rows, repeats)
-    ds = build_dataset(data)
+    fit_ds, ds = fit_and_eval(data)
     train = [i for i, g in enumerate(ds.groups) if g not in held]
     test = [i for i, g in enumerate(ds.groups) if g in held]
     out: dict[str, HoldoutResult] = {}
     for comp in COMPONENTS:
-        m = fit_component(ds, comp, train)
+        m = fit_component(fit_ds, comp, train)
         preds = [m.predict_row(ds, i, comp) for i in test]
         ys = [ds.ys[comp][i] for i in test]
         out[comp] = HoldoutResult(comp, dev_cv[comp], qwk(preds, ys), smell_agreement(preds, ys))

@@ -343,7 +343,13 @@ _CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated 
 _TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
 _INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
-_NOT_SPECIFIC = STOPWORDS | GENERIC | VACUOUS | _words("function_words")
+_FUNCTION_WORDS = STOPWORDS | _words("function_words")
+_NOT_SPECIFIC = _FUNCTION_WORDS | GENERIC | VACUOUS
+# What a tool's own name can anchor on: any word but grammar, the rubric's vocabulary ("examples" of
+# list_component_examples is in every "For example") and words for a tool itself.
+_NOT_NAME_ANCHOR = (
+    _FUNCTION_WORDS | VACUOUS | frozenset({"tool", "tools", "function", "functions", "utility", "utilities"})
+)
 _STEM_SUFFIXES = ("ing", "ed", "es", "s")
 
 
@@ -395,28 +401,46 @@ class Anchors:
     schema's."""
 
     stems: frozenset[str]
-    long: tuple[str, ...]  # stems of 4+ letters, which also match inside a word (repo/repository)
+    long: tuple[str, ...]  # stems of 4+ letters, which also match a longer word (see `match`)
     name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
     # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
     # text that names nothing stronger is tested against
     name_stems: frozenset[str] = frozenset()
+    # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+    # filler that happens to use one cannot make a text count that already says something
+    domain: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, name: str, schema: Any) -> Anchors:
-        # the name's objects, not its leading verb: "get" of get_weather is in any filler
+    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
+        # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+        # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+        # get_next_task.
         words = name_words(name)
-        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words))
+        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
         for text in _schema_texts(schema):
             stems |= _specific_stems(text)
+        # The server's domain nouns, the objects its other tools are named after ("staged" of
+        # git_diff_staged), for a text that names nothing of its own tool: "Unstages all staged
+        # changes" is about git_reset. Generic words of those names ("info", "data") are left out.
+        domain: set[str] = set()
+        for sibling in siblings:
+            sibling_words = name_words(sibling)
+            if len(sibling_words) > 1:
+                domain |= _specific_stems(" ".join(sibling_words[1:]))
         every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
-        return cls(frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name, every)
+        return cls(
+            frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name, every, frozenset(domain)
+        )
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long = self.stems, self.long
         for stem in stems:
             if stem in own:
                 return True
-            if len(stem) >= 4 and any(a in stem or stem in a for a in long):
+            # repo/repository, board/chessboard; a 4-letter stem only as a prefix ("rang" is in "arrang")
+            if len(stem) >= 4 and any(
+                stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a)) for a in long
+            ):
                 return True
         return False
 
@@ -436,16 +460,14 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
             copies.add(i)
         firsts.add(key)
     stems = [set() if i in copies else _specific_stems(unit) for i, unit in enumerate(units)]
-    specific = [
-        any(i not in copies and _says_specific(units[i], stems[i], anchors) for i in group)
-        for group in groups
-    ]
+    specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
-        # ("Note:") aside, so "Delete a note by title" still speaks of delete_note. Nothing at all:
-        # as good as no description.
+        # ("Note:") aside, so "Delete a note by title" still speaks of delete_note, and on the nouns
+        # of its siblings' names. Nothing at all: as good as no description.
+        fallback = anchors.name_stems | anchors.domain
         specific = [
-            any(i not in copies and bool(_named_stems(units[i]) & anchors.name_stems) for i in group)
+            any(i not in copies and bool(_named_stems(units[i]) & fallback) for i in group)
             for group in groups
         ]
         if not any(specific):
@@ -470,15 +492,18 @@ def _named_stems(unit: str) -> set[str]:
     return {_stem(t) for t in tokens(_LABEL.sub(" ", unit, count=1)) if t not in STOPWORDS}
 
 
-def _says_specific(unit: str, stems: Iterable[str], anchors: Anchors) -> bool:
+def _says_specific(unit: str, anchors: Anchors) -> bool:
     """A unit that carries a token of its own specific to the tool (not one spread from another)."""
-    if anchors.name and anchors.name in unit:
+    # restating an identifier name ("# get_weather") is no literal of the text's own; a one-word name
+    # ("show") used as a word in a sentence is just the word
+    if anchors.name and not anchors.name.isalpha() and anchors.name in unit:
         unit = unit.replace(anchors.name, " ")
     return (
         CJK.search(unit) is not None  # CJK prose is not tested: one token per character
         or _SELF_SPECIFIC.search(unit) is not None
         or _PROPER_NOUN.search(unit) is not None
-        or anchors.match(stems)
+        # the tool's own words count even when generic elsewhere ("tasks" for get_next_task)
+        or anchors.match(_specific_stems(unit, _NOT_NAME_ANCHOR))
     )
 
 
@@ -550,10 +575,10 @@ def explicit_cues(
                 ok = unit in kept and (
                     _SELF_SPECIFIC.search(unit) is not None
                     or _ENUMERATION.search(unit) is not None
-                    or _says_specific(unit, _specific_stems(unit), anchors)
+                    or _says_specific(unit, anchors)
                 )
             else:
-                ok = any(_says_specific(units[i], _specific_stems(units[i]), anchors) for i in group)
+                ok = any(_says_specific(units[i], anchors) for i in group)
             if ok:
                 found.add(comp)
     return frozenset(found)
@@ -940,6 +965,8 @@ class Extracted:
     example_hits: int
     return_hit: bool
     placeholder: bool = False
+    # named as a parameter in the prose (`text`, "the limit parameter") without an entry of its own
+    referenced: frozenset[str] = frozenset()
 
     def as_dict(self) -> dict[str, float]:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
@@ -1298,6 +1325,7 @@ class Analysis:
             props=self.props,
             mentioned=s.mentioned,
             explained=s.explained,
+            referenced=s.referenced,
             usage_hits=s.usage_units,
             limit_hits=s.limit_units,
             example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
@@ -1306,33 +1334,47 @@ class Analysis:
         )
 
 
-def analyze(name: str, description: str, schema: Any) -> Analysis:
-    """Analyse a tool's name and description; the schema is read only for its parameter names."""
+def analyze(
+    name: str, description: str, schema: Any, siblings: Sequence[str] = (), *, specificity: bool = True
+) -> Analysis:
+    """Analyse a tool's name and description; the schema is read only for its parameter names, the
+    names of the server's other tools only for the domain's nouns (see `Anchors`).
+
+    `specificity=False` keeps every unit that is not boilerplate, as the calibration judges read the
+    text: the model is fitted on that, and the runtime drops what is not specific to the tool.
+    """
     text = description if isinstance(description, str) else ""
+    anchors = Anchors.of(name, schema, siblings)
     props = tuple(schema_properties(schema))
     name_words = _name_tokens(name)
     # the name as the text's tokens see it too ("npmVersions" is one token there, two in name_words)
     state = _UnitState(
-        set(), set(), set(), name_words=name_words | frozenset(tokens(name)), anchors=Anchors.of(name, schema)
+        set(),
+        set(),
+        set(),
+        name_words=name_words | frozenset(tokens(name)),
+        anchors=anchors if specificity else None,
     )
     units = split_units(strip_repetition(text))
     kept = state.add(units)
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
     names = _PropNames.of(props)
-    cues = explicit_cues(units, kept, state.anchors, props) if kept else frozenset()
+    cues = explicit_cues(units, kept, anchors, props) if kept else frozenset()
     return Analysis(
         name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names, cues
     )
 
 
-def extract(name: str, description: str, schema: Any, extra: str = "") -> Extracted:
+def extract(
+    name: str, description: str, schema: Any, extra: str = "", siblings: Sequence[str] = ()
+) -> Extracted:
     """Features of a tool from its name, description and input schema (schema only for names).
 
     `extra` is more prose appended after the description - the runtime passes `schema_as_prose`
     here to score schema-side parameter documentation with the prose-trained model.
     """
-    return analyze(name, description, schema).with_extra(extra).extracted()
+    return analyze(name, description, schema, siblings).with_extra(extra).extracted()
 
 
 # The features' names in the order of their vector (and of the weights the lab fits), read off the

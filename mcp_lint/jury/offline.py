@@ -154,11 +154,11 @@ class OfflineJury:
 
     name = OFFLINE_JURY
 
-    def scores(self, tool: Tool) -> tuple[dict[str, float], Extracted, int]:
+    def scores(self, tool: Tool, siblings: Sequence[str] = ()) -> tuple[dict[str, float], Extracted, int]:
         """(scores, prose features, prose-only parameters score)."""
         model = _model()
         schema = tool.input_schema
-        analysis = analyze(tool.name, tool.description, schema)
+        analysis = analyze(tool.name, tool.description, schema, siblings)
         ext = analysis.extracted()
         values = ext.values
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
@@ -179,7 +179,7 @@ class OfflineJury:
         return scores, ext, prose_params
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params = self.scores(tool)
+        scores, ext, prose_params = self.scores(tool, siblings)
         reasons = self._reasons(tool, siblings, scores, ext, prose_params)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
@@ -289,12 +289,24 @@ class OfflineJury:
             or any(k in spec for k in ("enum", "default", "format"))
         }
         explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
-        missing = [n for n in props if n not in explained and n not in documented_in_schema]
+        named = [
+            n for n in props if n not in explained and n not in documented_in_schema and n in ext.referenced
+        ]
+        missing = [
+            n for n in props if n not in explained and n not in documented_in_schema and n not in named
+        ]
         total = len(props)
         if missing:
+            also = f"; {_names(named)} only named" if named else ""
             return (
                 f"{len(missing)} of {_plural(total, 'parameter')} ({_names(missing)}) "
-                f"{'is' if len(missing) == 1 else 'are'} never explained"
+                f"{'is' if len(missing) == 1 else 'are'} never explained{also}"
+            )
+        if named and score < 3:
+            # the prose names them as parameters ("pass the text in `text`") but says little more
+            return (
+                f"{_names(named)} {'is' if len(named) == 1 else 'are'} named in the prose but not documented "
+                "as parameters (no entry with type, range or default, in the text or the schema)"
             )
         if score > prose_params:
             return f"all {_plural(total, 'parameter')} documented in the schema; the prose explains fewer"

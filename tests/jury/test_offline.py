@@ -441,3 +441,25 @@ def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
         assert F.tokens(text) == plain_tokens(text), text
         if F._no_digit(text):
             assert not F.NUMBER.search(text)
+
+
+def test_a_parameter_named_in_the_prose_is_not_called_never_explained() -> None:
+    schema = {"type": "object", "properties": {"text": {"type": "string"}, "target": {"type": "string"}}}
+    named = Tool(
+        name="translate",
+        raw={
+            "name": "translate",
+            "description": "Translate text. Pass the text to translate in `text` and the language code in `target`.",
+            "inputSchema": schema,
+        },
+    )
+    silent = Tool(
+        name="translate", raw={"name": "translate", "description": "Translate text.", "inputSchema": schema}
+    )
+    named_reason = OfflineJury().judge(named, []).reasons["parameters"]
+    assert "never explained" not in named_reason
+    assert "text, target" in named_reason or "all 2 parameters" in named_reason
+    assert (
+        "2 of 2 parameters (text, target) are never explained"
+        in OfflineJury().judge(silent, []).reasons["parameters"]
+    )

@@ -119,9 +119,15 @@ def test_generated_padding_never_raises_any_score() -> None:
     rng = random.Random(SEED)
     jury = OfflineJury()
     violations: list[str] = []
-    for row in load_rows():
+    rows = load_rows()
+    servers: dict[str, list[str]] = {}
+    for row in rows:
+        servers.setdefault(row["server"], []).append(row["tool"])
+    for row in rows:
+        # judged as at runtime: with the names of the server's other tools
+        siblings = [name for name in servers[row["server"]] if name != row["tool"]]
         description = row["description"] or ""
-        base = jury.judge(_tool(row, description), []).scores
+        base = jury.judge(_tool(row, description), siblings).scores
         used = _tool_words(row)
         short, long = make_filler(rng, used, 2), make_filler(rng, used, 5)
         variants = {
@@ -131,7 +137,7 @@ def test_generated_padding_never_raises_any_score() -> None:
             "both": f"{short}\n{description}\n{long}",
         }
         for label, text in variants.items():
-            got = jury.judge(_tool(row, text), []).scores
+            got = jury.judge(_tool(row, text), siblings).scores
             for comp in COMPONENTS:
                 if got[comp] > base[comp]:
                     violations.append(f"{row['tool']} {label} {comp}: {base[comp]} -> {got[comp]} ({text!r})")
