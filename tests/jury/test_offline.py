@@ -449,7 +449,9 @@ def test_a_parameter_named_in_the_prose_is_not_called_never_explained() -> None:
         name="translate",
         raw={
             "name": "translate",
-            "description": "Translate text. Pass the text to translate in `text` and the language code in `target`.",
+            "description": (
+                "Translate text. Pass the text to translate in `text` and the language code in `target`."
+            ),
             "inputSchema": schema,
         },
     )
