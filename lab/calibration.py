@@ -29,7 +29,8 @@ from typing import Any
 
 from lab.corpus import load_rows
 from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
-from mcp_lint.jury.features import FEATURE_NAMES, extract, schema_as_prose
+from mcp_lint.jury.features import FEATURE_NAMES, analyze, extract, schema_as_prose
+from mcp_lint.jury.offline import EXPLICIT_FLOOR
 
 LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
 # Stump boosting (an additive model of per-feature step functions), fixed a priori, not tuned on CV.
@@ -364,12 +365,33 @@ class Dataset:
     ts: dict[str, list[float]]
     rows: list[dict[str, Any]]
     placeholder: list[bool]
+    # components an explicit, specific cue gives each row (scored at least EXPLICIT_FLOOR, as at runtime)
+    cues: list[frozenset[str]]
 
 
-def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
+def _siblings(row: Mapping[str, Any], names: Mapping[str, Sequence[str]]) -> list[str]:
+    """The other tools of the row's server, as the runtime passes them to the jury."""
+    return [name for name in names[str(row["server"])] if name != row["tool"]]
+
+
+def build_dataset(rows: Sequence[Mapping[str, Any]], *, specificity: bool = True) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
-    parameter names to look for in the prose)."""
-    exts = [extract(str(r["tool"]), str(r.get("description") or ""), r.get("input_schema")) for r in rows]
+    parameter names to look for in the prose). With `specificity=False`, every unit that is not
+    boilerplate counts, as it did for the judges: what the model is fitted on (see `fit_and_eval`)."""
+    names: dict[str, list[str]] = {}
+    for r in rows:
+        names.setdefault(str(r["server"]), []).append(str(r["tool"]))
+    analyses = [
+        analyze(
+            str(r["tool"]),
+            str(r.get("description") or ""),
+            r.get("input_schema"),
+            _siblings(r, names),
+            specificity=specificity,
+        )
+        for r in rows
+    ]
+    exts = [a.extracted() for a in analyses]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
     ts = {c: [soft_target(r, c) for r in rows] for c in COMPONENTS}
     return Dataset(
@@ -379,6 +401,7 @@ def build_dataset(rows: Sequence[Mapping[str, Any]]) -> Dataset:
         ts,
         [dict(r) for r in rows],
         [e.placeholder for e in exts],
+        [a.cues for a in analyses],
     )
 
 
@@ -431,9 +454,13 @@ class ComponentModel:
     def predict(self, x: Sequence[float]) -> int:
         return classify(self.raw(x), self.cuts)
 
-    def predict_row(self, ds: Dataset, i: int) -> int:
-        """Score of row `i` as the runtime gives it: a placeholder description scores 1 by rule."""
-        return 1 if ds.placeholder[i] else self.predict(ds.xs[i])
+    def predict_row(self, ds: Dataset, i: int, comp: str = "") -> int:
+        """Score of row `i` as the runtime gives it: a placeholder description scores 1 by rule, and
+        an explicit, specific cue for `comp` lifts it to the floor."""
+        if ds.placeholder[i]:
+            return 1
+        score = self.predict(ds.xs[i])
+        return max(score, int(EXPLICIT_FLOOR)) if comp in ds.cues[i] else score
 
 
 # Features a component's model may not use (their weight is 0 and they get no boosting steps): each
@@ -505,7 +532,7 @@ def _masked(ds: Dataset, comp: str) -> Dataset:
         for j in drop:
             v[j] = 0.0
         xs.append(tuple(v))
-    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder)
+    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder, ds.cues)
 
 
 def bag_rows(groups: Sequence[str], idx: Sequence[int], bag: int) -> list[int]:
@@ -552,9 +579,17 @@ def _r(x: float) -> float:
     return float(f"{x:.8g}")
 
 
+def fit_and_eval(rows: Sequence[Mapping[str, Any]]) -> tuple[Dataset, Dataset]:
+    """(what the model is fitted on, what it is scored on). The judges gave some credit to sentences
+    that say nothing specific to the tool ("This action cannot be undone."); the runtime drops them
+    so that padding earns nothing. Fitting on the text as the judges read it keeps the model's
+    weights true to their scale; scoring with the sentences dropped measures what users get."""
+    return build_dataset(rows, specificity=False), build_dataset(rows)
+
+
 def fit_weights(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """Fit on all calibration rows; the JSON-ready weights document (deterministic)."""
-    ds = build_dataset(rows if rows is not None else load_rows())
+    ds = build_dataset(rows if rows is not None else load_rows(), specificity=False)
     idx = list(range(len(ds.xs)))
     comps: dict[str, Any] = {}
     for comp in COMPONENTS:
@@ -623,7 +658,7 @@ def cross_validate(
     servers only. `predictor(model, i, ds, comp)` overrides how a held-out row is scored (used to
     measure the runtime's schema-aware `parameters`). `repeat` picks the assignment of servers to
     folds (0: the canonical one)."""
-    ds = build_dataset(rows if rows is not None else load_rows())
+    fit_ds, ds = fit_and_eval(rows if rows is not None else load_rows())
     folds = grouped_folds(ds.groups, k, repeat)
     out: dict[str, CVResult] = {}
     for comp in COMPONENTS:
@@ -631,12 +666,12 @@ def cross_validate(
         for fold in folds:
             test = set(fold)
             train = [i for i in range(len(ds.xs)) if i not in test]
-            m = fit_component(ds, comp, train)
+            m = fit_component(fit_ds, comp, train)
             for i in fold:
                 if predictor:
                     preds[i] = predictor(m, i, ds, comp)
                 else:
-                    preds[i] = m.predict_row(ds, i)
+                    preds[i] = m.predict_row(ds, i, comp)
         ys = ds.ys[comp]
         out[comp] = CVResult(comp, qwk(preds, ys), smell_agreement(preds, ys), preds, ys)
     return out
@@ -644,14 +679,21 @@ def cross_validate(
 
 def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str) -> int:
     """What the runtime does for `parameters`: max(prose score, prose + schema-docs score)."""
-    prose = model.predict_row(ds, i)
+    prose = model.predict_row(ds, i, comp)
     if comp != "parameters":
         return prose
     row = ds.rows[i]
     extra = schema_as_prose(row.get("input_schema"))
     if not extra:
         return prose
-    x = extract(str(row["tool"]), str(row.get("description") or ""), row.get("input_schema"), extra=extra)
+    names = [str(r["tool"]) for r in ds.rows if r["server"] == row["server"] and r["tool"] != row["tool"]]
+    x = extract(
+        str(row["tool"]),
+        str(row.get("description") or ""),
+        row.get("input_schema"),
+        extra=extra,
+        siblings=names,
+    )
     return max(prose, 1 if x.placeholder else model.predict(x.values))
 
 
@@ -731,13 +773,13 @@ def development_and_holdout(
     held = holdout_servers([str(r["server"]) for r in data])
     dev_rows = [r for r in data if r["server"] not in held]
     dev_cv = repeated_cross_validate(dev_rows, repeats)
-    ds = build_dataset(data)
+    fit_ds, ds = fit_and_eval(data)
     train = [i for i, g in enumerate(ds.groups) if g not in held]
     test = [i for i, g in enumerate(ds.groups) if g in held]
     out: dict[str, HoldoutResult] = {}
     for comp in COMPONENTS:
-        m = fit_component(ds, comp, train)
-        preds = [m.predict_row(ds, i) for i in test]
+        m = fit_component(fit_ds, comp, train)
+        preds = [m.predict_row(ds, i, comp) for i in test]
         ys = [ds.ys[comp][i] for i in test]
         out[comp] = HoldoutResult(comp, dev_cv[comp], qwk(preds, ys), smell_agreement(preds, ys))
     return out

@@ -113,7 +113,14 @@ def _tool(row: Row, description: str) -> Tool:
 def main() -> int:
     rows = load_rows()
     jury = OfflineJury()
-    base = [jury.judge(_tool(row, row["description"]), []).scores for row in rows]
+    servers: dict[str, list[str]] = {}
+    for row in rows:
+        servers.setdefault(row["server"], []).append(row["tool"])
+    siblings = [[name for name in servers[row["server"]] if name != row["tool"]] for row in rows]
+    base = [
+        jury.judge(_tool(row, row["description"]), others).scores
+        for row, others in zip(rows, siblings, strict=True)
+    ]
     print(f"offline jury under padding: tools (of {len(rows)}) on which any score rises")
     print("| kind     | attack                                   | tools raised | most raised   |")
     print("|---|---|---|---|")
@@ -121,8 +128,8 @@ def main() -> int:
     for kind, label, attack in ATTACKS:
         raised: dict[str, int] = dict.fromkeys(COMPONENTS, 0)
         tools = 0
-        for row, before in zip(rows, base, strict=True):
-            after = jury.judge(_tool(row, attack(row)), []).scores
+        for row, others, before in zip(rows, siblings, base, strict=True):
+            after = jury.judge(_tool(row, attack(row)), others).scores
             up = [comp for comp in COMPONENTS if after[comp] > before[comp]]
             tools += bool(up)
             for comp in up:

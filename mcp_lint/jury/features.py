@@ -320,6 +320,273 @@ _KEEPS_RESTATEMENT = re.compile(
 )
 
 
+# ---------------------------------------------------------------------------------------------------
+# Specificity: a sentence earns coverage only by saying something about *this* tool.
+#
+# Word lists always have edges (any ordinary word outside them made filler count), so the test is
+# not another list. A unit is specific when it carries a token the tool itself vouches for: a word
+# of its name or of its input schema (property names, their descriptions, titles and enum values),
+# or a literal no filler carries by accident (a number, a quoted or code span, an identifier such
+# as `snake_case`, `camelCase` or `a.b`, a path, an acronym, a capitalised name mid-sentence). A
+# unit that shares a word with a specific unit is specific too (the domain's nouns spread from the
+# sentences that name the tool's things), and a heading, a list item or a line continuing a
+# sentence stands or falls with the sentence it belongs to. Generic filler, made of ordinary words
+# the tool never uses, has none of these, so it is dropped like boilerplate however it is phrased.
+
+_SELF_SPECIFIC = re.compile(
+    r"\d|`[^`\n]+`|(?<!\w)\"[^\"\n]+\"|(?<!\w)'[^'\n]+'(?!\w)|“[^”\n]+”|"
+    r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[A-Z]{2,}\b|\b[A-Za-z0-9]+_\w+|\b\w{2,}\.\w{2,}\b|[/\\]\w"
+)
+# A capitalised word after a lower-case word or a comma: a name ("... results from Yahoo Finance").
+_PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
+_CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
+_TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
+# a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
+_INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+_FUNCTION_WORDS = STOPWORDS | _words("function_words")
+_NOT_SPECIFIC = _FUNCTION_WORDS | GENERIC | VACUOUS
+# What a tool's own name can anchor on: any word but grammar, the rubric's vocabulary ("examples" of
+# list_component_examples is in every "For example") and words for a tool itself.
+_NOT_NAME_ANCHOR = (
+    _FUNCTION_WORDS | VACUOUS | frozenset({"tool", "tools", "function", "functions", "utility", "utilities"})
+)
+_STEM_SUFFIXES = ("ing", "ed", "es", "s")
+
+
+@functools.lru_cache(maxsize=16384)
+def _stem(word: str) -> str:
+    """A crude stem, enough to match a word with its name or schema form (tasks/task,
+    updated/update, queries/query)."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in _STEM_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def _specific_stems(text: str, excluded: frozenset[str] = _NOT_SPECIFIC) -> set[str]:
+    return {_stem(t) for t in tokens(text) if t not in excluded}
+
+
+def _schema_texts(schema: Any, depth: int = 0) -> Iterable[str]:
+    """Property names, descriptions, titles and enum values of a schema, nested ones included."""
+    if not isinstance(schema, _MAPPING) or depth > 6:
+        return
+    for key in ("title", "description"):
+        value = schema.get(key)
+        if isinstance(value, str) and depth:
+            yield value
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        yield " ".join(str(e) for e in enum[:50])
+    props = schema.get("properties")
+    if isinstance(props, _MAPPING):
+        for name, spec in props.items():
+            yield " ".join(name_words(str(name)))
+            yield from _schema_texts(spec, depth + 1)
+    for key in ("items", "additionalProperties"):
+        yield from _schema_texts(schema.get(key), depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        alternatives = schema.get(key)
+        if isinstance(alternatives, list):
+            for alternative in alternatives[:10]:
+                yield from _schema_texts(alternative, depth + 1)
+
+
+@dataclass(frozen=True)
+class Anchors:
+    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
+    schema's."""
+
+    stems: frozenset[str]
+    long: tuple[str, ...]  # stems of 4+ letters, which also match a longer word (see `match`)
+    name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+    # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
+    # text that names nothing stronger is tested against
+    name_stems: frozenset[str] = frozenset()
+    # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+    # filler that happens to use one cannot make a text count that already says something
+    domain: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
+        # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+        # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+        # get_next_task.
+        words = name_words(name)
+        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
+        for text in _schema_texts(schema):
+            stems |= _specific_stems(text)
+        # The server's domain nouns, the objects its other tools are named after ("staged" of
+        # git_diff_staged), for a text that names nothing of its own tool: "Unstages all staged
+        # changes" is about git_reset. Generic words of those names ("info", "data") are left out.
+        domain: set[str] = set()
+        for sibling in siblings:
+            sibling_words = name_words(sibling)
+            if len(sibling_words) > 1:
+                domain |= _specific_stems(" ".join(sibling_words[1:]))
+        every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
+        return cls(
+            frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name, every, frozenset(domain)
+        )
+
+    def match(self, stems: Iterable[str]) -> bool:
+        own, long = self.stems, self.long
+        for stem in stems:
+            if stem in own:
+                return True
+            # repo/repository, board/chessboard; a 4-letter stem only as a prefix ("rang" is in "arrang")
+            if len(stem) >= 4 and any(
+                stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a)) for a in long
+            ):
+                return True
+        return False
+
+
+def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
+    """Indices of the units of a text that say something specific to the tool (see above)."""
+    if not units:
+        return frozenset()
+    groups = _groups(units)
+    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
+    # its group specific nor spreads its words back to the original
+    firsts: set[str] = set()
+    copies: set[int] = set()
+    for i, unit in enumerate(units):
+        key = " ".join(tokens(_LIST_MARKER.sub("", unit, count=1)))
+        if key and key in firsts:
+            copies.add(i)
+        firsts.add(key)
+    stems = [set() if i in copies else _specific_stems(unit) for i, unit in enumerate(units)]
+    specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
+    if not any(specific):
+        # Nothing names the tool's objects or literals: fall back on every word of its name, a label
+        # ("Note:") aside, so "Delete a note by title" still speaks of delete_note, and on the nouns
+        # of its siblings' names. Nothing at all: as good as no description.
+        fallback = anchors.name_stems | anchors.domain
+        specific = [
+            any(i not in copies and bool(_named_stems(units[i]) & fallback) for i in group)
+            for group in groups
+        ]
+        if not any(specific):
+            return frozenset()
+    group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
+    spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
+    changed = True
+    while changed:  # a unit sharing a word with a specific one is about the same things
+        changed = False
+        for k, ok in enumerate(specific):
+            if not ok and group_stems[k] & spread:
+                specific[k] = changed = True
+                spread |= group_stems[k]
+    return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+
+
+_LABEL = re.compile(r"^\W*\w+\s*[:：]")
+
+
+def _named_stems(unit: str) -> set[str]:
+    """Stems of a unit's words but for a leading label, for the fallback on the name's words."""
+    return {_stem(t) for t in tokens(_LABEL.sub(" ", unit, count=1)) if t not in STOPWORDS}
+
+
+def _says_specific(unit: str, anchors: Anchors) -> bool:
+    """A unit that carries a token of its own specific to the tool (not one spread from another)."""
+    # restating an identifier name ("# get_weather") is no literal of the text's own; a one-word name
+    # ("show") used as a word in a sentence is just the word
+    if anchors.name and not anchors.name.isalpha() and anchors.name in unit:
+        unit = unit.replace(anchors.name, " ")
+    return (
+        CJK.search(unit) is not None  # CJK prose is not tested: one token per character
+        or _SELF_SPECIFIC.search(unit) is not None
+        or _PROPER_NOUN.search(unit) is not None
+        # the tool's own words count even when generic elsewhere ("tasks" for get_next_task)
+        or anchors.match(_specific_stems(unit, _NOT_NAME_ANCHOR))
+    )
+
+
+def _groups(units: Sequence[str]) -> list[list[int]]:
+    """Units grouped as the sentences they belong to: a heading or fence with the unit after it, a
+    list with its intro, a line with the lines that continue it."""
+    groups: list[list[int]] = []
+    for i, unit in enumerate(units):
+        prev = units[i - 1] if i else ""
+        # a list item belongs to the list's intro ("Returns:" / "It includes:"), not to a sentence
+        joins = bool(groups) and (
+            _INTRO.search(prev) is not None
+            or (
+                BULLET.match(unit) is not None
+                and BULLET.match(prev) is not None
+                and _INTRO.search(units[groups[-1][0]]) is not None
+            )
+            or (_CONTINUES.match(unit) is not None and _TERMINATED.search(prev) is None)
+        )
+        if joins:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
+EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
+    str(comp): re.compile(_alternatives(patterns), re.MULTILINE)
+    for comp, patterns in lexicon()["explicit_cues"].items()
+}
+# What makes a worked example a full one: a JSON object with keys, or a call with named arguments
+# (a parenthesis after a word is not one: "transcript (e.g. 'en')").
+_EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
+# An allow-list names its values: "only pwd, ls, cat are supported".
+_ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
+
+
+def explicit_cues(
+    units: Sequence[str], kept: Iterable[str], anchors: Anchors | None, props: Sequence[str]
+) -> frozenset[str]:
+    """The components an explicit, specific cue gives: the cue's unit, or the section it heads, names
+    the tool's parameters, values, name or numbers (an example must also show a call or a JSON
+    object naming a parameter, or the tool when it takes none). `units` are the description's,
+    `kept` those that passed the filler and specificity tests: a cue counts only with kept content
+    (its heading may be a bare "When to use:"), and a limitation's own sentence must be kept."""
+    if not units or anchors is None:
+        return frozenset()
+    found: set[str] = set()
+    names = _PropNames.of(props)
+    kept = set(kept)
+    for group in _groups(units):
+        if not any(units[i] in kept for i in group):
+            continue
+        text = "\n".join(units[i] for i in group)
+        low = text.lower()
+        for comp, cue in EXPLICIT_CUES.items():
+            if comp in found:
+                continue
+            hit = next((i for i in group if cue.search(units[i].lower())), None)
+            if hit is None:
+                continue
+            if comp == "examples":
+                named = bool(_mentioned(text, low, names)) if props else anchors.match(_specific_stems(text))
+                ok = _EXAMPLE_CALL.search(text) is not None and named
+            elif comp == "limitations":
+                # the bound's number or the allow-list is in the cue's own sentence
+                unit = units[hit]
+                ok = unit in kept and (
+                    _SELF_SPECIFIC.search(unit) is not None
+                    or _ENUMERATION.search(unit) is not None
+                    or _says_specific(unit, anchors)
+                )
+            else:
+                ok = any(_says_specific(units[i], anchors) for i in group)
+            if ok:
+                found.add(comp)
+    return frozenset(found)
+
+
+_NAME_WORD = re.compile(r"[^\W_]+")
+
+
 @dataclass
 class _UnitState:
     """De-duplication state carried from the description into appended prose (schema docs)."""
@@ -334,6 +601,8 @@ class _UnitState:
     name_words: frozenset[str] = frozenset()
     # every specific word of the kept units
     specific_words: set[str] = field(default_factory=set)
+    # what the tool vouches for; None (a text on its own) skips the specificity test
+    anchors: Anchors | None = None
 
     def copy(self) -> _UnitState:
         return _UnitState(
@@ -344,6 +613,7 @@ class _UnitState:
             set(self.specific),
             self.name_words,
             set(self.specific_words),
+            self.anchors,
         )
 
     def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
@@ -351,13 +621,21 @@ class _UnitState:
         kept: list[str] = []
         headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
         seen, filler = self.seen, self.filler
-        for unit in units:
+        # appended prose is the schema's own documentation: specific by construction
+        units = list(units)
+        about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors)
+        passed_over = False  # a unit with content was dropped as not specific to the tool
+        for index, unit in enumerate(units):
             item = _LIST_MARKER.sub("", unit, count=1)
             if _LIST_NUMBER.fullmatch(item):
                 continue
             toks = tokens(item)
             key = " ".join(toks) if toks else item.strip()
             if key in seen or key in filler:
+                continue
+            if about_tool is not None and index not in about_tool:  # says nothing about this tool
+                filler.add(key)
+                passed_over = passed_over or bool(set(toks) - _NOT_CONTENT - VACUOUS)
                 continue
             # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
             # code ("```", "{", "});"): the code inside a fence is what counts.
@@ -388,10 +666,10 @@ class _UnitState:
             # carries a literal: "- Formatted address", "Note: only 10 calls a day"
             labelled = _LABELLED.match(unit) is not None
             if specific in self.specific or (
-                self.specific
+                (self.specific or passed_over)
                 and item == unit
                 and (specific <= self.name_words or (labelled and specific <= self.specific_words))
-                and not _KEEPS_RESTATEMENT.search(unit)
+                and not _KEEPS_RESTATEMENT.search(self._without_name(unit))
                 and (labelled or PARAM_LINE.match(unit) is None)
             ):
                 seen.add(key)
@@ -404,6 +682,12 @@ class _UnitState:
                 self.specific.add(specific)
                 self.specific_words |= specific
         return kept
+
+    def _without_name(self, unit: str) -> str:
+        """`unit` without the words of the tool's name: a digit in the name ("base64") is not a
+        literal of the unit's own."""
+        words = self.name_words
+        return _NAME_WORD.sub(lambda m: " " if m.group().lower() in words else m.group(), unit)
 
     def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:
         self.seen.add(key)
@@ -681,6 +965,8 @@ class Extracted:
     example_hits: int
     return_hit: bool
     placeholder: bool = False
+    # named as a parameter in the prose (`text`, "the limit parameter") without an entry of its own
+    referenced: frozenset[str] = frozenset()
 
     def as_dict(self) -> dict[str, float]:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
@@ -925,6 +1211,7 @@ class Analysis:
     first_verb: bool
     seg: _Segment
     prop_names: _PropNames  # `props` prepared for the per-segment look-ups
+    cues: frozenset[str] = frozenset()  # components an explicit cue of the description gives
 
     def with_extra(self, extra: str) -> Analysis:
         if not extra:
@@ -941,6 +1228,7 @@ class Analysis:
                 self.first_verb,
                 self.seg,
                 self.prop_names,
+                self.cues,
             )
         first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
         seg = self.seg.merge(_segment(new, self.prop_names))
@@ -953,6 +1241,7 @@ class Analysis:
             first_verb,
             seg,
             self.prop_names,
+            self.cues,
         )
 
     @property
@@ -1036,6 +1325,7 @@ class Analysis:
             props=self.props,
             mentioned=s.mentioned,
             explained=s.explained,
+            referenced=s.referenced,
             usage_hits=s.usage_units,
             limit_hits=s.limit_units,
             example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
@@ -1044,29 +1334,47 @@ class Analysis:
         )
 
 
-def analyze(name: str, description: str, schema: Any) -> Analysis:
-    """Analyse a tool's name and description; the schema is read only for its parameter names."""
+def analyze(
+    name: str, description: str, schema: Any, siblings: Sequence[str] = (), *, specificity: bool = True
+) -> Analysis:
+    """Analyse a tool's name and description; the schema is read only for its parameter names, the
+    names of the server's other tools only for the domain's nouns (see `Anchors`).
+
+    `specificity=False` keeps every unit that is not boilerplate, as the calibration judges read the
+    text: the model is fitted on that, and the runtime drops what is not specific to the tool.
+    """
     text = description if isinstance(description, str) else ""
+    anchors = Anchors.of(name, schema, siblings)
     props = tuple(schema_properties(schema))
     name_words = _name_tokens(name)
     # the name as the text's tokens see it too ("npmVersions" is one token there, two in name_words)
-    state = _UnitState(set(), set(), set(), name_words=name_words | frozenset(tokens(name)))
-    kept = state.add(split_units(strip_repetition(text)))
+    state = _UnitState(
+        set(),
+        set(),
+        set(),
+        name_words=name_words | frozenset(tokens(name)),
+        anchors=anchors if specificity else None,
+    )
+    units = split_units(strip_repetition(text))
+    kept = state.add(units)
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
     names = _PropNames.of(props)
+    cues = explicit_cues(units, kept, anchors, props) if kept else frozenset()
     return Analysis(
-        name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names
+        name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names, cues
     )
 
 
-def extract(name: str, description: str, schema: Any, extra: str = "") -> Extracted:
+def extract(
+    name: str, description: str, schema: Any, extra: str = "", siblings: Sequence[str] = ()
+) -> Extracted:
     """Features of a tool from its name, description and input schema (schema only for names).
 
     `extra` is more prose appended after the description - the runtime passes `schema_as_prose`
     here to score schema-side parameter documentation with the prose-trained model.
     """
-    return analyze(name, description, schema).with_extra(extra).extracted()
+    return analyze(name, description, schema, siblings).with_extra(extra).extracted()
 
 
 # The features' names in the order of their vector (and of the weights the lab fits), read off the

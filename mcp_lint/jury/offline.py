@@ -26,6 +26,11 @@ from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
 from mcp_lint.model import OFFLINE_JURY, Tool
 
+# The least score a component gets when the description gives it by an explicit, specific cue
+# ("When to use:" naming the tool's things, "max 512KB", a worked example call): the judges' own
+# threshold between a smell and none.
+EXPLICIT_FLOOR = 3.0
+
 
 def _nonzero(x: Sequence[float]) -> list[int]:
     """Indices of the features that are not zero, ascending (about one in five is not)."""
@@ -149,11 +154,11 @@ class OfflineJury:
 
     name = OFFLINE_JURY
 
-    def scores(self, tool: Tool) -> tuple[dict[str, float], Extracted, int]:
+    def scores(self, tool: Tool, siblings: Sequence[str] = ()) -> tuple[dict[str, float], Extracted, int]:
         """(scores, prose features, prose-only parameters score)."""
         model = _model()
         schema = tool.input_schema
-        analysis = analyze(tool.name, tool.description, schema)
+        analysis = analyze(tool.name, tool.description, schema, siblings)
         ext = analysis.extracted()
         values = ext.values
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
@@ -161,6 +166,8 @@ class OfflineJury:
         else:
             nonzero = _nonzero(values)
             scores = {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
+            for comp in analysis.cues:  # an explicit cue is never outweighed by length
+                scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
         prose_params = int(scores["parameters"])
         extra = schema_as_prose(schema)
         if extra and prose_params < 5:
@@ -172,7 +179,7 @@ class OfflineJury:
         return scores, ext, prose_params
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params = self.scores(tool)
+        scores, ext, prose_params = self.scores(tool, siblings)
         reasons = self._reasons(tool, siblings, scores, ext, prose_params)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
@@ -193,7 +200,14 @@ class OfflineJury:
         filler_note = f" ({_plural(units.filler, 'filler sentence')} ignored)" if units.filler else ""
         r: dict[str, str] = {}
 
-        if empty:
+        # not empty, but no sentence in it is specific to this tool (see features.specific_units)
+        unspecific = empty and units.filler > 0 and bool(tool.description.strip())
+        if unspecific:
+            r["purpose"] = (
+                "no sentence says anything specific to this tool (none names its parameters, values, "
+                "name or numbers), so nothing says what it does"
+            )
+        elif empty:
             r["purpose"] = "the description is empty, so nothing says what the tool does"
         elif scores["purpose"] >= 3:
             r["purpose"] = "says what it does" + (
@@ -236,7 +250,9 @@ class OfflineJury:
 
         r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
 
-        if empty:
+        if unspecific:
+            r["length"] = f"nothing specific to this tool{filler_note}"
+        elif empty:
             r["length"] = "the description is empty"
         elif scores["length"] < 3:
             r["length"] = (
@@ -273,12 +289,24 @@ class OfflineJury:
             or any(k in spec for k in ("enum", "default", "format"))
         }
         explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
-        missing = [n for n in props if n not in explained and n not in documented_in_schema]
+        named = [
+            n for n in props if n not in explained and n not in documented_in_schema and n in ext.referenced
+        ]
+        missing = [
+            n for n in props if n not in explained and n not in documented_in_schema and n not in named
+        ]
         total = len(props)
         if missing:
+            also = f"; {_names(named)} only named" if named else ""
             return (
                 f"{len(missing)} of {_plural(total, 'parameter')} ({_names(missing)}) "
-                f"{'is' if len(missing) == 1 else 'are'} never explained"
+                f"{'is' if len(missing) == 1 else 'are'} never explained{also}"
+            )
+        if named and score < 3:
+            # the prose names them as parameters ("pass the text in `text`") but says little more
+            return (
+                f"{_names(named)} {'is' if len(named) == 1 else 'are'} named in the prose but not documented "
+                "as parameters (no entry with type, range or default, in the text or the schema)"
             )
         if score > prose_params:
             return f"all {_plural(total, 'parameter')} documented in the schema; the prose explains fewer"

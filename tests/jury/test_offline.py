@@ -334,7 +334,9 @@ def test_well_written_description_beats_a_one_liner() -> None:
 def test_note_is_a_caveat_only_when_it_introduces_one(text: str, is_caveat: bool) -> None:
     from mcp_lint.jury.features import extract
 
-    assert (extract("t", text, None).as_dict()["lim_note"] > 0) is is_caveat
+    # a tool whose schema vouches for the sentence's words, so it is specific enough to count
+    schema = {"properties": {"target": {"type": "string", "description": text}}}
+    assert (extract("t", text, schema).as_dict()["lim_note"] > 0) is is_caveat
 
 
 # -- fast paths in features.py: each must give exactly what the plain regex gives -------------------
@@ -439,3 +441,27 @@ def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
         assert F.tokens(text) == plain_tokens(text), text
         if F._no_digit(text):
             assert not F.NUMBER.search(text)
+
+
+def test_a_parameter_named_in_the_prose_is_not_called_never_explained() -> None:
+    schema = {"type": "object", "properties": {"text": {"type": "string"}, "target": {"type": "string"}}}
+    named = Tool(
+        name="translate",
+        raw={
+            "name": "translate",
+            "description": (
+                "Translate text. Pass the text to translate in `text` and the language code in `target`."
+            ),
+            "inputSchema": schema,
+        },
+    )
+    silent = Tool(
+        name="translate", raw={"name": "translate", "description": "Translate text.", "inputSchema": schema}
+    )
+    named_reason = OfflineJury().judge(named, []).reasons["parameters"]
+    assert "never explained" not in named_reason
+    assert "text, target" in named_reason or "all 2 parameters" in named_reason
+    assert (
+        "2 of 2 parameters (text, target) are never explained"
+        in OfflineJury().judge(silent, []).reasons["parameters"]
+    )
