@@ -166,7 +166,8 @@ def _connector(plan: Plan) -> Connect:
         else:
             from mcp_lint.proxy.stdio import stdio_upstream
 
-            async with stdio_upstream(options.command, plan.environment, plan.identity.name, sink) as stdio:
+            name = lambda: plan.identity.name  # noqa: E731 - read when the server fails, not now
+            async with stdio_upstream(options.command, plan.environment, name, sink) as stdio:
                 yield stdio
 
     return connect

@@ -12,7 +12,7 @@ import contextlib
 import os
 import signal
 import subprocess
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import anyio
 import anyio.abc
@@ -35,7 +35,7 @@ POLLUTION_REPORTED_LINES = 5
 
 
 class StdioUpstream:
-    def __init__(self, process: anyio.abc.Process, monitor: ProcessMonitor, name: str) -> None:
+    def __init__(self, process: anyio.abc.Process, monitor: ProcessMonitor, name: Callable[[], str]) -> None:
         self._process = process
         self._monitor = monitor
         self._name = name
@@ -59,7 +59,7 @@ class StdioUpstream:
             self._monitor.returncode = await self._process.wait()
         code = self._monitor.returncode
         how = "closed its stdout" if code is None else f"exited with code {code}"
-        parts = [f"server {self._name!r} ({self._monitor.command}) {how} while the client was connected"]
+        parts = [f"server {self._name()!r} ({self._monitor.command}) {how} while the client was connected"]
         stderr = self._monitor.last_stderr_lines()
         if stderr:
             parts.append(f"last stderr: {stderr}")
@@ -113,11 +113,14 @@ def _stderr(data: bytes) -> None:
 async def stdio_upstream(
     command: Sequence[str],
     env: Mapping[str, str],
-    name: str,
+    name: Callable[[], str],
     sink: MemoryObjectSendStream[Frame],
     cwd: str | None = None,
 ) -> AsyncIterator[StdioUpstream]:
-    """Start `command` and relay its stdout into `sink` until it closes; stop its group on the way out."""
+    """Start `command` and relay its stdout into `sink` until it closes; stop its group on the way out.
+
+    `name` says what the server is called when it fails: known only once it has introduced itself.
+    """
     executable = resolve_command(command[0], env, cwd)
     monitor = ProcessMonitor(command=" ".join(quote(part, 60) if " " in part else part for part in command))
     try:

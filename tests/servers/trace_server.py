@@ -12,6 +12,7 @@ import os
 import anyio
 from _common import base_parser, parse
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel
 
 server = MCPServer("trace-server", version="1.0.0")
@@ -40,7 +41,7 @@ def read_config() -> str:
 
 @server.tool(description="Always fails with `reason`.")
 def fail(reason: str) -> str:
-    raise ValueError(reason)
+    raise ToolError(reason)
 
 
 @server.tool(description="Returns `size` characters.")
