@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -242,3 +244,56 @@ def test_usage_errors_are_exit_2_with_one_line(args: list[str], message: str, tm
     assert done.returncode == 2 and done.stdout == b""
     [line] = done.stderr.decode().splitlines()
     assert message in line
+
+
+def test_stdout_carries_only_protocol_messages_from_a_polluting_server(tmp_path: Path) -> None:
+    server = [sys.executable, str(SERVERS / "garbage_stdout_server.py")]
+    messages = [*RAW_SESSION["legacy"][:2], {"jsonrpc": "2.0", "id": 9, "method": "tools/list"}]
+    process = subprocess.Popen(
+        mcp_lint("record", "--traces", str(tmp_path / "t.jsonl"), "--", *server),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
+    process.stdin.flush()
+    # An SDK server drops what is in flight when its stdin closes: keep it open until both answers came.
+    answers = [json.loads(process.stdout.readline()), json.loads(process.stdout.readline())]
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 0 and stdout == b""
+    assert [answer["id"] for answer in answers] == [1, 9]
+    assert "ping_host" in json.dumps(answers[1])
+    assert any(
+        "not JSON-RPC, not forwarded: Starting server" in line for line in proxy_lines(stderr.decode())
+    )
+
+
+def test_a_terminated_proxy_stops_the_server(tmp_path: Path) -> None:
+    pid_file = tmp_path / "server.pid"
+    process = subprocess.Popen(
+        mcp_lint(
+            "record", "--traces", str(tmp_path / "t.jsonl"), "--", *TRACE_SERVER, "--pid-file", str(pid_file)
+        ),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server_pid = int(pid_file.read_text(encoding="utf-8"))
+    process.terminate()
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143 and "mcp-lint: terminated" in stderr.decode()
+    # The server was not our child, so its pid vanishes once it exits (its parent reaps it).
+    while time.monotonic() < deadline:
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"server {server_pid} outlived the proxy")
