@@ -32,7 +32,7 @@ from mcp.shared.inbound import (
 )
 
 from mcp_lint.errors import ServerError
-from mcp_lint.proxy.jsonrpc import Frame, id_key, id_keys, is_request, is_response
+from mcp_lint.proxy.jsonrpc import MAX_MESSAGE_BYTES, Frame, id_key, id_keys, is_request, is_response
 from mcp_lint.proxy.relay import CONNECTION_CLOSED
 from mcp_lint.report.safe import printable
 
@@ -177,7 +177,7 @@ class StreamableHttpUpstream:
         """Forward what the POST's response holds, ticking off the requests it answers."""
         content_type = response.headers.get("content-type", "").partition(";")[0].strip().lower()
         if content_type == "text/event-stream" and response.status_code < 400:
-            async for event in httpx2.EventSource(response, max_event_size=None):
+            async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
                 if event.data:
                     await self._forward(Frame.parse(event.data.encode("utf-8")), waiting)
                     if not waiting:
@@ -231,7 +231,7 @@ class StreamableHttpUpstream:
             async with stream_within_origin(self._http, "GET", self._url, headers=headers) as response:
                 if response.status_code != 200:
                     return  # 405: the server sends nothing outside requests
-                async for event in httpx2.EventSource(response, max_event_size=None):
+                async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
                     if event.data:
                         await self._sink.send(Frame.parse(event.data.encode("utf-8")))
 
@@ -309,7 +309,7 @@ async def _sse_session(
                 ) as response:
                     if response.status_code != 200:
                         raise ServerError(f"{url}: HTTP {response.status_code} opening the SSE stream")
-                    async for event in httpx2.EventSource(response, max_event_size=None):
+                    async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
                         if event.event == "endpoint" and not endpoint:
                             endpoint.append(urljoin(url, event.data.strip()))
                             endpoint_found.set()

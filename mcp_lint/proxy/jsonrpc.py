@@ -16,7 +16,17 @@ from typing import Any
 # One message larger than this is refused rather than buffered without end (the linter's own cap).
 from mcp_lint.reflect.stdio import MAX_MESSAGE_BYTES
 
-__all__ = ["MAX_MESSAGE_BYTES", "Frame", "LineSplitter", "MessageTooLarge", "id_key", "id_keys"]
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "Frame",
+    "LineSplitter",
+    "MessageTooLarge",
+    "id_key",
+    "id_keys",
+    "is_notification",
+    "is_request",
+    "is_response",
+]
 
 
 @dataclass(frozen=True)
@@ -30,13 +40,19 @@ class Frame:
     def parse(cls, raw: bytes) -> Frame:
         try:
             return cls(raw, json.loads(raw))
-        except ValueError:
+        except (ValueError, RecursionError):
+            # Not JSON, or JSON too deep or too long a number for Python to read: opaque to us.
             return cls(raw)
 
     @classmethod
     def encode(cls, data: Any) -> Frame:
         # Compact and not ASCII-escaped, the way SDK transports write messages.
         return cls(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), data)
+
+    @property
+    def looks_like_json(self) -> bool:
+        """A JSON object or array, or a line that starts like one: the other side's to judge."""
+        return isinstance(self.data, dict | list) or self.raw.lstrip()[:1] in (b"{", b"[")
 
     @property
     def is_json_rpc(self) -> bool:

@@ -83,7 +83,7 @@ class StdioUpstream:
 
     async def _pass_on(self, line: bytes, sink: MemoryObjectSendStream[Frame]) -> None:
         frame = Frame.parse(line)
-        if isinstance(frame.data, dict | list):
+        if frame.looks_like_json:
             await sink.send(frame)
             return
         # Not a message: forwarded, it would break the client just as it breaks a linter (MCP001).
