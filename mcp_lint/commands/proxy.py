@@ -147,8 +147,10 @@ def _serve(plan: Plan) -> int:
     finally:
         if writer is not None:
             writer.close()
-    if recorder is not None:
-        _note(f"{recorder.recorded} tools/call recorded to {writer.path if writer else ''}")
+    if router is not None:
+        _note(f"{router.served} description(s) served from {plan.options.overrides}")
+    if recorder is not None and writer is not None:
+        _note(f"{recorder.recorded} tools/call recorded to {writer.path}")
     return EXIT_CLEAN
 
 

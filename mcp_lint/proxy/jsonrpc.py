@@ -35,13 +35,15 @@ class Frame:
 
     raw: bytes
     data: Any = None  # the parsed JSON; None when the line is not JSON at all
+    too_deep: bool = False  # JSON nested deeper than Python's parser goes: not read, still JSON
 
     @classmethod
     def parse(cls, raw: bytes) -> Frame:
         try:
             return cls(raw, json.loads(raw))
-        except (ValueError, RecursionError):
-            # Not JSON, or JSON too deep or too long a number for Python to read: opaque to us.
+        except RecursionError:
+            return cls(raw, too_deep=True)
+        except ValueError:
             return cls(raw)
 
     @classmethod
@@ -51,8 +53,8 @@ class Frame:
 
     @property
     def looks_like_json(self) -> bool:
-        """A JSON object or array, or a line that starts like one: the other side's to judge."""
-        return isinstance(self.data, dict | list) or self.raw.lstrip()[:1] in (b"{", b"[")
+        """A JSON object or array (a log line such as "[INFO] ..." is neither, though it starts like one)."""
+        return isinstance(self.data, dict | list) or self.too_deep
 
     @property
     def is_json_rpc(self) -> bool:
