@@ -9,11 +9,14 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import anyio
+import mcp_types
 import pytest
-from proxy_support import SERVERS, TRACE_SERVER, environment, proxied, traces
+from proxy_support import SERVERS, TRACE_SERVER, environment, proxied, proxy_lines, traces
 
+from mcp_lint.reflect.stdio import ProcessMonitor
 from mcp_lint.traces import REDACTED
 
 BEARER = "Bearer abcdef-123456-secret"
@@ -115,3 +118,53 @@ def test_the_bridge_speaks_the_older_sse_transport(tmp_path: Path) -> None:
     [record] = traces(path)
     assert (record.tool, dict(record.arguments), record.result_text()) == ("add", {"a": 2, "b": 3}, "5")
     assert record.server == "good-server"
+
+
+def test_server_requests_reach_the_client_through_the_http_bridge(url: str, tmp_path: Path) -> None:
+    # In the handshake era a server asks the client on the POST's event stream, and the client's
+    # answer is a POST of its own: both legs go through the bridge.
+    path = tmp_path / "calls.jsonl"
+    asked: list[str] = []
+
+    async def on_elicit(context: Any, params: Any) -> mcp_types.ElicitResult:
+        asked.append(params.message)
+        return mcp_types.ElicitResult(action="accept", content={"ok": True})
+
+    async def main() -> str:
+        args = ["record", "--traces", str(path), "--url", url]
+        async with proxied(args, mode="legacy", elicitation_callback=on_elicit) as client:
+            result = await client.call_tool("confirm", {})
+        return result.content[0].text  # type: ignore[union-attr]
+
+    assert anyio.run(main).startswith("accept") and asked == ["Proceed?"]
+    [record] = traces(path)
+    assert record.tool == "confirm" and record.result_text().startswith("accept")
+
+
+def leaves(error: BaseException) -> list[BaseException]:
+    inner = getattr(error, "exceptions", None)
+    return [leaf for item in inner for leaf in leaves(item)] if inner else [error]
+
+
+def test_an_unreachable_url_answers_each_request_with_an_error(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monitor = ProcessMonitor(command="mcp-lint record")
+    raised: list[str] = []
+
+    async def main() -> None:
+        args = ["record", "--traces", str(tmp_path / "t.jsonl"), "--url", f"http://127.0.0.1:{port}/mcp"]
+        try:
+            async with proxied(args, mode="legacy", monitor=monitor):
+                pass
+        except Exception as error:  # the SDK client fails its handshake with the proxy's error answer
+            raised.extend(str(leaf) for leaf in leaves(error))
+
+    anyio.run(main)
+    assert raised and f"127.0.0.1:{port}" in raised[0]
+    assert monitor.returncode == 0 and not monitor.signalled
+    # Said once however many requests failed, then the closing count.
+    warning, summary = proxy_lines(monitor.stderr_tail.decode())
+    assert warning.startswith(f"mcp-lint: cannot reach http://127.0.0.1:{port}/mcp")
+    assert summary.startswith("mcp-lint: 0 tools/call recorded")
