@@ -164,3 +164,50 @@ def test_bad_router_options_are_exit_2(tmp_path: Path, args: list[str], message:
     )
     assert done.returncode == 2
     assert message in " ".join(proxy_lines(done.stderr.decode()))
+
+
+def lint(command: list[str]) -> dict[str, Any]:
+    """`mcp-lint check --format json` of one server: its tools' finding codes, and its rubric score."""
+    done = subprocess.run(
+        mcp_lint(
+            "check",
+            "--isolated",
+            "--format",
+            "json",
+            "--env",
+            f"PYTHONPATH={environment()['PYTHONPATH']}",
+            "--",
+            *command,
+        ),
+        capture_output=True,
+        env=environment(),
+        timeout=120,
+    )
+    [server] = json.loads(done.stdout)["servers"]
+    return server
+
+
+def test_the_linter_itself_sees_the_overrides_through_the_router(tmp_path: Path) -> None:
+    # What a team does before committing a rewrite: lint the server as a client would see it.
+    weather = [sys.executable, str(SERVERS.parent.parent / "examples" / "weather_server.py")]
+    rewrite = Override(
+        server="weather-example",
+        tool="get_forecast",
+        description=(
+            "Returns the weather forecast for one city on one date. Use it for future days; for present "
+            "conditions use current_conditions. `city` is the city name, `period` is 'day' or 'week', `date` "
+            "is YYYY-MM-DD. Example: city='Lisbon', period='day', date='2026-12-02'."
+        ),
+    )
+    path = overrides_file(tmp_path, rewrite)
+    before = lint(weather)
+    after = lint(mcp_lint("proxy", "--overrides", str(path), "--", *weather))
+
+    def codes(server: dict[str, Any], tool: str) -> set[str]:
+        [found] = [item for item in server["tools"] if item["name"] == tool]
+        return {finding["code"] for finding in found["findings"]}
+
+    assert "MCP203" in codes(before, "get_forecast")  # "use start and end": no such parameters
+    assert "MCP203" not in codes(after, "get_forecast")
+    assert codes(after, "get_forcast") == codes(before, "get_forcast")  # no override, same findings
+    assert after["score"]["overall"] > before["score"]["overall"]
