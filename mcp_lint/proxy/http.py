@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from typing import Any
 from urllib.parse import urljoin
 
@@ -74,15 +74,21 @@ class StreamableHttpUpstream:
         # The tasks' own scopes, so finish() can stop them without cancelling the relay that
         # runs inside the task group's body.
         self._scopes: set[anyio.CancelScope] = set()
+        self._posts: dict[str, anyio.CancelScope] = {}  # a request's id -> the scope of its POST
+        self._modern = False  # a request has named a 2026-07-28 version in its _meta
 
-    def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
+    def _spawn(self, work: Callable[[], Awaitable[None]], requests: Collection[str] = ()) -> None:
         async def run() -> None:
             with anyio.CancelScope() as scope:
                 self._scopes.add(scope)
+                self._posts.update(dict.fromkeys(requests, scope))
                 try:
                     await work()
                 finally:
                     self._scopes.discard(scope)
+                    for key in requests:
+                        if self._posts.get(key) is scope:
+                            del self._posts[key]
 
         self._group.start_soon(run)
 
@@ -91,12 +97,27 @@ class StreamableHttpUpstream:
         if requests:
             # Each request's POST waits for its own answer: run them side by side, as a client would.
             self._in_flight += 1
-            self._spawn(lambda: self._post_request(frame, requests))
+            self._spawn(lambda: self._post_request(frame, requests), requests)
+        elif self._modern and self._cancels(frame):
+            # The 2026 HTTP wire has no client notifications: closing the request's stream cancels it.
+            return
         else:
             await self._post(frame, {})
             if self._opens_listening(frame):
                 self._listening = True
                 self._spawn(self._listen)
+
+    def _cancels(self, frame: Frame) -> bool:
+        """Abort the POST of each request `frame` cancels; True when that is all `frame` says."""
+        messages = list(frame.messages())
+        cancels = [message for message in messages if message.get("method") == "notifications/cancelled"]
+        for message in cancels:
+            params = message.get("params")
+            if isinstance(params, dict) and "requestId" in params:
+                scope = self._posts.get(id_key(params["requestId"]))
+                if scope is not None:
+                    scope.cancel()
+        return bool(messages) and len(cancels) == len(messages)
 
     async def finish(self) -> None:
         with anyio.move_on_after(FINISH_GRACE_SECONDS):
@@ -136,6 +157,7 @@ class StreamableHttpUpstream:
         modern = meta.get(PROTOCOL_VERSION_META_KEY) if isinstance(meta, dict) else None
         method = message.get("method")
         if isinstance(modern, str):
+            self._modern = True
             headers[MCP_PROTOCOL_VERSION_HEADER] = modern
             if isinstance(method, str):
                 headers[MCP_METHOD_HEADER] = method

@@ -168,3 +168,21 @@ def test_an_unreachable_url_answers_each_request_with_an_error(tmp_path: Path) -
     warning, summary = proxy_lines(monitor.stderr_tail.decode())
     assert warning.startswith(f"mcp-lint: cannot reach http://127.0.0.1:{port}/mcp")
     assert summary.startswith("mcp-lint: 0 tools/call recorded")
+
+
+def test_a_cancelled_call_aborts_its_post_on_the_2026_protocol(url: str, tmp_path: Path) -> None:
+    path = tmp_path / "calls.jsonl"
+    monitor = ProcessMonitor(command="mcp-lint record")
+
+    async def main() -> str:
+        args = ["record", "--traces", str(path), "--url", url]
+        async with proxied(args, monitor=monitor) as client:
+            with anyio.move_on_after(1.0):
+                await client.call_tool("slow_echo", {"text": "never", "delay": 60})
+            result = await client.call_tool("echo", {"text": "still here"})
+        return result.content[0].text  # type: ignore[union-attr]
+
+    assert anyio.run(main) == "still here"
+    # The abandoned POST was closed, not left waiting a minute: the proxy exits as soon as asked.
+    assert monitor.returncode == 0 and not monitor.signalled
+    assert [record.tool for record in traces(path)] == ["echo"]
