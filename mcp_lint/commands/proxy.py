@@ -62,16 +62,16 @@ class Plan:
 def run_record(options: ProxyOptions) -> int:
     if not options.traces:
         raise UsageError("mcp-lint record needs --traces FILE: the file each tools/call is appended to")
-    return _serve(_plan(options, "record"))
+    return _serve(plan_run(options, "record"))
 
 
 def run_proxy(options: ProxyOptions) -> int:
     if not options.overrides:
         raise UsageError("mcp-lint proxy needs --overrides FILE (`mcp-lint check --fix` writes one)")
-    return _serve(_plan(options, "proxy"))
+    return _serve(plan_run(options, "proxy"))
 
 
-def _plan(options: ProxyOptions, verb: str) -> Plan:
+def plan_run(options: ProxyOptions, verb: str) -> Plan:
     if bool(options.command) == bool(options.url):
         raise UsageError(
             f"mcp-lint {verb} fronts one server: give either `-- COMMAND ARGS...` or --url URL"
@@ -105,9 +105,17 @@ def _plan(options: ProxyOptions, verb: str) -> Plan:
     )
 
 
-def _secrets(plan: Plan) -> frozenset[str]:
+# Shell variables whose names read as secret words ("pwd" is a password parameter's name) but hold
+# the working directory: redacting them would blank every path a file server returns.
+_NOT_SECRET_VARIABLES = frozenset({"PWD", "OLDPWD"})
+
+
+def secrets_of(plan: Plan) -> frozenset[str]:
     """Every value the trace file must not hold: secret-looking environment and header values."""
-    found = set(secret_values(plan.environment))
+    environment = {
+        name: value for name, value in plan.environment.items() if name not in _NOT_SECRET_VARIABLES
+    }
+    found = set(secret_values(environment))
     for name, value in plan.headers.items():
         if value and (is_secret_name(name) or looks_secret(value)):
             found.add(value)
@@ -123,7 +131,7 @@ def _open_writer(plan: Plan) -> TraceWriter | None:
         return None
     path = Path(plan.options.traces)
     try:
-        return TraceWriter(path, _secrets(plan))
+        return TraceWriter(path, secrets_of(plan))
     except OSError as error:
         raise UsageError(f"--traces {path}: cannot open for appending ({error.strerror or error})") from None
 

@@ -130,3 +130,21 @@ def test_json_too_deep_to_read_is_still_json_to_forward() -> None:
     assert deep.data is None and deep.looks_like_json
     for banner in (b"Starting server v1.2...", b"[INFO] listening", b'{"unterminated": '):
         assert not Frame.parse(banner).looks_like_json and not Frame.parse(banner).is_json_rpc
+
+
+def test_the_secrets_of_a_run_are_its_secret_environment_and_header_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mcp_lint.commands.proxy import ProxyOptions, plan_run, secrets_of
+
+    monkeypatch.setenv("PWD", "/home/me/project")  # "pwd" is a secret word, but not this variable
+    monkeypatch.setenv("GITHUB_TOKEN", "inherited-token-value")
+    stdio = plan_run(
+        ProxyOptions(command=("srv",), env=("DB_PASSWORD=hunter22", "MODE=production")), "record"
+    )
+    assert {"inherited-token-value", "hunter22"} <= secrets_of(stdio)
+    assert not {"/home/me/project", "production"} & secrets_of(stdio)
+    http = plan_run(
+        ProxyOptions(url="https://x.test/mcp", headers=("Authorization: Bearer abcdef123",)), "record"
+    )
+    assert secrets_of(http) == {"Bearer abcdef123", "abcdef123"}  # the shell's own variables are not sent
