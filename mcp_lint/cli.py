@@ -447,6 +447,92 @@ def gate(ctx: click.Context, /, **options: Any) -> None:
     ctx.exit(run_gate(GateOptions(**options), _output()))
 
 
+_PROXY_EXIT_CODES_HELP = f"""\b
+Exit codes:
+  0  the client closed the session
+{_EXIT_USAGE_HELP}; nothing was started
+  3  the server could not be started or reached, or went away mid-session"""
+
+RECORD_HELP = f"""Record every tools/call a client makes, through a transparent MCP proxy.
+
+\b
+Launch it in place of the server (in .mcp.json or claude_desktop_config.json):
+  mcp-lint record --traces traces.jsonl -- COMMAND ARGS...
+  mcp-lint record --traces traces.jsonl --url URL   (a stdio-to-HTTP bridge)
+Every message passes unchanged; each answered call is appended to the trace
+file as one JSON line, secrets redacted (docs/traces.md).
+
+{_PROXY_EXIT_CODES_HELP}
+"""
+
+PROXY_HELP = f"""Serve description overrides to a client, through an MCP proxy.
+
+\b
+  mcp-lint proxy --overrides .mcp-lint/overrides.json -- COMMAND ARGS...
+Each tools/list result has the overridden tools' descriptions replaced (or only
+the --components chosen); everything else passes unchanged (docs/proxy.md).
+
+{_PROXY_EXIT_CODES_HELP}
+"""
+
+
+def _proxy_options(function: Any) -> Any:
+    """The options `record` and `proxy` share: the server to front and how its calls are filed."""
+    options = [
+        click.option("--url", help="Front an MCP server over HTTP instead of spawning a command."),
+        click.option(
+            "--header", "headers", multiple=True, metavar="NAME:VALUE", help="HTTP header for --url."
+        ),
+        click.option(
+            "--transport",
+            type=click.Choice(["streamable-http", "sse"]),
+            default="streamable-http",
+            show_default=True,
+            help="The HTTP transport of --url.",
+        ),
+        click.option(
+            "--env", "env", multiple=True, metavar="KEY=VALUE", help="Extra variable for the server."
+        ),
+        click.option("--env-file", type=click.Path(dir_okay=False), help="KEY=VALUE lines for the server."),
+        click.option(
+            "--server-name",
+            metavar="NAME",
+            help="The server's name in traces and overrides [its serverInfo name, else the command's].",
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+@cli.command("record", help=RECORD_HELP)
+@click.option("--traces", required=True, metavar="FILE", help="Append each tools/call to FILE (JSON Lines).")
+@_proxy_options
+@click.pass_context
+def record(ctx: click.Context, /, **options: Any) -> None:
+    from mcp_lint.commands.proxy import ProxyOptions, run_record
+
+    command = tuple((ctx.obj or {}).get("command", ()))
+    ctx.exit(run_record(ProxyOptions(command=command, **options)))
+
+
+@cli.command("proxy", help=PROXY_HELP)
+@click.option("--overrides", required=True, metavar="FILE", help="The overrides file to serve.")
+@click.option(
+    "--components",
+    metavar="PARTS",
+    help="Serve only these parts of each rewrite, e.g. purpose,guidelines [all].",
+)
+@click.option("--traces", metavar="FILE", help="Also append each tools/call to FILE (JSON Lines).")
+@_proxy_options
+@click.pass_context
+def proxy(ctx: click.Context, /, **options: Any) -> None:
+    from mcp_lint.commands.proxy import ProxyOptions, run_proxy
+
+    command = tuple((ctx.obj or {}).get("command", ()))
+    ctx.exit(run_proxy(ProxyOptions(command=command, **options)))
+
+
 _CLICK_QUOTED = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'")
 
 

@@ -1,0 +1,175 @@
+"""The relay core `mcp-lint record` and `mcp-lint proxy` share: move frames both ways, watch the answers.
+
+Every frame is forwarded as the bytes that came unless a hook replaces one of its responses (the
+description router rewriting a tools/list result). Requests are matched to their responses by id,
+per direction: the client's requests are remembered when they pass and looked up when the server
+answers; the server's own requests (sampling, elicitation, roots) and the client's answers to them
+pass through untouched, since nothing the proxy does depends on them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Protocol
+
+import anyio
+from anyio.streams.memory import MemoryObjectSendStream
+
+from mcp_lint.errors import McpLintError, ServerError
+from mcp_lint.proxy.jsonrpc import Frame, id_key, id_keys, is_notification, is_request, is_response
+
+# JSON-RPC's "connection closed" code, as the SDKs use it for a request that can never be answered.
+CONNECTION_CLOSED = -32000
+
+
+@dataclass(frozen=True)
+class PendingRequest:
+    """A request of the client's that the server has not answered yet."""
+
+    method: str
+    params: Any
+    started: float  # time.monotonic() when it passed, for the duration
+    time: str  # when it passed, ISO-8601 UTC, for the trace
+
+    @property
+    def elapsed_ms(self) -> float:
+        return (time.monotonic() - self.started) * 1000.0
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class ResponseHook(Protocol):
+    """Looks at each answer to a client request; may return a replacement for it."""
+
+    def on_response(self, request: PendingRequest, response: dict[str, Any]) -> dict[str, Any] | None: ...
+
+
+class ClientSide(Protocol):
+    """The client the proxy serves: where requests come from and answers go."""
+
+    def frames(self) -> AsyncIterator[Frame]: ...
+
+    async def write(self, frame: Frame) -> None: ...
+
+
+class Upstream(Protocol):
+    """The server the proxy fronts. Its frames arrive on the stream given to `Connect`, which it
+    closes when the server is gone."""
+
+    async def send(self, frame: Frame) -> None: ...
+
+    async def finish(self) -> None:
+        """The client has closed its side: end the session the way the transport ends one."""
+
+    async def failure(self) -> str:
+        """Why the server side ended, when it ended while the client was still connected."""
+
+
+Connect = Callable[[MemoryObjectSendStream[Frame]], contextlib.AbstractAsyncContextManager[Upstream]]
+
+
+@dataclass
+class Relay:
+    """The bookkeeping between the two sides: what is in flight, and the hooks that see answers."""
+
+    hooks: Sequence[ResponseHook] = ()
+    pending: dict[str, PendingRequest] = field(default_factory=dict)
+
+    def from_client(self, frame: Frame) -> None:
+        now = time.monotonic()
+        stamp = utc_now()
+        for message in frame.messages():
+            if is_request(message):
+                self.pending[id_key(message["id"])] = PendingRequest(
+                    message["method"], message.get("params"), now, stamp
+                )
+            elif is_notification(message) and message["method"] == "notifications/cancelled":
+                # A cancelled request may never be answered; an answer that still comes passes unrecorded.
+                params = message.get("params")
+                if isinstance(params, dict) and "requestId" in params:
+                    self.pending.pop(id_key(params["requestId"]), None)
+
+    def from_server(self, frame: Frame) -> Frame:
+        """The frame to give the client: the same bytes, or the frame rebuilt around replaced answers."""
+        if not self.hooks and not self.pending:
+            return frame
+        replaced = False
+        rebuilt: list[Any] = []
+        items = frame.data if isinstance(frame.data, list) else [frame.data]
+        for item in items:
+            replacement = self._answer(item) if isinstance(item, dict) and is_response(item) else None
+            replaced = replaced or replacement is not None
+            rebuilt.append(item if replacement is None else replacement)
+        if not replaced:
+            return frame
+        return Frame.encode(rebuilt if isinstance(frame.data, list) else rebuilt[0])
+
+    def _answer(self, response: dict[str, Any]) -> dict[str, Any] | None:
+        request = next(
+            (self.pending.pop(key) for key in id_keys(response["id"]) if key in self.pending), None
+        )
+        if request is None:
+            return None
+        current = response
+        for hook in self.hooks:
+            current = hook.on_response(request, current) or current
+        return current if current is not response else None
+
+    def abandoned(self, reason: str) -> list[Frame]:
+        """Error answers for every request still in flight when the server went away."""
+        frames = [
+            Frame.encode(
+                {
+                    "jsonrpc": "2.0",
+                    "id": request_id,
+                    "error": {"code": CONNECTION_CLOSED, "message": f"mcp-lint proxy: {reason}"},
+                }
+            )
+            for request_id in (Frame.parse(key.encode()).data for key in self.pending)
+        ]
+        self.pending.clear()
+        return frames
+
+
+async def run_relay(client: ClientSide, connect: Connect, relay: Relay) -> None:
+    """Serve `client` until it closes (then end the server's session) or the server goes away.
+
+    A server that goes away first is a ServerError after every request in flight has been given an
+    error answer, so the client learns why instead of waiting forever.
+    """
+    sink, source = anyio.create_memory_object_stream[Frame](64)
+    failure: McpLintError | None = None
+    client_closed = False
+    async with connect(sink) as upstream, anyio.create_task_group() as group:
+
+        async def forward_client() -> None:
+            nonlocal client_closed, failure
+            try:
+                async for frame in client.frames():
+                    relay.from_client(frame)
+                    await upstream.send(frame)
+            except McpLintError as error:
+                failure = error
+                group.cancel_scope.cancel()
+                return
+            client_closed = True
+            await upstream.finish()
+
+        group.start_soon(forward_client)
+        async with source:
+            async for frame in source:
+                await client.write(relay.from_server(frame))
+        if not client_closed and failure is None:
+            reason = await upstream.failure()
+            for frame in relay.abandoned(reason):
+                await client.write(frame)
+            failure = ServerError(reason)
+            group.cancel_scope.cancel()
+    if failure is not None:
+        raise failure
