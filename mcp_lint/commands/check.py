@@ -196,8 +196,9 @@ def _fix(
             out.note(f"not kept: {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")
         elif verdict.applied and verdict.rewrite is not None:
             touched = ", ".join(verdict.rewrite.touched)
+            verb = "would fix" if options.diff else "fixed"
             out.note(
-                f"{'would fix' if options.diff else 'fixed'} {verdict.server}/{verdict.tool} in {verdict.where} "
+                f"{verb} {verdict.server}/{verdict.tool} in {verdict.where} "
                 f"(adds {touched}; {verdict.tokens_before} -> {verdict.tokens_after} tokens)"
             )
     changes = {path: texts for path, texts in plan.files.items()}

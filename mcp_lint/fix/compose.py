@@ -248,11 +248,11 @@ def purpose_part(grounding: Grounding) -> str | None:
 
 
 _NO_GROUNDING = {
-    "purpose": "no output schema and no recorded result say what it returns",
-    "guidelines": "no related sibling, annotation or required parameter to base guidance on",
-    "limitations": "no recorded error or schema constraint to state",
+    "purpose": "no output schema or recorded result says what it returns",
+    "guidelines": "no related sibling, annotation or required parameter",
+    "limitations": "no recorded error or schema constraint",
     "parameters": "it takes no parameters",
-    "examples": "no successful recorded call, and none is invented; `mcp-lint record` records some",
+    "examples": "no successful recorded call, and none is invented: record some with `mcp-lint record`",
 }
 
 

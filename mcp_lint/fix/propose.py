@@ -98,15 +98,13 @@ def propose(
         grounding, targets, limits, functools.partial(_offline_scores, tool), components
     )
     if composition is None:
-        why = "; ".join(
-            f"{part}: {reason}" for part, reason in sorted(ground_absent(grounding, targets).items())
-        )
+        hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
         return Proposal(
             server,
             tool.name,
             tool.description,
             targets,
-            refused="no grounded addition clears a smell" + (f" ({why})" if why else ""),
+            refused=f"nothing its schema, annotations, siblings or traces state clears a smell{hint}",
         )
     after = _offline_scores(tool, composition.description)
     clears = tuple(name for name in targets if after[name] >= limits.get(name, 3.0))
@@ -122,15 +120,6 @@ def propose(
         clears=clears,
         absent=composition.absent,
     )
-
-
-def ground_absent(grounding: object, targets: Sequence[str]) -> dict[str, str]:
-    from mcp_lint.fix.compose import PART_OF, grounded_parts
-    from mcp_lint.fix.grounding import Grounding
-
-    assert isinstance(grounding, Grounding)
-    wanted = {part for name in targets if (part := PART_OF.get(name)) is not None}
-    return {part: why for part, why in grounded_parts(grounding, wanted)[1].items() if part in wanted}
 
 
 def _codes(components: Sequence[str]) -> str:
