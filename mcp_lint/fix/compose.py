@@ -352,8 +352,11 @@ def compose(
                 trial = outcome([*chosen, extra])
                 if trial is not None and trial > best:
                     chosen, best = [*chosen, extra], trial
-        # Smallest change: drop every part the rewrite clears as much without.
-        for part in list(chosen):
+        # Smallest change: drop every part the rewrite clears as much without, except what only
+        # recorded calls can tell (a real example, a real failure): a scorer satisfied by more
+        # prose does not make those redundant.
+        pinned = {"examples"} | ({"limitations"} if grounding.failures else set())
+        for part in [item for item in chosen if item not in pinned]:
             rest = [item for item in chosen if item != part]
             trial = outcome(rest) if rest else None
             if trial is not None and trial >= best:

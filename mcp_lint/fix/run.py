@@ -149,7 +149,9 @@ def _requests(
             component = _CODE_COMPONENT.get(finding.code)
             if finding.tool and component:
                 smelly.setdefault(finding.tool, []).append(component)
-        by_tool = traces_by_tool(traces, snapshot.name)
+        # Records name the server the recorder was told; when none names this one, match by tool.
+        named = any(record.server == snapshot.name for record in traces)
+        by_tool = traces_by_tool(traces, snapshot.name if named else None)
         descriptions = {tool.name: tool.description for tool in snapshot.tools if tool.named}
         for tool in snapshot.tools:
             if tool.name not in smelly or not tool.named:
