@@ -37,8 +37,8 @@ _VERBS = frozenset(
 # reports that), so a rewrite must not repeat the claim.
 _WRITE_VERBS = frozenset(
     words(
-        "get list read search find fetch query create add insert update edit set delete remove send run make "
-        "show view open close start stop check describe"
+        "create add insert update edit set delete remove send write drop post put move rename cancel "
+        "upload publish submit merge push reset clear destroy kill"
     )
 )
 
