@@ -281,6 +281,8 @@ def assemble(original: str, added: Mapping[Part, str]) -> tuple[str, dict[str, s
     """The description with `added` appended to the original (kept as written) in part order, and
     the parts as the overrides file records them."""
     body = original.strip()
+    if body and added and not body.endswith((".", "!", "?", ":", ";", ")", "`", '"', "'")):
+        body += "."  # "List issues in a repository" runs into the next sentence otherwise
     parts: dict[str, str] = {}
     pieces: list[str] = []
     if "purpose" in added:

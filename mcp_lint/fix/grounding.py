@@ -209,7 +209,8 @@ def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) ->
             if name != tool.name and description.strip() and own & subjects(name)
         ),
     )
-    return {name: first_sentence(siblings[name]) for _, name in ranked[:limit]}
+    # Quoted without code style: a sibling's own parameter in backticks would read as one of this tool's.
+    return {name: first_sentence(siblings[name]).replace("`", "") for _, name in ranked[:limit]}
 
 
 def _usable(record: TraceRecord) -> bool:

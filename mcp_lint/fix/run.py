@@ -140,6 +140,10 @@ def _requests(
     thresholds: Mapping[str, float],
 ) -> list[RewriteRequest]:
     requests: list[RewriteRequest] = []
+    # Records name the server the recorder was told. When some name a server of this run, each server
+    # gets only its own; when none does (a recorder named it otherwise), records match by tool name.
+    servers = {report.name for report in result.servers}
+    strict = any(record.server in servers for record in traces)
     for report in result.servers:
         snapshot = report.snapshot
         if snapshot is None:
@@ -149,9 +153,7 @@ def _requests(
             component = _CODE_COMPONENT.get(finding.code)
             if finding.tool and component:
                 smelly.setdefault(finding.tool, []).append(component)
-        # Records name the server the recorder was told; when none names this one, match by tool.
-        named = any(record.server == snapshot.name for record in traces)
-        by_tool = traces_by_tool(traces, snapshot.name if named else None)
+        by_tool = traces_by_tool(traces, snapshot.name if strict else None)
         descriptions = {tool.name: tool.description for tool in snapshot.tools if tool.named}
         for tool in snapshot.tools:
             if tool.name not in smelly or not tool.named:
