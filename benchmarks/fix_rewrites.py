@@ -78,7 +78,9 @@ def notes_server() -> tuple[ServerSnapshot, list[TraceRecord]]:
             for tool, arguments in NOTES_CALLS:
                 result = await client.call_tool(tool, arguments)
                 content = tuple(item.model_dump(by_alias=True, exclude_none=True) for item in result.content)
-                records.append(TraceRecord(tool, arguments, content, is_error=bool(result.is_error), server="notes"))
+                records.append(
+                    TraceRecord(tool, arguments, content, is_error=bool(result.is_error), server="notes")
+                )
 
     anyio.run(main)
     return reflection.snapshot, records
@@ -111,7 +113,9 @@ def lint(snapshots: list[ServerSnapshot]) -> RunResult:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--no-traces", action="store_true", help="skip the notes server and its recorded calls")
+    parser.add_argument(
+        "--no-traces", action="store_true", help="skip the notes server and its recorded calls"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every rewrite and every reason")
     args = parser.parse_args(argv)
 
@@ -142,7 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     smells_before, smells_after = rubric_smells(before), rubric_smells(after)
 
     print(f"{len(snapshots)} servers, {tools} tools ({len(traces)} recorded calls)")
-    print(f"rubric smells (MCP701-MCP706): {smells_before} -> {smells_after} ({smells_after - smells_before:+d})")
+    print(
+        f"rubric smells (MCP701-MCP706): {smells_before} -> {smells_after} "
+        f"({smells_after - smells_before:+d})"
+    )
     by_code_before = Counter(f.code for f in before.findings if f.code in RUBRIC)
     by_code_after = Counter(f.code for f in after.findings if f.code in RUBRIC)
     for component, code in RUBRIC_CODES.items():
@@ -154,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"tools with smells: {len(plan.verdicts)}; rewrites: {len(rewrites)} "
-        f"(kept {len(kept)}, not kept after re-scoring {len(not_kept)}, rejected as unfaithful {len(rejected)}); "
+        f"(kept {len(kept)}, not kept after re-scoring {len(not_kept)}, "
+        f"rejected as unfaithful {len(rejected)}); "
         f"no rewrite: {len(no_rewrite)}"
     )
     for title, group in (("rejected", rejected), ("not kept", not_kept), ("no rewrite", no_rewrite)):
@@ -179,7 +187,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _reason_kind(reason: str) -> str:
     """A reason without the tool-specific details, to count alike reasons together."""
-    for prefix in ("does not clear", "makes", "is about", "names a parameter", "shows an example", "drops the"):
+    for prefix in (
+        "does not clear",
+        "makes",
+        "is about",
+        "names a parameter",
+        "shows an example",
+        "drops the",
+    ):
         if reason.startswith(prefix):
             return prefix + " ..."
     return reason.split(" (")[0]

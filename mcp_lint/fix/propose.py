@@ -107,7 +107,11 @@ def propose(
             refused=f"nothing its schema, annotations, siblings or traces state clears a smell{hint}",
         )
     after = _offline_scores(tool, composition.description)
-    clears = tuple(name for name in targets if after[name] >= limits.get(name, 3.0))
+    # A smell whose part had nothing grounded to say is not claimed, whatever the score: a rewrite
+    # without an example does not fix "no examples", even when the jury is satisfied by more prose.
+    clears = tuple(
+        name for name in targets if after[name] >= limits.get(name, 3.0) and name not in composition.absent
+    )
     return Proposal(
         server,
         tool.name,
