@@ -94,9 +94,15 @@ def propose(
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
     grounding = ground(tool, siblings, traces)
-    composition: Composition | None = compose(
-        grounding, targets, limits, functools.partial(_offline_scores, tool), components
-    )
+    scored: dict[str, dict[str, float]] = {}
+
+    def score(text: str) -> dict[str, float]:
+        # The search asks about the same candidate texts more than once.
+        if text not in scored:
+            scored[text] = _offline_scores(tool, text)
+        return scored[text]
+
+    composition: Composition | None = compose(grounding, targets, limits, score, components)
     if composition is None:
         hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
         return Proposal(
@@ -106,7 +112,7 @@ def propose(
             targets,
             refused=f"nothing its schema, annotations, siblings or traces state clears a smell{hint}",
         )
-    after = _offline_scores(tool, composition.description)
+    after = score(composition.description)
     # A smell whose part had nothing grounded to say is not claimed, whatever the score: a rewrite
     # without an example does not fix "no examples", even when the jury is satisfied by more prose.
     clears = tuple(
