@@ -252,6 +252,17 @@ def cli() -> None:
 @click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings and exit.")
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
+@click.option("--fix", is_flag=True, help="Rewrite smelly descriptions in their source (else overrides).")
+@click.option("--diff", is_flag=True, help="Print the --fix changes as a unified diff; write nothing.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --jury MODEL: let the model write the rewrites.")
+@click.option("--components", metavar="PARTS", help="Rewrite only these parts, e.g. purpose,guidelines.")
+@click.option(
+    "--traces",
+    "trace_files",
+    multiple=True,
+    metavar="FILE",
+    help="Recorded calls (mcp-lint record) that ground examples and limits (repeatable).",
+)
 @click.pass_context
 def check(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.commands.check import CheckOptions, run_check

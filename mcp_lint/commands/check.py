@@ -64,6 +64,11 @@ class CheckOptions:
     cache_file: str | None = None
     show_settings: bool = False
     color: bool | None = None
+    fix: bool = False
+    diff: bool = False
+    unsafe_fixes: bool = False
+    components: str | None = None
+    trace_files: tuple[str, ...] = ()
 
 
 def run_check(options: CheckOptions, out: Output) -> int:
@@ -82,9 +87,15 @@ def run_check(options: CheckOptions, out: Output) -> int:
     baseline = _baseline(options, settings)
     if baseline is not None and baseline.update:
         check_output(str(baseline.path), inputs, "--baseline")
+    fixing = _fix_request(options)
     targets = resolve(options.targets, settings)
     bases = _since_bases(options, targets)
     result = lint(targets, settings, jury, bases=bases)
+    if fixing is not None:
+        fixed = _fix(result, fixing, settings, jury, options, out)
+        if isinstance(fixed, bool):  # --diff: the diff is the output; 1 when there is one (like ruff)
+            return 1 if fixed else 0
+        result = fixed
     if baseline is not None:
         result = _apply_baseline(result, baseline, options, settings, out)
     write_reports(result, options, extra_outputs, out)
@@ -105,6 +116,135 @@ def run_check(options: CheckOptions, out: Output) -> int:
                 f"{first.tool} by {first.judge}: {first.reason}"
             )
     return exit_code(result, exit_zero=options.exit_zero)
+
+
+@dataclass(frozen=True)
+class _FixRequest:
+    traces: tuple[Any, ...]
+    components: tuple[Any, ...] | None
+
+
+def _fix_request(options: CheckOptions) -> _FixRequest | None:
+    """What --fix/--diff will use, read before any server starts so a bad trace file is exit 2 at once."""
+    from mcp_lint.overrides import parse_components
+    from mcp_lint.traces import read_traces
+
+    if not (options.fix or options.diff):
+        for flag, given in (
+            ("--unsafe-fixes", options.unsafe_fixes),
+            ("--components", options.components),
+            ("--traces", options.trace_files),
+        ):
+            if given:
+                raise UsageError(f"{flag} only applies with --fix or --diff")
+        return None
+    if options.unsafe_fixes and not [model for model in options.jury_models if model != "offline"]:
+        raise UsageError("--unsafe-fixes lets an LLM write the rewrites: pass --jury MODEL as well")
+    traces = tuple(record for path in options.trace_files for record in read_traces(Path(path)))
+    components = parse_components(options.components) if options.components else None
+    return _FixRequest(traces, components)
+
+
+def _rule_limits(settings: Settings) -> tuple[dict[str, float], int]:
+    """The rubric thresholds and the description token budget as this run's rules set them."""
+    thresholds: dict[str, float] = {}
+    max_tokens = 500
+    for active in active_rules(load_catalogue(), settings):
+        options = active.options
+        if active.rule.category == "rubric" and "component" in options:
+            thresholds[str(options["component"])] = float(options["threshold"])
+        if active.rule.code == "MCP102":
+            max_tokens = int(options.get("max-tokens", max_tokens))
+    return thresholds, max_tokens
+
+
+def _fix(
+    result: RunResult,
+    request: _FixRequest,
+    settings: Settings,
+    jury: JurySettings,
+    options: CheckOptions,
+    out: Output,
+) -> RunResult | bool:
+    """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
+    and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
+    from mcp_lint.fix.edit import unified_diff
+    from mcp_lint.fix.run import plan_fixes, summary
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides, write_overrides
+
+    augmentor = None
+    if options.unsafe_fixes:
+        from mcp_lint.fix.llm import LLMAugmentor
+
+        augmentor = LLMAugmentor(jury)
+    thresholds, max_tokens = _rule_limits(settings)
+    overrides_path = settings.base_dir / DEFAULT_OVERRIDES_PATH
+    plan = plan_fixes(
+        result,
+        traces=request.traces,
+        components=request.components,
+        jury=jury,
+        augmentor=augmentor,
+        unsafe=options.unsafe_fixes,
+        thresholds=thresholds or None,
+        max_tokens=max_tokens,
+        root=Path.cwd(),
+        overrides_path=overrides_path,
+    )
+    for verdict in plan.verdicts:
+        if verdict.rewrite is not None and not verdict.kept:
+            out.note(f"not kept: {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")
+        elif verdict.applied and verdict.rewrite is not None:
+            touched = ", ".join(verdict.rewrite.touched)
+            verb = "would fix" if options.diff else "fixed"
+            out.note(
+                f"{verb} {verdict.server}/{verdict.tool} in {verdict.where} "
+                f"(adds {touched}; {verdict.tokens_before} -> {verdict.tokens_after} tokens)"
+            )
+    changes = {path: texts for path, texts in plan.files.items()}
+    if plan.overrides:
+        old = overrides_path.read_text(encoding="utf-8") if overrides_path.exists() else ""
+        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
+        merged.update(plan.overrides)
+        new = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
+        changes[_shown(overrides_path)] = (old, new)
+    if options.diff:
+        text = unified_diff(changes)
+        if text:
+            out.report(text)
+        out.note(summary(plan).replace("Fixed", "Would fix", 1))
+        return bool(text)
+    try:
+        for path, (_, new) in plan.files.items():
+            write_text_atomic(plan.root / path, new)
+        if plan.overrides:
+            write_overrides(overrides_path, plan.overrides)
+    except OSError as exc:
+        raise UsageError(f"cannot write a fixed description: {exc.strerror or exc}") from None
+    out.note(summary(plan))
+    return _after_fixes(result, plan, settings, jury)
+
+
+def _after_fixes(result: RunResult, plan: Any, settings: Settings, jury: JurySettings) -> RunResult:
+    """The lint of the servers as they are now described: the fixed tools get their new descriptions."""
+    from mcp_lint.fix.run import _with_descriptions
+    from mcp_lint.pipeline import check_reflections
+    from mcp_lint.reflect import Reflection
+
+    new: dict[str, dict[str, str]] = {}
+    for verdict in plan.applied:
+        new.setdefault(verdict.server, {})[verdict.tool] = verdict.rewrite.description
+    if not new:
+        return result
+    reflections = [
+        Reflection(
+            report.name,
+            _with_descriptions(report.snapshot, new.get(report.name, {})) if report.snapshot else None,
+            report.error,
+        )
+        for report in result.servers
+    ]
+    return check_reflections(reflections, settings, jury)
 
 
 def _settings(options: CheckOptions) -> Settings:

@@ -39,7 +39,7 @@ import re
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from mcp_lint.errors import UsageError, quote
@@ -52,6 +52,7 @@ from mcp_lint.model import Tool
 SAMPLING: Mapping[str, Any] = {"temperature": 0}
 
 MAX_BACKOFF = 30.0
+_Answer = TypeVar("_Answer")
 # A refused connection or an unknown host is rarely fixed within seconds; two quick retries cover a
 # server restarting without making a run against a dead endpoint wait through the whole budget.
 CONNECT_RETRIES = 2
@@ -374,13 +375,32 @@ class LiteLLMJudge:
         self, tool: Tool, siblings: Sequence[str], *, gate: SendGate | None = None
     ) -> JudgeResult:
         """Judge one tool; with a `gate`, each attempt waits its turn to prepare its request."""
-        litellm = import_litellm()
         messages = build_messages(tool, siblings, self.rubric)
+        answer, usage = await self.complete(messages, response_format(), parse_answer, gate=gate)
+        verdict = JudgeVerdict(
+            judge=self.name,
+            scores={k: float(v) for k, v in answer.scores().items()},
+            reasons=answer.reasons(),
+            rewrite=answer.rewrite.strip() or None,
+        )
+        return JudgeResult(verdict, usage)
+
+    async def complete(
+        self,
+        messages: list[dict[str, str]],
+        answer_format: Mapping[str, Any],
+        parse: Callable[[str | None], _Answer],
+        *,
+        gate: SendGate | None = None,
+    ) -> tuple[_Answer, CallUsage]:
+        """One structured chat completion with this judge's retries, parsed by `parse` (which raises
+        `MalformedAnswer` on an answer to retry once); shared by judging and by `--fix`'s rewrites."""
+        litellm = import_litellm()
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": messages,
             "timeout": self.timeout,
-            "response_format": response_format(),
+            "response_format": dict(answer_format),
             "max_retries": 0,
             **SAMPLING,
         }
@@ -428,20 +448,14 @@ class LiteLLMJudge:
             completion_tokens += c
             cost = None if cost is None or call_cost is None else cost + call_cost
             try:
-                answer = parse_answer(_content(response))
+                answer = parse(_content(response))
             except MalformedAnswer as exc:
                 if malformed_retries < _MALFORMED_RETRIES:
                     malformed_retries += 1
                     continue
                 spent = CallUsage(prompt_tokens, completion_tokens, cost, attempts)
                 raise JudgeCallError(f"malformed answer: {_one_line(str(exc))}", attempts, spent) from None
-            verdict = JudgeVerdict(
-                judge=self.name,
-                scores={k: float(v) for k, v in answer.scores().items()},
-                reasons=answer.reasons(),
-                rewrite=answer.rewrite.strip() or None,
-            )
-            return JudgeResult(verdict, CallUsage(prompt_tokens, completion_tokens, cost, attempts))
+            return answer, CallUsage(prompt_tokens, completion_tokens, cost, attempts)
 
     @staticmethod
     def _is_transient(exc: BaseException, litellm: Any) -> bool:

@@ -111,6 +111,8 @@ def _tool_scores_table(report: ServerReport) -> Iterable[str]:
 
 
 def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
+    from mcp_lint.fix.propose import proposed_description
+
     suggestions: dict[str, list[Finding]] = {}
     for finding in report.findings:
         if finding.suggestion:
@@ -124,14 +126,33 @@ def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
     yield ""
     for tool in tools:
         items = suggestions.get(tool, [])
-        rewrite = tool_rewrite(report, tool)
-        count = len(items) + (1 if rewrite else 0)
+        # Findings sharing one suggestion (a tool's rubric findings and its proposed description) are
+        # listed once, so the description to paste appears once, fenced.
+        grouped: dict[str, list[Finding]] = {}
+        for finding in items:
+            grouped.setdefault(finding.suggestion or "", []).append(finding)
+        proposed = [text for text in grouped if proposed_description(text)]
+        rewrite = tool_rewrite(report, tool) if not proposed else None
+        count = len(grouped) + (1 if rewrite else 0)
         noun = "suggestion" if count == 1 else "suggestions"
         yield f"<details><summary><code>{html.escape(tool)}</code>: {count} {noun}</summary>"
         yield ""
-        for finding in items:
-            text = " ".join((finding.suggestion or "").split())
-            yield f"- **{finding.code}** {finding.rule}: {html.escape(text, quote=False)}"
+        for suggestion, findings in grouped.items():
+            codes = ", ".join(f"**{finding.code}**" for finding in findings)
+            label = f"{codes} {findings[0].rule}" if len(findings) == 1 else codes
+            description = proposed_description(suggestion)
+            if description is None:
+                text = " ".join(suggestion.split())
+                yield f"- {label}: {html.escape(text, quote=False)}"
+                continue
+            head, *rest = suggestion.split("\n")
+            yield f"- {label}: {html.escape(head, quote=False)}"
+            yield ""
+            yield from _fence(description)
+            trailer = rest[-1] if rest and rest[-1] != description.split("\n")[-1] else None
+            if trailer:
+                yield ""
+                yield html.escape(trailer, quote=False)
         if rewrite:
             if items:
                 yield ""

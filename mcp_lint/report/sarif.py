@@ -12,8 +12,8 @@ result has a physical location (see `anchors`): GitHub rejects the whole upload 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import attr
@@ -21,6 +21,7 @@ import sarif_om as om
 
 import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
+from mcp_lint.fix.propose import proposed_description
 from mcp_lint.model import Finding, RunResult, ServerReport, Severity
 from mcp_lint.profiles import fails
 from mcp_lint.report import ReportOptions
@@ -140,6 +141,8 @@ def fingerprint(finding: Finding, category: str | None) -> str:
 
 
 def _message(finding: Finding, rewrite: str | None) -> str:
+    """The finding, where it is, and its suggestion; a judge's own rewrite only when the suggestion
+    is not already a proposed description (one description to paste, not two)."""
     parts = [_sentence(finding.message)]
     where = (
         f"tool '{finding.tool}' of server '{finding.server}'"
@@ -149,7 +152,7 @@ def _message(finding: Finding, rewrite: str | None) -> str:
     parts.append(f"In {where}.")
     if finding.suggestion:
         parts.append(f"Suggestion: {_sentence(finding.suggestion)}")
-    if rewrite:
+    if rewrite and proposed_description(finding.suggestion) is None:
         parts.append(f"Suggested description: {rewrite.strip()}")
     return " ".join(parts)
 
@@ -176,11 +179,17 @@ def _location(build: _Builder, anchor: Anchor) -> Any:
     )
 
 
-def _fix(build: _Builder, anchor: Anchor, rewrite: str) -> Any | None:
+def _fix(build: _Builder, anchor: Anchor, rewrite: str, root: Path) -> Any | None:
     """A replacement of the description literal, only where its exact region is known and it holds
-    the served description; JSON string syntax is valid Python and JavaScript too."""
+    the served description: the same literal `check --fix` writes, escaped for the file's language."""
+    from mcp_lint.fix.edit import replacement
+
     located = anchor.source
     if located is None or not located.exact or not located.verified:
+        return None
+    try:
+        source = (root / located.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return None
     region = located.region
     replacement = build(
@@ -192,7 +201,7 @@ def _fix(build: _Builder, anchor: Anchor, rewrite: str) -> Any | None:
             end_line=region.end_line,
             end_column=region.end_column,
         ),
-        inserted_content=build(om.ArtifactContent, text=json.dumps(rewrite.strip(), ensure_ascii=False)),
+        inserted_content=build(om.ArtifactContent, text=replacement(located, source, rewrite).text),
     )
     return build(
         om.Fix,
@@ -244,14 +253,15 @@ class _Results:
         if rewrite:
             properties["rewrite"] = rewrite
         fixes = None
+        proposed = proposed_description(finding.suggestion)
         # One fix per tool: each rubric finding of a tool suggests the same new description.
         if (
-            rewrite
+            proposed
             and finding.tool
             and category == "rubric"
             and (report.name, finding.tool) not in self._fixed
         ):
-            fix = _fix(build, anchor, rewrite)
+            fix = _fix(build, anchor, proposed, self.anchors.index.root)
             if fix is not None:
                 fixes = [fix]
                 self._fixed.add((report.name, finding.tool))

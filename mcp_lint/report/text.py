@@ -69,7 +69,11 @@ def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) ->
     if finding.evidence and not repeated and finding.evidence not in finding.message:
         for line in _wrapped(f"{_HANGING}evidence: {finding.evidence}", 0, style.width):
             yield style(line, _DIM)
-    if finding.suggestion:
+    if finding.suggestion and repeated and previous is not None and previous.suggestion == finding.suggestion:
+        # The rubric findings of a tool share one suggestion (a proposed description, or why there is
+        # none): printed in full under the first, which says which smells it clears.
+        yield style(f"{_HANGING}suggestion: as above", _DIM)
+    elif finding.suggestion:
         head, *rest = finding.suggestion.strip().splitlines() or [""]
         yield from _wrapped(f"{_HANGING}suggestion: {head}", 0, style.width)
         for line in rest[:8]:

@@ -155,6 +155,26 @@ def _answer(payload: Mapping[str, Any], model: str) -> dict[str, Any]:
     return answer
 
 
+def _rewrite_answer(payload: Mapping[str, Any]) -> dict[str, str]:
+    """The fake rewriter (`check --fix --unsafe-fixes`): parts built from the material it was sent, plus
+    an invented example for a tool whose name contains "invent", so the faithfulness check has work."""
+    name = str(payload.get("name"))
+    schema = payload.get("input_schema") or {}
+    properties = list(schema.get("properties", {})) if isinstance(schema, Mapping) else []
+    calls = payload.get("successful_calls") or []
+    parts = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "examples"), "")
+    if properties:
+        parts["guidelines"] = f"Call it only when you know `{properties[0]}`."
+        parts["parameters"] = "Parameters: " + "; ".join(f"`{item}` (string)" for item in properties) + "."
+    if calls:
+        call = calls[0]
+        shown = ", ".join(f"{key}={json.dumps(value)}" for key, value in call["arguments"].items())
+        parts["examples"] = f"Example: {name}({shown}) returned {json.dumps(call['result'])}."
+    if "invent" in name:
+        parts["examples"] = f'Example: {name}(mode="turbo") returned "done".'
+    return parts
+
+
 def _make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -219,9 +239,11 @@ def _make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
                 return
             if fault == "slow":
                 time.sleep(fake.slow_seconds)
-            content_text = (
-                "this is {not json" if fault == "malformed" else json.dumps(_answer(payload, model))
+            rewriting = (
+                body.get("response_format", {}).get("json_schema", {}).get("name") == "mcp_lint_rewrite"
             )
+            answer = _rewrite_answer(payload) if rewriting else _answer(payload, model)
+            content_text = "this is {not json" if fault == "malformed" else json.dumps(answer)
             prompt_tokens = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
             completion_tokens = len(content_text) // 4
             self._send(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import jsonschema
 import pytest
 import sarif_om as om
 
+from mcp_lint.fix.propose import Proposal, suggestion_text
 from mcp_lint.jury.aggregate import ToolScores
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
@@ -99,9 +101,28 @@ def run_result(
     snapshot = ServerSnapshot(
         server, (Tool(tool, {"name": tool, "description": description}),), origin=origin
     )
+    # The rubric findings of a tool carry its proposed description, as the rubric check writes it.
+    proposal = Proposal(server, tool, description, ("guidelines", "length"), rewrite, clears=("guidelines",))
+    suggestion = suggestion_text(proposal) if rewrite else None
     findings = (
-        Finding("MCP702", "missing-usage-guidelines", Severity.MODERATE, "No usage guidelines", server, tool),
-        Finding("MCP705", "underspecified", Severity.MODERATE, "Underspecified", server, tool),
+        Finding(
+            "MCP702",
+            "missing-usage-guidelines",
+            Severity.MODERATE,
+            "No usage guidelines",
+            server,
+            tool,
+            suggestion=suggestion,
+        ),
+        Finding(
+            "MCP705",
+            "underspecified",
+            Severity.MODERATE,
+            "Underspecified",
+            server,
+            tool,
+            suggestion=suggestion,
+        ),
         Finding("MCP001", "stdout-pollution", Severity.HIGH, "Prints on stdout", server),
     )
     report = ServerReport(server, snapshot, findings, tool_scores={tool: scored(rewrite)} if rewrite else {})
@@ -122,8 +143,14 @@ def test_fix_replaces_the_exact_description_literal(tmp_path: Path) -> None:
     assert len(fixed) == 1  # one suggestion per tool, not one per rubric finding
     replacement = fixed[0]["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["deletedRegion"] == {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 19}
-    assert json.loads(replacement["insertedContent"]["text"]) == rewrite
+    # The docstring stays a docstring, escaped for Python: the fixed file defines the new description.
+    inserted = replacement["insertedContent"]["text"]
+    assert inserted.startswith('"""')
+    fixed_source = (tmp_path / "server.py").read_text(encoding="utf-8").replace('"""Replies."""', inserted)
+    function = ast.parse(fixed_source).body[0]
+    assert isinstance(function, ast.FunctionDef) and ast.get_docstring(function, clean=False) == rewrite
     assert rewrite in fixed[0]["message"]["text"] and fixed[0]["properties"]["rewrite"] == rewrite
+    assert "Suggested description:" not in fixed[0]["message"]["text"]  # said once, as the suggestion
     assert fixed[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "server.py"
 
 

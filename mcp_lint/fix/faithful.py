@@ -1,0 +1,161 @@
+"""The faithfulness check: a rewrite may add grounded facts, never invent one or lose one.
+
+A rewrite is rejected, with one reason per problem, when it
+- names a parameter (in code style, or as `name=` in a call) that the input schema lacks, unless the
+  original already named it or it is a tool of the server or a field of the result;
+- shows an example call that no successful recorded call supports (its arguments must be those of a
+  recorded call), or quotes a result no recorded call returned;
+- drops a fact the original stated: a number, a code-styled name, a URL, a quoted value, or a
+  sentence that says what the tool does not do (not, never, cannot, only, no).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from typing import Any
+
+from mcp_lint.fix.grounding import Grounding
+
+_CODE = re.compile(r"`([^`\n]{1,80})`")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\[\]-]*$")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
+_URL = re.compile(r"https?://[^\s)\"'`>\]]+")
+_QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'")
+_NEGATION = re.compile(r"\b(?:not|never|cannot|can't|don't|doesn't|won't|only|no)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_RETURNED = re.compile(r"\breturned\s+(\"(?:[^\"\\]|\\.)*\")")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _calls(text: str, tool: str) -> Iterator[str]:
+    """The argument lists of `tool(...)` calls in `text`, parentheses balanced."""
+    start = text.find(tool + "(")
+    while start != -1:
+        index = start + len(tool) + 1
+        depth = 1
+        quote: str | None = None
+        while index < len(text) and depth:
+            char = text[index]
+            if quote:
+                if char == "\\":
+                    index += 1
+                elif char == quote:
+                    quote = None
+            elif char in "\"'":
+                quote = char
+            elif char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+            index += 1
+        if depth == 0:
+            yield text[start + len(tool) + 1 : index - 1]
+        start = text.find(tool + "(", index)
+
+
+def _arguments(call: str) -> dict[str, Any] | None:
+    """`a="x", b=2` as a dict (JSON or Python literals), or None when it is not plain keyword values."""
+    try:
+        parsed = ast.parse(f"f({call})", mode="eval")
+    except SyntaxError:
+        return None
+    node = parsed.body
+    if not isinstance(node, ast.Call) or node.args:
+        return None
+    found: dict[str, Any] = {}
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return None
+        try:
+            found[keyword.arg] = ast.literal_eval(keyword.value)
+        except ValueError:
+            if isinstance(keyword.value, ast.Name) and keyword.value.id in ("true", "false", "null"):
+                found[keyword.arg] = {"true": True, "false": False, "null": None}[keyword.value.id]
+            else:
+                return None
+    return found
+
+
+def _supported(arguments: Mapping[str, Any], grounding: Grounding) -> bool:
+    return any(
+        all(name in record.arguments and record.arguments[name] == value for name, value in arguments.items())
+        for record in grounding.successes
+    )
+
+
+def dropped_facts(original: str, rewrite: str) -> list[str]:
+    """The facts of `original` that `rewrite` no longer states, each described for a report."""
+    kept = _flat(rewrite)
+    reasons: list[str] = []
+    seen: set[tuple[str, str]] = set()
+
+    def need(kind: str, value: str) -> None:
+        if value.lower() not in kept and (kind, value) not in seen:
+            seen.add((kind, value))
+            reasons.append(f"drops the {kind} {value!r} the original states")
+
+    for match in _URL.finditer(original):
+        need("URL", match.group(0).rstrip(".,;:"))
+    for match in _CODE.finditer(original):
+        need("name", f"`{match.group(1)}`")
+    for match in _NUMBER.finditer(original):
+        need("number", match.group(0))
+    for match in _QUOTED.finditer(original):
+        need("quoted value", match.group(1) or match.group(2))
+    for sentence in _SENTENCE.findall(original):
+        if _NEGATION.search(sentence) and len(sentence.split()) >= 2:
+            need("statement", " ".join(sentence.split()))
+    return reasons
+
+
+def check(
+    original: str,
+    rewrite: str,
+    grounding: Grounding,
+    tool_names: Collection[str] = (),
+) -> list[str]:
+    """Why `rewrite` is not faithful to `original` and the grounding; empty when it is."""
+    reasons: list[str] = []
+    before = original.lower()
+    allowed = set(grounding.names) | set(tool_names) | {name for name, _ in grounding.output_fields}
+    named: list[str] = []
+    for match in _CODE.finditer(rewrite):
+        value = match.group(1).strip()
+        if _IDENTIFIER.match(value) and value not in allowed and value.lower() not in before:
+            named.append(value)
+    for call in _calls(rewrite, grounding.tool.name):
+        arguments = _arguments(call)
+        if arguments is None:
+            if call.strip() and call not in original:
+                reasons.append(
+                    f"shows an example `{grounding.tool.name}({call})` that is not plain arguments"
+                )
+            continue
+        named += [name for name in arguments if name not in allowed and name.lower() not in before]
+        if arguments and call not in original and not _supported(arguments, grounding):
+            reasons.append(
+                f"shows an example `{grounding.tool.name}({call})` that no successful recorded call supports"
+            )
+    for name in dict.fromkeys(named):
+        reasons.append(f"names a parameter `{name}` that the input schema lacks")
+    results = [_flat(record.result_text()) for record in grounding.successes]
+    for match in _RETURNED.finditer(rewrite):
+        try:
+            quoted = str(json.loads(match.group(1)))
+        except ValueError:
+            quoted = match.group(1).strip('"')
+        shown = _flat(quoted.rstrip("…"))
+        if match.group(0) not in original and not any(shown in result for result in results):
+            reasons.append(f"quotes a result {quoted!r} that no recorded call returned")
+    reasons += dropped_facts(original, rewrite)
+    return reasons
+
+
+def tool_names(siblings: Sequence[str] | Mapping[str, str]) -> frozenset[str]:
+    return frozenset(siblings)

@@ -1,0 +1,354 @@
+"""The fix stage: rewrites for the smelly tools of a lint result, checked, re-scored and placed.
+
+Plain data in and out, no printing. `plan_fixes` takes the lint's `RunResult`, the recorded traces and
+the jury settings, and returns a `FixPlan`: every rewrite with whether it is kept and why not, the
+source files to change (path -> old and new text) and the overrides to merge. The command applies the
+plan (or prints it as a diff); nothing here writes a file.
+
+A rewrite is kept only when it is faithful (`faithful.check`), the configured jury's re-score clears
+every smell it was made for and makes no component worse, and the description stays within the
+description-too-long budget. Offline rewrites are safe fixes; LLM rewrites are unsafe ones, applied
+only when asked (`unsafe=True`), like ruff's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Protocol
+
+from mcp_lint.check.tokens import estimate_tokens
+from mcp_lint.config import JurySettings
+from mcp_lint.fix import faithful
+from mcp_lint.fix.grounding import ground
+from mcp_lint.fix.propose import RUBRIC_CODES, propose
+from mcp_lint.model import COMPONENTS, RunResult, ServerReport, ServerSnapshot, Tool
+from mcp_lint.overrides import Override, Part
+from mcp_lint.traces import TraceRecord, traces_by_tool
+
+DEFAULT_MAX_TOKENS = 500
+_CODE_COMPONENT = {code: component for component, code in RUBRIC_CODES.items()}
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One augmentor's proposed description for one tool, before any check."""
+
+    server: str
+    tool: str
+    original: str
+    description: str
+    parts: Mapping[str, str]
+    touched: tuple[str, ...]
+    targets: tuple[str, ...]
+    augmentor: str  # "offline" or the model id
+    safe: bool
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What became of a rewrite (or of a tool no rewrite could be made for: `rewrite` is None)."""
+
+    server: str
+    tool: str
+    rewrite: Rewrite | None
+    kept: bool
+    reasons: tuple[str, ...] = ()
+    rejected: bool = False  # by the faithfulness check (as opposed to not kept after re-scoring)
+    before: Mapping[str, float] = field(default_factory=dict)
+    after: Mapping[str, float] = field(default_factory=dict)
+    tokens_before: int = 0
+    tokens_after: int = 0
+    where: str | None = None  # "path:line" of the edited literal, or the overrides file
+    applied: bool = False  # kept and allowed: unsafe rewrites need --unsafe-fixes
+
+
+@dataclass(frozen=True)
+class FixPlan:
+    verdicts: tuple[Verdict, ...]
+    files: Mapping[str, tuple[str, str]]  # path relative to `root` -> (old text, new text)
+    overrides: Mapping[tuple[str, str], Override]
+    root: Path
+
+    @property
+    def applied(self) -> tuple[Verdict, ...]:
+        return tuple(verdict for verdict in self.verdicts if verdict.applied)
+
+
+class Augmentor(Protocol):
+    """Writes rewrites for a batch of tools: the offline composer, or an LLM through litellm."""
+
+    name: str
+    safe: bool
+
+    def rewrite(self, requests: Sequence[RewriteRequest]) -> list[Rewrite | str]: ...
+
+
+@dataclass(frozen=True)
+class RewriteRequest:
+    server: str
+    tool: Tool
+    siblings: Mapping[str, str]
+    scores: Mapping[str, float]
+    targets: tuple[str, ...]
+    traces: tuple[TraceRecord, ...]
+    components: tuple[Part, ...] | None
+    thresholds: Mapping[str, float]
+
+
+class OfflineAugmentor:
+    name = "offline"
+    safe = True
+
+    def rewrite(self, requests: Sequence[RewriteRequest]) -> list[Rewrite | str]:
+        out: list[Rewrite | str] = []
+        for request in requests:
+            proposal = propose(
+                request.server,
+                request.tool,
+                request.siblings,
+                {name: request.scores.get(name, 5.0) for name in COMPONENTS},
+                request.traces,
+                request.components,
+                request.thresholds,
+            )
+            if proposal.description is None:
+                out.append(proposal.refused or "no rewrite")
+                continue
+            out.append(
+                Rewrite(
+                    server=request.server,
+                    tool=request.tool.name,
+                    original=request.tool.description,
+                    description=proposal.description,
+                    parts=proposal.parts,
+                    touched=proposal.touched,
+                    # The smells it was made to clear: those its grounded parts clear offline.
+                    targets=proposal.clears,
+                    augmentor=self.name,
+                    safe=self.safe,
+                )
+            )
+        return out
+
+
+def _requests(
+    result: RunResult,
+    traces: Sequence[TraceRecord],
+    components: tuple[Part, ...] | None,
+    thresholds: Mapping[str, float],
+) -> list[RewriteRequest]:
+    requests: list[RewriteRequest] = []
+    # Records name the server the recorder was told. When some name a server of this run, each server
+    # gets only its own; when none does (a recorder named it otherwise), records match by tool name.
+    servers = {report.name for report in result.servers}
+    strict = any(record.server in servers for record in traces)
+    for report in result.servers:
+        snapshot = report.snapshot
+        if snapshot is None:
+            continue
+        smelly: dict[str, list[str]] = {}
+        for finding in report.findings:
+            component = _CODE_COMPONENT.get(finding.code)
+            if finding.tool and component:
+                smelly.setdefault(finding.tool, []).append(component)
+        by_tool = traces_by_tool(traces, snapshot.name if strict else None)
+        descriptions = {tool.name: tool.description for tool in snapshot.tools if tool.named}
+        for tool in snapshot.tools:
+            if tool.name not in smelly or not tool.named:
+                continue
+            scores = report.tool_scores.get(tool.name)
+            requests.append(
+                RewriteRequest(
+                    server=snapshot.name,
+                    tool=tool,
+                    siblings=descriptions,
+                    scores={name: float(value) for name, value in scores.aggregate.items()} if scores else {},
+                    targets=tuple(name for name in COMPONENTS if name in smelly[tool.name]),
+                    traces=tuple(by_tool.get(tool.name, ())),
+                    components=components,
+                    thresholds=thresholds,
+                )
+            )
+    return requests
+
+
+def _with_descriptions(snapshot: ServerSnapshot, new: Mapping[str, str]) -> ServerSnapshot:
+    tools = []
+    for tool in snapshot.tools:
+        if tool.name in new:
+            raw = dict(tool.raw)
+            raw["description"] = new[tool.name]
+            tool = Tool(tool.name, raw, tool.sdk_rejection, tool.named)
+        tools.append(tool)
+    return replace(snapshot, tools=tuple(tools))
+
+
+def rescore(
+    reports: Sequence[ServerReport], rewrites: Sequence[Rewrite], jury: JurySettings | None
+) -> tuple[dict[tuple[str, str], dict[str, float]], tuple[str, ...]]:
+    """The configured jury's scores of each rewritten tool (siblings as they are), and its warnings."""
+    from mcp_lint.jury.run import score_servers
+
+    by_server: dict[str, dict[str, str]] = {}
+    for rewrite in rewrites:
+        by_server.setdefault(rewrite.server, {})[rewrite.tool] = rewrite.description
+    snapshots = [
+        _with_descriptions(report.snapshot, by_server[report.name])
+        for report in reports
+        if report.snapshot is not None and report.name in by_server
+    ]
+    if not snapshots:
+        return {}, ()
+    outcome = score_servers(snapshots, jury or JurySettings())
+    scores: dict[tuple[str, str], dict[str, float]] = {
+        key: {str(name): float(score) for name, score in value.aggregate.items()}
+        for key, value in outcome.tools.items()
+        if key[1] in by_server.get(key[0], {})
+    }
+    return scores, outcome.warnings
+
+
+def _judge(
+    rewrite: Rewrite,
+    report: ServerReport,
+    after: Mapping[str, float] | None,
+    thresholds: Mapping[str, float],
+    max_tokens: int,
+    unfaithful: Sequence[str],
+) -> Verdict:
+    scores = report.tool_scores.get(rewrite.tool)
+    before: dict[str, float] = (
+        {name: float(value) for name, value in scores.aggregate.items()} if scores else {}
+    )
+    base = Verdict(
+        rewrite.server,
+        rewrite.tool,
+        rewrite,
+        kept=False,
+        before=before,
+        after=dict(after or {}),
+        tokens_before=estimate_tokens(rewrite.original),
+        tokens_after=estimate_tokens(rewrite.description),
+    )
+    if unfaithful:
+        return replace(base, reasons=tuple(unfaithful), rejected=True)
+    reasons: list[str] = []
+    if not rewrite.targets:
+        reasons.append("clears no smell")
+    if after is None:
+        reasons.append("the jury could not re-score it")
+    else:
+        still = [name for name in rewrite.targets if after.get(name, 0.0) < thresholds.get(name, 3.0)]
+        if still:
+            reasons.append("does not clear " + ", ".join(f"{RUBRIC_CODES[name]} {name}" for name in still))
+        worse = [name for name in COMPONENTS if name in before and after.get(name, 0.0) < before[name]]
+        if worse:
+            reasons.append(
+                "makes " + ", ".join(f"{name} worse ({before[name]:g} -> {after[name]:g})" for name in worse)
+            )
+    if base.tokens_after > max_tokens:
+        reasons.append(f"is about {base.tokens_after} tokens, over the description budget of {max_tokens}")
+    return replace(base, kept=not reasons, reasons=tuple(reasons))
+
+
+def plan_fixes(
+    result: RunResult,
+    *,
+    traces: Sequence[TraceRecord] = (),
+    components: tuple[Part, ...] | None = None,
+    jury: JurySettings | None = None,
+    augmentor: Augmentor | None = None,
+    unsafe: bool = False,
+    thresholds: Mapping[str, float] | None = None,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
+    root: Path | None = None,
+    overrides_path: Path | None = None,
+) -> FixPlan:
+    """Rewrite, check, re-score and place every smelly tool of `result` (see the module doc)."""
+    from mcp_lint.fix.propose import thresholds as rubric_thresholds
+
+    limits = dict(thresholds) if thresholds is not None else rubric_thresholds()
+    augmentor = augmentor or OfflineAugmentor()
+    requests = _requests(result, traces, components, limits)
+    made = augmentor.rewrite(requests)
+    reports = {report.name: report for report in result.servers}
+    verdicts: list[Verdict] = []
+    candidates: list[tuple[Rewrite, list[str]]] = []
+    for request, item in zip(requests, made, strict=True):
+        if isinstance(item, str):
+            verdicts.append(Verdict(request.server, request.tool.name, None, kept=False, reasons=(item,)))
+            continue
+        grounding = ground(request.tool, request.siblings, request.traces)
+        reasons = faithful.check(item.original, item.description, grounding, request.siblings)
+        candidates.append((item, reasons))
+    faithful_ones = [rewrite for rewrite, reasons in candidates if not reasons]
+    rescored, _warnings = rescore(list(reports.values()), faithful_ones, jury)
+    for rewrite, reasons in candidates:
+        report = reports[rewrite.server]
+        after = rescored.get((rewrite.server, rewrite.tool))
+        verdicts.append(_judge(rewrite, report, after, limits, max_tokens, reasons))
+    return place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path)
+
+
+def place(
+    verdicts: Sequence[Verdict],
+    reports: Mapping[str, ServerReport],
+    unsafe: bool,
+    root: Path,
+    overrides_path: Path | None,
+) -> FixPlan:
+    """Where each kept rewrite lands: its source literal when found, else the overrides file."""
+    from mcp_lint.fix.edit import Replacement, apply_replacements, replacement
+    from mcp_lint.locate import SourceIndex
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
+
+    index: SourceIndex | None = None
+    edits: dict[str, list[Replacement]] = {}
+    texts: dict[str, str] = {}
+    overrides: dict[tuple[str, str], Override] = {}
+    placed: list[Verdict] = []
+    overrides_file = overrides_path or DEFAULT_OVERRIDES_PATH
+    for verdict in verdicts:
+        rewrite = verdict.rewrite
+        if not verdict.kept or rewrite is None or not (rewrite.safe or unsafe):
+            placed.append(verdict)
+            continue
+        index = index or SourceIndex.for_directory(root)
+        location = index.find(rewrite.tool, rewrite.original)
+        if location is not None and location.exact and location.verified:
+            if location.path not in texts:
+                texts[location.path] = (index.root / location.path).read_text(encoding="utf-8")
+            edits.setdefault(location.path, []).append(
+                replacement(location, texts[location.path], rewrite.description)
+            )
+            where = f"{location.path}:{location.region.start_line}"
+        else:
+            overrides[(rewrite.server, rewrite.tool)] = Override(
+                rewrite.server, rewrite.tool, rewrite.description, rewrite.original, dict(rewrite.parts)
+            )
+            where = str(overrides_file)
+        placed.append(replace(verdict, applied=True, where=where))
+    files = {path: (texts[path], apply_replacements(texts[path], items)) for path, items in edits.items()}
+    return FixPlan(tuple(placed), files, overrides, index.root if index else root)
+
+
+def summary(plan: FixPlan, unsafe_hidden: int = 0) -> str:
+    """`Fixed N descriptions (M rejected: reasons)`, with what was not kept and why."""
+    fixed = len(plan.applied)
+    rejected = [verdict for verdict in plan.verdicts if verdict.rejected]
+    text = f"Fixed {fixed} description{'s' if fixed != 1 else ''}"
+    if rejected:
+        reasons = "; ".join(f"{verdict.tool}: {verdict.reasons[0]}" for verdict in rejected[:3])
+        more = f"; +{len(rejected) - 3} more" if len(rejected) > 3 else ""
+        text += f" ({len(rejected)} rejected: {reasons}{more})"
+    if unsafe_hidden:
+        text += (
+            f"; {unsafe_hidden} unsafe fix{'es' if unsafe_hidden != 1 else ''} not applied (--unsafe-fixes)"
+        )
+    return text
+
+
+def components_touched(verdicts: Collection[Verdict]) -> dict[str, tuple[str, ...]]:
+    return {verdict.tool: verdict.rewrite.touched for verdict in verdicts if verdict.rewrite is not None}

@@ -1,0 +1,116 @@
+"""Source edits: the new description replaces the located literal, escaped so the file still parses and
+defines exactly the new text (Python run through ast, TypeScript/JavaScript through node, JSON loaded)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mcp_lint.fix.edit import apply_replacements, replacement, unified_diff
+from mcp_lint.locate import SourceIndex
+
+# Quotes of every kind, a backslash, a newline, non-ASCII and a line separator: what escaping must survive.
+TEXT = (
+    'Reads a "note" (it\'s `read_only`); C:\\notes\\ \u00e9t\u00e9 \U0001f600\nSecond line\u2028end. '
+    'Example: f("x").'
+)
+
+
+def fixed(tmp_path: Path, name: str, source: str, tool: str) -> str:
+    (tmp_path / name).write_text(source, encoding="utf-8")
+    index = SourceIndex(tmp_path, [name])
+    location = index.find(tool, None)
+    assert location is not None and location.exact
+    change = replacement(location, source, TEXT)
+    return apply_replacements(source, [change])
+
+
+def python_description(source: str, tool: str) -> str:
+    namespace: dict[str, object] = {}
+    prelude = (
+        "class _M:\n"
+        "    def tool(self, description=None, **kw):\n"
+        "        def wrap(fn):\n"
+        "            fn.description = description if description is not None else fn.__doc__\n"
+        "            return fn\n"
+        "        return wrap\n"
+        "mcp = _M()\n"
+    )
+    exec(compile(prelude + source, "<fixed>", "exec"), namespace)
+    value = namespace[tool].description
+    assert isinstance(value, str)
+    return value
+
+
+def test_python_docstring(tmp_path: Path) -> None:
+    source = '@mcp.tool()\ndef read_note(note_id: str) -> str:\n    """Reads a note."""\n    return note_id\n'
+    new = fixed(tmp_path, "server.py", source, "read_note")
+    ast.parse(new)
+    assert python_description(new, "read_note") == TEXT
+    assert '    """Reads a \\"note\\"' not in new and new.count('"""') == 2  # still one docstring
+
+
+def test_python_description_keyword_split_over_lines(tmp_path: Path) -> None:
+    source = (
+        "@mcp.tool(\n"
+        "    description=(\n"
+        '        "Reads "\n'
+        '        "a note."\n'
+        "    ),\n"
+        ")\n"
+        "def read_note(note_id: str) -> str:\n"
+        "    return note_id\n"
+    )
+    new = fixed(tmp_path, "server.py", source, "read_note")
+    assert python_description(new, "read_note") == TEXT
+    assert all(len(line) < 110 for line in new.splitlines())
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        (
+            "server.ts",
+            'server.registerTool("read_note", {\n  description: "Reads a note.",\n'
+            "  inputSchema: {},\n}, async () => ({ content: [] }));\n",
+        ),
+        (
+            "server.mjs",
+            "server.tool('read_note', `Reads a note.`, {}, async () => ({ content: [] }));\n",
+        ),
+    ],
+)
+def test_typescript_and_javascript_still_parse(tmp_path: Path, name: str, source: str) -> None:
+    new = fixed(tmp_path, name, source, "read_note")
+    # Run as plain JavaScript: the object literal and the call are the same in TS; node checks syntax
+    # and, with a stub `server`, evaluates the literal to the very text.
+    script = tmp_path / "check.mjs"
+    body = new.replace("async () => ({ content: [] })", "null")
+    script.write_text(
+        "const seen = [];\nconst server = { registerTool: (n, o) => seen.push(o.description), "
+        "tool: (n, d) => seen.push(d) };\n" + body + "\nprocess.stdout.write(JSON.stringify(seen[0]));\n",
+        encoding="utf-8",
+    )
+    subprocess.run(["node", "--check", str(script)], check=True, capture_output=True)
+    done = subprocess.run(["node", str(script)], check=True, capture_output=True, text=True)
+    assert json.loads(done.stdout) == TEXT
+
+
+def test_json_tool_list_stays_json(tmp_path: Path) -> None:
+    source = json.dumps(
+        {"tools": [{"name": "read_note", "description": "Reads a note.", "inputSchema": {"type": "object"}}]},
+        indent=2,
+    )
+    new = fixed(tmp_path, "tools.json", source, "read_note")
+    assert json.loads(new)["tools"][0]["description"] == TEXT
+
+
+def test_unified_diff_names_each_file() -> None:
+    text = unified_diff({"server.py": ("a\nb\n", "a\nc\n")})
+    assert text.startswith("--- a/server.py\n+++ b/server.py\n") and "-b\n+c\n" in text

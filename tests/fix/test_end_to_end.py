@@ -1,0 +1,163 @@
+"""`check --fix` end to end: a real server whose descriptions live in its source, real recorded calls,
+the fix written into the source, and the fixed server started and reflected again."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from mcp_lint.config import JurySettings
+from mcp_lint.jury.run import score_servers
+from mcp_lint.model import ServerSnapshot
+from mcp_lint.reach.targets import StdioTarget
+from mcp_lint.reflect import reflect_all
+from mcp_lint.traces import TraceRecord, TraceWriter, read_traces
+
+SERVER = Path(__file__).parents[1] / "servers" / "notes_server.py"
+CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("get_note", {"note_id": "n1"}),
+    ("get_note", {"note_id": "missing"}),
+    ("search_notes", {"query": "milk", "limit": 5}),
+]
+
+
+def record_calls(server: Path, traces: Path) -> None:
+    """Call the server with the SDK's own client and write each answered call as a trace line."""
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    async def main() -> None:
+        params = StdioServerParameters(command=sys.executable, args=[str(server)])
+        with TraceWriter(traces) as writer:
+            async with Client(params) as client:
+                for tool, arguments in CALLS:
+                    started = time.monotonic()
+                    result = await client.call_tool(tool, arguments)
+                    content = [item.model_dump(by_alias=True, exclude_none=True) for item in result.content]
+                    writer.write(
+                        TraceRecord(
+                            tool=tool,
+                            arguments=arguments,
+                            content=tuple(content),
+                            is_error=bool(result.is_error),
+                            duration_ms=(time.monotonic() - started) * 1000,
+                            server="notes",
+                        )
+                    )
+
+    anyio.run(main)
+
+
+def reflect(server: Path) -> ServerSnapshot:
+    [reflection] = reflect_all([StdioTarget("notes", sys.executable, (str(server),))], 30)
+    assert reflection.snapshot is not None, reflection.error
+    return reflection.snapshot
+
+
+def smells(snapshot: ServerSnapshot) -> dict[str, list[str]]:
+    outcome = score_servers([snapshot], JurySettings())
+    return {
+        tool: sorted(name for name, value in scores.aggregate.items() if value < 3)
+        for (_, tool), scores in outcome.tools.items()
+    }
+
+
+def run_check(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcp_lint",
+            "check",
+            "--no-color",
+            *args,
+            "--",
+            sys.executable,
+            "notes_server.py",
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copy(SERVER, tmp_path / "notes_server.py")
+    record_calls(tmp_path / "notes_server.py", tmp_path / "traces.jsonl")
+    return tmp_path
+
+
+def test_fix_rewrites_the_source_grounded_and_the_fixed_server_has_fewer_smells(project: Path) -> None:
+    records = read_traces(project / "traces.jsonl")
+    assert [record.succeeded for record in records] == [True, False, True]
+    before = reflect(project / "notes_server.py")
+    smelly_before = smells(before)
+
+    done = run_check(project, "--fix", "--traces", "traces.jsonl")
+    assert done.returncode in (0, 1), done.stderr
+    assert "Fixed 3 descriptions" in done.stderr
+    source = (project / "notes_server.py").read_text(encoding="utf-8")
+    compile(source, "notes_server.py", "exec")  # still Python
+    assert not (project / ".mcp-lint" / "overrides.json").exists()  # every literal was found
+
+    after = reflect(project / "notes_server.py")
+    described = {tool.name: tool.description for tool in after.tools}
+    originals = {tool.name: tool.description for tool in before.tools}
+    for name, text in described.items():
+        assert text.startswith(originals[name])  # the original kept word for word
+    # Grounded: the example is the recorded call, the limitation the recorded error.
+    assert 'get_note(note_id="n1") returned "Buy milk"' in described["get_note"]
+    assert "No note with id missing" in described["get_note"]
+    names = {name for tool in after.tools for name in tool.properties} | set(described)
+    for text in described.values():
+        for quoted in (part.split("`")[0] for part in text.split("`")[1::2]):
+            assert quoted in names, f"{quoted!r} is not a parameter or tool of the server"
+
+    smelly_after = smells(after)
+    assert sum(map(len, smelly_after.values())) < sum(map(len, smelly_before.values()))
+    for tool, found in smelly_after.items():
+        assert set(found) <= set(smelly_before[tool]), f"{tool} got a new smell: {found}"
+
+
+def test_diff_prints_the_change_and_writes_nothing(project: Path) -> None:
+    original = (project / "notes_server.py").read_text(encoding="utf-8")
+    done = run_check(project, "--diff", "--traces", "traces.jsonl")
+    assert done.returncode == 1, done.stderr  # like ruff: a diff means there is something to fix
+    assert done.stdout.startswith("--- a/notes_server.py\n+++ b/notes_server.py\n")
+    assert '+    """Gets a note.' in done.stdout
+    assert (project / "notes_server.py").read_text(encoding="utf-8") == original
+    assert not (project / ".mcp-lint").exists()
+    assert "Would fix 3 descriptions" in done.stderr
+
+
+def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp_path: Path) -> None:
+    # Linted from another folder, the server's source is not in the repository being fixed.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    server = project / "notes_server.py"
+    original = server.read_text(encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mcp_lint", "check", "--fix", "--", sys.executable, str(server)],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "Fixed 3 descriptions" in done.stderr, done.stderr
+    assert server.read_text(encoding="utf-8") == original
+    document = json.loads((elsewhere / ".mcp-lint" / "overrides.json").read_text(encoding="utf-8"))
+    entry = document["servers"]["notes_server"]["get_note"]
+    assert entry["original"] == "Gets a note." and entry["description"].startswith("Gets a note. ")
+    assert set(entry["parts"]) <= {"purpose", "guidelines", "limitations", "parameters", "examples"}

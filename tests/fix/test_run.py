@@ -1,0 +1,135 @@
+"""The fix stage: which rewrites are kept, rejected or held back, and where the kept ones land."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from mcp_lint.config import JurySettings, Settings
+from mcp_lint.fix.run import FixPlan, Rewrite, RewriteRequest, plan_fixes, summary
+from mcp_lint.model import RunResult, ServerSnapshot, Tool
+from mcp_lint.pipeline import check_reflections
+from mcp_lint.reflect import Reflection
+
+TOOLS = (
+    Tool(
+        "get_note",
+        {
+            "name": "get_note",
+            "description": "Gets a note.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"note_id": {"type": "string"}},
+                "required": ["note_id"],
+            },
+        },
+    ),
+    Tool(
+        "delete_note",
+        {"name": "delete_note", "description": "Deletes a note.", "inputSchema": {"type": "object"}},
+    ),
+)
+
+
+def linted(tmp_path: Path) -> RunResult:
+    snapshot = ServerSnapshot("notes", TOOLS)
+    return check_reflections([Reflection("notes", snapshot)], Settings(), JurySettings())
+
+
+class Scripted:
+    """An augmentor that returns the given text after the original: to test the checks, not the writing."""
+
+    name = "scripted"
+
+    def __init__(self, addition: str, safe: bool = True, targets: tuple[str, ...] | None = None) -> None:
+        self.addition = addition
+        self.safe = safe
+        self.targets = targets
+
+    def rewrite(self, requests: Sequence[RewriteRequest]) -> list[Rewrite | str]:
+        return [
+            Rewrite(
+                request.server,
+                request.tool.name,
+                request.tool.description,
+                f"{request.tool.description} {self.addition}",
+                {"guidelines": self.addition},
+                ("guidelines",),
+                self.targets if self.targets is not None else request.targets,
+                self.name,
+                self.safe,
+            )
+            for request in requests
+        ]
+
+
+def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(tmp_path: Path) -> None:
+    plan = plan_fixes(linted(tmp_path), root=tmp_path, overrides_path=tmp_path / "o.json")
+    kept = {verdict.tool: verdict for verdict in plan.verdicts if verdict.kept}
+    assert "get_note" in kept
+    verdict = kept["get_note"]
+    assert verdict.applied and verdict.where == str(tmp_path / "o.json")
+    assert verdict.rewrite is not None and verdict.rewrite.safe and verdict.rewrite.targets
+    for name in verdict.rewrite.targets:
+        assert verdict.after[name] >= 3 > verdict.before[name]
+    assert all(verdict.after[name] >= verdict.before[name] for name in verdict.before)
+    assert plan.files == {} and ("notes", "get_note") in plan.overrides
+    assert summary(plan).startswith(f"Fixed {len(plan.applied)} description")
+
+
+def test_a_rewrite_over_the_token_budget_is_not_kept(tmp_path: Path) -> None:
+    plan = plan_fixes(linted(tmp_path), root=tmp_path, max_tokens=5)
+    assert plan.applied == ()
+    reasons = [reason for verdict in plan.verdicts for reason in verdict.reasons]
+    assert any("over the description budget of 5" in reason for reason in reasons)
+
+
+def test_an_unfaithful_rewrite_is_rejected_with_its_reason(tmp_path: Path) -> None:
+    augmentor = Scripted('Example: get_note(note_id="n9") returned "Buy milk". Use `shard` to pick a shard.')
+    plan = plan_fixes(linted(tmp_path), root=tmp_path, augmentor=augmentor)
+    rejected = {verdict.tool: verdict for verdict in plan.verdicts if verdict.rejected}
+    assert set(rejected) >= {"get_note"} and plan.applied == ()
+    reasons = rejected["get_note"].reasons
+    assert "names a parameter `shard` that the input schema lacks" in reasons
+    assert any("no successful recorded call supports" in reason for reason in reasons)
+    assert "rejected: get_note: " in summary(plan)
+
+
+def test_a_rewrite_that_clears_nothing_or_makes_a_component_worse_is_not_kept(tmp_path: Path) -> None:
+    plan = plan_fixes(linted(tmp_path), root=tmp_path, augmentor=Scripted("Hmm."))
+    assert plan.applied == ()
+    reasons = " ".join(reason for verdict in plan.verdicts for reason in verdict.reasons)
+    assert "does not clear MCP70" in reasons
+
+
+def test_unsafe_rewrites_wait_for_unsafe_fixes(tmp_path: Path) -> None:
+    result = linted(tmp_path)
+    offline = plan_fixes(result, root=tmp_path)
+    good = next(verdict.rewrite for verdict in offline.verdicts if verdict.kept and verdict.rewrite)
+    addition = good.description[len(good.original) + 1 :]
+
+    def plan(unsafe: bool) -> FixPlan:
+        return plan_fixes(
+            result, root=tmp_path, augmentor=Scripted(addition, False, good.targets), unsafe=unsafe
+        )
+
+    held = plan(False)
+    assert any(verdict.kept and not verdict.applied for verdict in held.verdicts)
+    assert any(verdict.applied for verdict in plan(True).verdicts)
+
+
+def test_a_description_found_in_source_is_edited_there(tmp_path: Path) -> None:
+    (tmp_path / "tools.json").write_text(
+        json.dumps({"tools": [dict(tool.raw) for tool in TOOLS]}, indent=2), encoding="utf-8"
+    )
+    plan = plan_fixes(linted(tmp_path), root=tmp_path)
+    assert list(plan.files) == ["tools.json"] and plan.overrides == {}
+    old, new = plan.files["tools.json"]
+    fixed = {tool["name"]: tool["description"] for tool in json.loads(new)["tools"]}
+    for verdict in plan.applied:
+        assert verdict.rewrite is not None and fixed[verdict.tool] == verdict.rewrite.description
+        line = next(n for n, text in enumerate(old.splitlines(), 1) if verdict.rewrite.original in text)
+        assert verdict.where == f"tools.json:{line}"
+    # The plan writes nothing by itself.
+    assert (tmp_path / "tools.json").read_text(encoding="utf-8") == old
