@@ -27,6 +27,15 @@ class ServerIdentity:
     def name(self) -> str:
         return self.explicit or self.reported or self.fallback
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name an overrides file may file this server under, the preferred first: `check`
+        names a server by its command (`notes_server` of `python notes_server.py`) where the proxy
+        prefers the name it reports (`notes-server`), and --fix writes overrides under the former."""
+        if self.explicit:
+            return (self.explicit,)
+        return tuple(dict.fromkeys(name for name in (self.reported, self.fallback) if name))
+
     def on_response(self, request: PendingRequest, response: dict[str, Any]) -> None:
         result = response.get("result")
         if not isinstance(result, dict):
