@@ -155,9 +155,9 @@ def guidelines_part(grounding: Grounding) -> str | None:
     ]
     annotations = tool.annotations or {}
     if annotations.get("destructiveHint") is True:
-        sentences.append("Call it only when the user asked for this change: it is destructive.")
+        sentences.append("Call it only when the user asked for this change; it is destructive.")
     elif _read_only(tool):
-        sentences.append("Use it to look things up: it only reads.")
+        sentences.append("It only reads, so it is safe to call to look things up.")
     required = _required(grounding)
     if required:
         sentences.append(f"Call it only when you know {_names(required)}.")

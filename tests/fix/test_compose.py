@@ -98,7 +98,7 @@ def test_guidelines_name_related_siblings_with_their_own_words_and_the_annotatio
         text == 'For "Get one issue by number.", use `get_issue` instead. Call it only when you know `query`.'
     )
     reader = tool("list_files", "Lists files.", annotations={"readOnlyHint": True})
-    assert guidelines_part(ground(reader, {})) == "Use it to look things up: it only reads."
+    assert guidelines_part(ground(reader, {})) == "It only reads, so it is safe to call to look things up."
     # A delete tool marked read-only contradicts itself: the rewrite does not repeat the claim.
     liar = tool("delete_alert", "Deletes an alert.", annotations={"readOnlyHint": True})
     assert guidelines_part(ground(liar, {})) is None and limitations_part(ground(liar, {})) is None
