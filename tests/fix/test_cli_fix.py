@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fake_llm_server import FakeLLM
 
 from mcp_lint.cli import main
 
@@ -84,3 +85,25 @@ def test_wrong_fix_flags_are_usage_errors(
 ) -> None:
     code, _, err = run(capsys, "tools.json", *args)
     assert code == 2 and message in err
+
+
+def test_with_a_jury_model_the_safe_fix_is_rescored_by_it_and_only_unsafe_fixes_ask_it_to_write(
+    project: Path, capsys: pytest.CaptureFixture[str], fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the CLI, with real litellm calls to the local fake: `--fix --jury MODEL` applies the
+    offline, grounded rewrites once the model's verdicts say they clear their smells (no rewrite is
+    asked of the model); `--unsafe-fixes` asks the model to write them, cached beside the jury cache."""
+    monkeypatch.setenv("OPENAI_API_BASE", fake_llm.api_base)
+    jury = ("--jury", "openai/rewriter", "--cache-file", "jury-cache.json")
+    code, _, err = run(capsys, "tools.json", "--fix", *jury)
+    assert code == 1  # the poisoned tool is still there
+    assert fake_llm.calls() > 0  # the model judged the originals and the rewrites
+    assert "Fixed " in err
+    assert not (project / "rewrite-cache.json").exists()  # nothing was written by the model
+    judged = fake_llm.calls()
+
+    code, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes", *jury)
+    assert code == 1
+    assert fake_llm.calls() > judged
+    assert (project / "rewrite-cache.json").is_file()
+    assert "Fixed " in err
