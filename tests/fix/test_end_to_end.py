@@ -119,7 +119,14 @@ def test_fix_rewrites_the_source_grounded_and_the_fixed_server_has_fewer_smells(
     # Grounded: the example is the recorded call, the limitation the recorded error.
     assert 'get_note(note_id="n1") returned "Buy milk"' in described["get_note"]
     assert "No note with id missing" in described["get_note"]
-    names = {name for tool in after.tools for name in tool.properties} | set(described)
+    # A code-styled name is a parameter, a tool, or a field of a declared result (outputSchema).
+    outputs = {
+        name
+        for tool in after.tools
+        if isinstance(tool.raw.get("outputSchema"), dict)
+        for name in tool.raw["outputSchema"].get("properties", {})
+    }
+    names = {name for tool in after.tools for name in tool.properties} | set(described) | outputs
     for text in described.values():
         for quoted in (part.split("`")[0] for part in text.split("`")[1::2]):
             assert quoted in names, f"{quoted!r} is not a parameter or tool of the server"
