@@ -23,10 +23,10 @@ from mcp_lint.proxy.jsonrpc import Frame, LineSplitter, MessageTooLarge
 from mcp_lint.reflect.stdio import (
     STDERR_KEEP_BYTES,
     ProcessMonitor,
-    _clear_group,
-    _signal_group,
-    _stop,
+    clear_group,
     resolve_command,
+    signal_group,
+    stop_process,
 )
 from mcp_lint.report.safe import printable
 
@@ -50,7 +50,7 @@ class StdioUpstream:
                 await stdin.send(frame.raw + b"\n")
 
     async def finish(self) -> None:
-        await _stop(self._process, self._monitor)
+        await stop_process(self._process, self._monitor)
 
     async def failure(self) -> str:
         if self._monitor.overflow:
@@ -144,12 +144,12 @@ async def stdio_upstream(
                 yield upstream
             finally:
                 with anyio.CancelScope(shield=True):
-                    await _stop(process, monitor)
+                    await stop_process(process, monitor)
                 group.cancel_scope.cancel()
     finally:
         with anyio.CancelScope(shield=True):
             if process.returncode is None:
-                _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+                signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
             with contextlib.suppress(Exception):
                 await process.aclose()
-            await _clear_group(process)
+            await clear_group(process)

@@ -156,7 +156,7 @@ async def _pump_stdin(
                 await stdin.send(payload.encode("utf-8") + b"\n")
 
 
-def _signal_group(process: anyio.abc.Process, signum: int) -> None:
+def signal_group(process: anyio.abc.Process, signum: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
         if os.name == "posix":
             os.killpg(process.pid, signum)
@@ -177,7 +177,7 @@ def _group_alive(process: anyio.abc.Process) -> bool:
     return True
 
 
-async def _clear_group(process: anyio.abc.Process) -> None:
+async def clear_group(process: anyio.abc.Process) -> None:
     """SIGTERM what the server left in its process group, then SIGKILL whatever ignores it.
 
     Children the server spawned share its group (it was started in a session of its own) and can
@@ -187,15 +187,15 @@ async def _clear_group(process: anyio.abc.Process) -> None:
     """
     if not _group_alive(process):
         return
-    _signal_group(process, signal.SIGTERM)
+    signal_group(process, signal.SIGTERM)
     with anyio.move_on_after(EXIT_GRACE_SECONDS):
         while _group_alive(process):
             await anyio.sleep(0.05)
         return
-    _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+    signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
-async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
+async def stop_process(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
     # The MCP lifecycle: close stdin, give the server a moment, then terminate its whole tree.
     if process.stdin is not None:
         with contextlib.suppress(Exception):
@@ -203,11 +203,11 @@ async def _stop(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
     for signum in (None, signal.SIGTERM, getattr(signal, "SIGKILL", signal.SIGTERM)):
         if signum is not None:
             monitor.signalled = True
-            _signal_group(process, signum)
+            signal_group(process, signum)
         with anyio.move_on_after(EXIT_GRACE_SECONDS):
             monitor.returncode = await process.wait()
             break
-    await _clear_group(process)
+    await clear_group(process)
 
 
 @contextlib.asynccontextmanager
@@ -247,14 +247,14 @@ async def bounded_stdio(
                 with anyio.CancelScope(shield=True):
                     await to_server.aclose()
                     await from_server.aclose()
-                    await _stop(process, monitor)
+                    await stop_process(process, monitor)
                 group.cancel_scope.cancel()
     finally:
         with anyio.CancelScope(shield=True):
             if monitor.returncode is None and process.returncode is None:
                 monitor.signalled = True
-                _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+                signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
             with contextlib.suppress(Exception):
                 await process.aclose()
-            await _clear_group(process)
+            await clear_group(process)
             monitor.returncode = process.returncode
