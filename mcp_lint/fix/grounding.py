@@ -198,15 +198,23 @@ def trimmed(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) -> dict[str, str]:
     """Siblings whose names share a subject word with this tool's (`get_forecast`, `get_forecast_map`),
-    most shared first, each with the first sentence of its own description (never an empty one)."""
+    most shared first, each with the first sentence of its own description (never an empty one).
+
+    Only siblings of the same kind are alternatives: one that changes something is never the tool to
+    use "instead" of one that only reads (`create_directory` for `list_directory`), nor the reverse.
+    """
     own = subjects(tool.name)
     if not own:
         return {}
+    changes = writes(tool)
     ranked = sorted(
         (
             (-len(own & subjects(name)), name)
             for name, description in siblings.items()
-            if name != tool.name and description.strip() and own & subjects(name)
+            if name != tool.name
+            and description.strip()
+            and own & subjects(name)
+            and bool(set(name_words(name)) & _WRITE_VERBS) == changes
         ),
     )
     # Quoted without code style: a sibling's own parameter in backticks would read as one of this tool's.

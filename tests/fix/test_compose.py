@@ -106,6 +106,21 @@ def test_guidelines_name_related_siblings_with_their_own_words_and_the_annotatio
     assert "destructive" in (guidelines_part(ground(bomb, {})) or "")
 
 
+def test_only_a_sibling_of_the_same_kind_is_named_as_the_one_to_use_instead() -> None:
+    siblings = {
+        "create_directory": "Create a new directory.",
+        "list_directory_with_sizes": "List a directory with the size of each file.",
+        "move_directory": "Move a directory.",
+    }
+    reader = tool("list_directory", "Lists a directory.", annotations={"readOnlyHint": True})
+    text = guidelines_part(ground(reader, siblings)) or ""
+    assert "`list_directory_with_sizes`" in text
+    assert "create_directory" not in text and "move_directory" not in text  # they change things
+    writer = tool("create_directory", "Creates a directory.")
+    text = guidelines_part(ground(writer, {**siblings, "list_directory": "Lists a directory."})) or ""
+    assert "`move_directory`" in text and "list_directory" not in text
+
+
 def test_purpose_says_what_it_returns_only_from_an_output_schema_or_a_result() -> None:
     typed = tool(
         "get_weather",
