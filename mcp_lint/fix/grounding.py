@@ -33,6 +33,8 @@ _VERBS = frozenset(
         "show view open close start stop check describe"
     )
 )
+# Verbs that only look: a tool named with one is no alternative to one that changes something.
+_READ_VERBS = frozenset(words("get list read search find fetch query show view describe lookup look count"))
 # Verbs that change something: a readOnlyHint on such a tool contradicts it (contradictory-annotations
 # reports that), so a rewrite must not repeat the claim.
 _WRITE_VERBS = frozenset(
@@ -196,6 +198,14 @@ def trimmed(text: str, limit: int = QUOTE_LIMIT) -> str:
     return cut.rstrip(",;:") + "…"
 
 
+def _kind(name: str) -> str | None:
+    """Whether a verb of the name says the tool writes or reads; None when none does (`book_room`)."""
+    named = set(name_words(name))
+    if named & _WRITE_VERBS:
+        return "writes"
+    return "reads" if named & _READ_VERBS else None
+
+
 def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) -> dict[str, str]:
     """Siblings whose names share a subject word with this tool's (`get_forecast`, `get_forecast_map`),
     most shared first, each with the first sentence of its own description (never an empty one).
@@ -206,7 +216,9 @@ def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) ->
     own = subjects(tool.name)
     if not own:
         return {}
-    changes = writes(tool)
+    kind = _kind(tool.name)
+    if kind is None and (tool.annotations or {}).get("readOnlyHint") is True:
+        kind = "reads"
     ranked = sorted(
         (
             (-len(own & subjects(name)), name)
@@ -214,7 +226,7 @@ def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) ->
             if name != tool.name
             and description.strip()
             and own & subjects(name)
-            and bool(set(name_words(name)) & _WRITE_VERBS) == changes
+            and (kind is None or _kind(name) in (None, kind))
         ),
     )
     # Quoted without code style: a sibling's own parameter in backticks would read as one of this tool's.
