@@ -21,7 +21,7 @@ from mcp_lint.baseline import (
 )
 from mcp_lint.check.engine import active_rules, selector_problem
 from mcp_lint.check.rules import load_catalogue
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, explain_outcome
 from mcp_lint.commands.targets import TargetOptions, load_run_settings, resolve
 from mcp_lint.config import JurySettings, Settings, jury_settings
 from mcp_lint.errors import UsageError
@@ -30,7 +30,6 @@ from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import BaselineEntry, RunResult
 from mcp_lint.pipeline import lint
-from mcp_lint.profiles import floor_line, min_score, under_floor
 from mcp_lint.report import ReportOptions, reporter
 from mcp_lint.report.safe import escape_surrogates
 from mcp_lint.since import base_definitions, base_paths
@@ -99,22 +98,7 @@ def run_check(options: CheckOptions, out: Output) -> int:
     if baseline is not None:
         result = _apply_baseline(result, baseline, options, settings, out)
     write_reports(result, options, extra_outputs, out)
-    floor = min_score(result)
-    for server in under_floor(result):
-        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
-    for server in result.servers:
-        if server.error is not None:
-            out.error(server.error)
-    if result.jury is not None:
-        for warning in result.jury.warnings:
-            out.warning(warning)
-        unscored = result.jury.unscored
-        if unscored:
-            first = unscored[0]
-            out.error(
-                f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
-                f"{first.tool} by {first.judge}: {first.reason}"
-            )
+    explain_outcome(result, out)
     return exit_code(result, exit_zero=options.exit_zero)
 
 

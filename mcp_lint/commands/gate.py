@@ -8,14 +8,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mcp_lint.commands.check import CheckOptions, check_output, write_reports
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, explain_outcome
 from mcp_lint.commands.targets import TargetOptions, env_pairs, load_run_settings
 from mcp_lint.config import JurySettings, Settings, jury_settings
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
 from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import RunResult
-from mcp_lint.profiles import floor_line, min_score, under_floor
 from mcp_lint.registry.entry import Problem, RegistryEntry, load_entry
 from mcp_lint.registry.launch import Inputs, Launch, default_cache_dir, launch_all, plan
 from mcp_lint.registry.verdict import Judged, verdict_document, write_verdict
@@ -73,7 +72,7 @@ def run_gate(options: GateOptions, out: Output) -> int:
             out.note(f"mcp-lint: {launched.path}: started from the install cache ({cache_dir})")
     result = _lint(launches, settings, jury, launch_plan.inputs)
     write_reports(result, _report_options(options), (), out)
-    _explain(result, out)
+    explain_outcome(result, out)
     code = exit_code(result)
     _verdict(options, code, entry, path, launches=launches, result=result, inputs=launch_plan.inputs)
     return code
@@ -124,25 +123,6 @@ def _report_options(options: GateOptions) -> CheckOptions:
         output=options.output,
         color=options.color,
     )
-
-
-def _explain(result: RunResult, out: Output) -> None:
-    floor = min_score(result)
-    for server in under_floor(result):
-        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
-    for server in result.servers:
-        if server.error is not None:
-            out.error(server.error)
-    if result.jury is not None:
-        for warning in result.jury.warnings:
-            out.warning(warning)
-        unscored = result.jury.unscored
-        if unscored:
-            first = unscored[0]
-            out.error(
-                f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
-                f"{first.tool} by {first.judge}: {first.reason}"
-            )
 
 
 def _verdict(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from mcp_lint.model import RunResult
+from mcp_lint.profiles import floor_line, min_score, under_floor
 from mcp_lint.report.safe import printable
 
 
@@ -41,3 +43,25 @@ class Output:
 
     def error(self, text: str) -> None:
         self.echo(f"mcp-lint: error: {printable(text)}", err=True)
+
+
+def explain_outcome(result: RunResult, out: Output) -> None:
+    """The stderr lines that say why a run ends as it does, after its report: the servers under the
+    score floor, the servers that could not be linted, the jury's warnings and what it left unscored.
+    `check` and `gate` end the same way."""
+    floor = min_score(result)
+    for server in under_floor(result):
+        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
+    for server in result.servers:
+        if server.error is not None:
+            out.error(server.error)
+    if result.jury is not None:
+        for warning in result.jury.warnings:
+            out.warning(warning)
+        unscored = result.jury.unscored
+        if unscored:
+            first = unscored[0]
+            out.error(
+                f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
+                f"{first.tool} by {first.judge}: {first.reason}"
+            )
