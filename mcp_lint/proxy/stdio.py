@@ -11,21 +11,20 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import subprocess
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import anyio
 import anyio.abc
 from anyio.streams.memory import MemoryObjectSendStream
 
-from mcp_lint.errors import ServerError, quote
+from mcp_lint.errors import quote
 from mcp_lint.proxy.jsonrpc import Frame, LineSplitter, MessageTooLarge
 from mcp_lint.reflect.stdio import (
     STDERR_KEEP_BYTES,
     ProcessMonitor,
     clear_group,
-    resolve_command,
     signal_group,
+    spawn_server,
     stop_process,
 )
 from mcp_lint.report.safe import printable
@@ -121,20 +120,8 @@ async def stdio_upstream(
 
     `name` says what the server is called when it fails: known only once it has introduced itself.
     """
-    executable = resolve_command(command[0], env, cwd)
     monitor = ProcessMonitor(command=" ".join(quote(part, 60) if " " in part else part for part in command))
-    try:
-        process = await anyio.open_process(
-            [executable, *command[1:]],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env),
-            cwd=cwd,
-            start_new_session=os.name == "posix",
-        )
-    except OSError as exc:
-        raise ServerError(f"cannot start server {quote(command[0])}: {exc.strerror or exc}") from None
+    process = await spawn_server(command[0], command[1:], env, cwd)
     upstream = StdioUpstream(process, monitor, name)
     try:
         async with anyio.create_task_group() as group:

@@ -195,6 +195,26 @@ async def clear_group(process: anyio.abc.Process) -> None:
     signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
+async def spawn_server(
+    command: str, args: Sequence[str], env: Mapping[str, str], cwd: str | None
+) -> anyio.abc.Process:
+    """Start a stdio server with piped stdin, stdout and stderr, never through a shell, in a session
+    of its own (so its whole process group can be stopped), or a ServerError saying why it could not."""
+    executable = resolve_command(command, env, cwd)
+    try:
+        return await anyio.open_process(
+            [executable, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=dict(env),
+            cwd=cwd,
+            start_new_session=os.name == "posix",
+        )
+    except OSError as exc:
+        raise ServerError(f"cannot start server {quote(command)}: {exc.strerror or exc}") from None
+
+
 async def stop_process(process: anyio.abc.Process, monitor: ProcessMonitor) -> None:
     # The MCP lifecycle: close stdin, give the server a moment, then terminate its whole tree.
     if process.stdin is not None:
@@ -219,19 +239,7 @@ async def bounded_stdio(
     monitor: ProcessMonitor,
 ) -> AsyncIterator[TransportStreams]:
     """Spawn the server and yield the SDK's (read, write) streams over its stdin/stdout."""
-    executable = resolve_command(command, env, cwd)
-    try:
-        process = await anyio.open_process(
-            [executable, *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env),
-            cwd=cwd,
-            start_new_session=os.name == "posix",
-        )
-    except OSError as exc:
-        raise ServerError(f"cannot start server {quote(command)}: {exc.strerror or exc}") from None
+    process = await spawn_server(command, args, env, cwd)
 
     to_session, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](16)
     to_server, from_session = anyio.create_memory_object_stream[SessionMessage](16)
