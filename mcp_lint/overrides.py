@@ -18,7 +18,7 @@ decides what a client sees when only some components are chosen.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -148,5 +148,13 @@ def write_overrides(path: Path, overrides: Mapping[tuple[str, str], Override]) -
     write_text_atomic(path, json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n")
 
 
-def find_override(overrides: Mapping[tuple[str, str], Override], server: str, tool: str) -> Override | None:
-    return overrides.get((server, tool)) or overrides.get(("*", tool))
+def find_override(
+    overrides: Mapping[tuple[str, str], Override], servers: str | Iterable[str], tool: str
+) -> Override | None:
+    """The override of `tool` filed under the first of `servers` (a name, or the names a server may be
+    filed under, the preferred first) that has one, else under "*"."""
+    for server in (servers,) if isinstance(servers, str) else servers:
+        override = overrides.get((server, tool))
+        if override is not None:
+            return override
+    return overrides.get(("*", tool))

@@ -25,13 +25,6 @@ class DescriptionRouter:
     components: Collection[str] | None = None
     served: int = 0  # descriptions replaced so far, for the closing summary
 
-    def _override(self, tool: str) -> Override | None:
-        for server in self.identity.names:
-            override = self.overrides.get((server, tool))
-            if override is not None:
-                return override
-        return find_override(self.overrides, "*", tool)
-
     def on_response(self, request: PendingRequest, response: dict[str, Any]) -> dict[str, Any] | None:
         result = response.get("result")
         if request.method != "tools/list" or not isinstance(result, dict):
@@ -43,7 +36,9 @@ class DescriptionRouter:
         changed = False
         for tool in tools:
             name = tool.get("name") if isinstance(tool, dict) else None
-            override = self._override(name) if isinstance(name, str) else None
+            override = (
+                find_override(self.overrides, self.identity.names, name) if isinstance(name, str) else None
+            )
             if override is None or not isinstance(tool, dict):
                 rewritten.append(tool)
                 continue
