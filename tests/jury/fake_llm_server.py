@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from mcp_lint.config import JurySettings
 from mcp_lint.jury.base import COMPONENTS
@@ -285,6 +287,17 @@ def _make_handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
                 pass
 
     return Handler
+
+
+@pytest.fixture
+def fake_llm(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLLM]:
+    """A started fake, and only it may answer: a stray base URL from the developer's shell must not
+    redirect calls. Shared by the jury tests and the fixer's (their conftests import it)."""
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_BASE", "OPENAI_ORGANIZATION", "OPENAI_PROJECT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    with FakeLLM() as fake:
+        yield fake
 
 
 def make_tool(name: str, description: str, **extra: Any) -> Tool:
