@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from lab.corpus import load_rows
+from lab.corpus import load_rows, sibling_names
 from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
 from mcp_lint.jury.features import FEATURE_NAMES, analyze, extract, schema_as_prose
 from mcp_lint.jury.offline import EXPLICIT_FLOOR
@@ -367,29 +367,23 @@ class Dataset:
     placeholder: list[bool]
     # components an explicit, specific cue gives each row (scored at least EXPLICIT_FLOOR, as at runtime)
     cues: list[frozenset[str]]
-
-
-def _siblings(row: Mapping[str, Any], names: Mapping[str, Sequence[str]]) -> list[str]:
-    """The other tools of the row's server, as the runtime passes them to the jury."""
-    return [name for name in names[str(row["server"])] if name != row["tool"]]
+    siblings: list[list[str]]  # each row's server's other tools, as the runtime passes them
 
 
 def build_dataset(rows: Sequence[Mapping[str, Any]], *, specificity: bool = True) -> Dataset:
     """Prose-only features: exactly what the judges saw (the schema is used only to know the
     parameter names to look for in the prose). With `specificity=False`, every unit that is not
     boilerplate counts, as it did for the judges: what the model is fitted on (see `fit_and_eval`)."""
-    names: dict[str, list[str]] = {}
-    for r in rows:
-        names.setdefault(str(r["server"]), []).append(str(r["tool"]))
+    siblings = sibling_names(rows)
     analyses = [
         analyze(
             str(r["tool"]),
             str(r.get("description") or ""),
             r.get("input_schema"),
-            _siblings(r, names),
+            others,
             specificity=specificity,
         )
-        for r in rows
+        for r, others in zip(rows, siblings, strict=True)
     ]
     exts = [a.extracted() for a in analyses]
     ys = {c: [label(r, c) for r in rows] for c in COMPONENTS}
@@ -402,6 +396,7 @@ def build_dataset(rows: Sequence[Mapping[str, Any]], *, specificity: bool = True
         [dict(r) for r in rows],
         [e.placeholder for e in exts],
         [a.cues for a in analyses],
+        siblings,
     )
 
 
@@ -532,7 +527,7 @@ def _masked(ds: Dataset, comp: str) -> Dataset:
         for j in drop:
             v[j] = 0.0
         xs.append(tuple(v))
-    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder, ds.cues)
+    return Dataset(xs, ds.groups, ds.ys, ds.ts, ds.rows, ds.placeholder, ds.cues, ds.siblings)
 
 
 def bag_rows(groups: Sequence[str], idx: Sequence[int], bag: int) -> list[int]:
@@ -686,13 +681,12 @@ def schema_aware_predictor(model: ComponentModel, i: int, ds: Dataset, comp: str
     extra = schema_as_prose(row.get("input_schema"))
     if not extra:
         return prose
-    names = [str(r["tool"]) for r in ds.rows if r["server"] == row["server"] and r["tool"] != row["tool"]]
     x = extract(
         str(row["tool"]),
         str(row.get("description") or ""),
         row.get("input_schema"),
         extra=extra,
-        siblings=names,
+        siblings=ds.siblings[i],
     )
     return max(prose, 1 if x.placeholder else model.predict(x.values))
 

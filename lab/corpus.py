@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,3 +16,11 @@ def load_rows(path: Path | None = None) -> list[dict[str, Any]]:
     `jury_median`."""
     with (path or CORPUS).open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+def sibling_names(rows: Sequence[Mapping[str, Any]]) -> list[list[str]]:
+    """For each row, the other tools of its server, as the runtime passes them to the jury."""
+    servers: dict[str, list[str]] = {}
+    for row in rows:
+        servers.setdefault(str(row["server"]), []).append(str(row["tool"]))
+    return [[name for name in servers[str(row["server"])] if name != row["tool"]] for row in rows]

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from lab.corpus import load_rows
+from lab.corpus import load_rows, sibling_names
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import informative_units, split_units
 from mcp_lint.jury.offline import OfflineJury
@@ -113,10 +113,7 @@ def _tool(row: Row, description: str) -> Tool:
 def main() -> int:
     rows = load_rows()
     jury = OfflineJury()
-    servers: dict[str, list[str]] = {}
-    for row in rows:
-        servers.setdefault(row["server"], []).append(row["tool"])
-    siblings = [[name for name in servers[row["server"]] if name != row["tool"]] for row in rows]
+    siblings = sibling_names(rows)
     base = [
         jury.judge(_tool(row, row["description"]), others).scores
         for row, others in zip(rows, siblings, strict=True)

@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from lab.corpus import load_rows
+from lab.corpus import load_rows, sibling_names
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.model import Tool
@@ -120,12 +120,8 @@ def test_generated_padding_never_raises_any_score() -> None:
     jury = OfflineJury()
     violations: list[str] = []
     rows = load_rows()
-    servers: dict[str, list[str]] = {}
-    for row in rows:
-        servers.setdefault(row["server"], []).append(row["tool"])
-    for row in rows:
-        # judged as at runtime: with the names of the server's other tools
-        siblings = [name for name in servers[row["server"]] if name != row["tool"]]
+    # judged as at runtime: with the names of the server's other tools
+    for row, siblings in zip(rows, sibling_names(rows), strict=True):
         description = row["description"] or ""
         base = jury.judge(_tool(row, description), siblings).scores
         used = _tool_words(row)
