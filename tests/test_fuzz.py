@@ -207,6 +207,59 @@ def hostile_pages(draw: st.DrawFn) -> str:
     return _serialize(page, draw(deep_levels))
 
 
+# Keywords through which a schema can lead back to one of its own definitions.
+_SCHEMA_KEYWORDS = ["items", "anyOf", "oneOf", "allOf", "additionalProperties", "properties", "$defs"]
+
+
+@st.composite
+def recursive_schemas(draw: st.DrawFn) -> str:
+    """A tool whose input schema's `$defs` refer to each other and to themselves, through any
+    keyword (`items`, branches, `additionalProperties`, nested properties): a walker that follows a
+    `$ref` without remembering it never ends on these."""
+    names = [f"D{index}" for index in range(draw(st.integers(1, 4)))]
+    ref = st.sampled_from(names).map(lambda name: {"$ref": f"#/$defs/{name}"})
+
+    def wrap(keyword: str, target: dict[str, Any]) -> dict[str, Any]:
+        if keyword == "items":
+            return {"type": "array", "items": target}
+        if keyword in ("anyOf", "oneOf", "allOf"):
+            return {keyword: [target, {"type": "null"}]}
+        if keyword == "additionalProperties":
+            return {"type": "object", "additionalProperties": target}
+        if keyword == "$defs":
+            return target
+        return {"type": "object", "properties": {"inner": target}}
+
+    def definition() -> dict[str, Any]:
+        fields = draw(
+            st.dictionaries(
+                st.sampled_from(["children", "parent", "next", "left", "right", "value"]),
+                st.tuples(st.sampled_from(_SCHEMA_KEYWORDS), ref),
+                min_size=1,
+                max_size=4,
+            )
+        )
+        properties = {name: wrap(keyword, target) for name, (keyword, target) in fields.items()}
+        properties["label"] = {"type": "string"}
+        return {"type": "object", "properties": properties}
+
+    defs = {name: definition() for name in names}
+    top = {
+        name: wrap(keyword, target)
+        for name, (keyword, target) in draw(
+            st.dictionaries(
+                st.sampled_from(["data", "tree", "root"]),
+                st.tuples(st.sampled_from(_SCHEMA_KEYWORDS), ref),
+                min_size=1,
+                max_size=3,
+            )
+        ).items()
+    }
+    schema = {"type": "object", "$defs": defs, "properties": top}
+    tool = {"name": "draw_chart", "description": "Draws a chart of `data`.", "inputSchema": schema}
+    return json.dumps({"tools": [tool]})
+
+
 def _serialize(document: Any, levels: int) -> str:
     # ensure_ascii: lone surrogates become \udXXX escapes, as a server's JSON would carry them.
     text = _big_numbers(json.dumps(document, allow_nan=True))
@@ -270,6 +323,12 @@ def _lint_text(text: str, report: str, capsys: pytest.CaptureFixture[str]) -> No
 @FUZZ
 @given(text=mutated_snapshots(), report=st.sampled_from(["text", "json"]))
 def test_mutated_real_snapshots(text: str, report: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _lint_text(text, report, capsys)
+
+
+@FUZZ
+@given(text=recursive_schemas(), report=st.sampled_from(["text", "json"]))
+def test_recursive_schemas_end(text: str, report: str, capsys: pytest.CaptureFixture[str]) -> None:
     _lint_text(text, report, capsys)
 
 

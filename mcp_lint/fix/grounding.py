@@ -117,8 +117,14 @@ def _kinds(variants: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
 
 
 def _parameters(
-    root: Any, properties: Mapping[str, Any], required: Sequence[str], prefix: str
+    root: Any,
+    properties: Mapping[str, Any],
+    required: Sequence[str],
+    prefix: str,
+    entered: frozenset[int] = frozenset(),
 ) -> Iterator[Parameter]:
+    """The parameters under `properties`; an object already entered on the way down (a recursive
+    `$ref`, whatever keyword leads to it) is not entered again."""
     for name, schema in properties.items():
         variants = property_variants(root, schema)
         if not variants:
@@ -127,17 +133,18 @@ def _parameters(
         kinds = _kinds(variants)
         nested: Mapping[str, Any] = {}
         nested_required: Sequence[str] = ()
+        nested_in: Mapping[str, Any] = {}
         item_prefix = f"{path}."
         for variant in variants:
             props = variant.get("properties")
             if isinstance(props, Mapping) and props:
-                nested, nested_required = props, _names(variant.get("required"))
+                nested, nested_required, nested_in = props, _names(variant.get("required")), variant
                 break
             items = variant.get("items")
             for target in property_variants(root, items):
                 props = target.get("properties")
                 if isinstance(props, Mapping) and props:
-                    nested, nested_required = props, _names(target.get("required"))
+                    nested, nested_required, nested_in = props, _names(target.get("required")), target
                     item_prefix = f"{path}[]."
                     break
             if nested:
@@ -163,8 +170,8 @@ def _parameters(
             pattern=_first(variants, "pattern") if isinstance(_first(variants, "pattern"), str) else None,
             fields=tuple(str(key) for key in nested),
         )
-        if nested and len(prefix.split(".")) < 4:
-            yield from _parameters(root, nested, nested_required, item_prefix)
+        if nested and len(prefix.split(".")) < 4 and id(nested_in) not in entered:
+            yield from _parameters(root, nested, nested_required, item_prefix, entered | {id(nested_in)})
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -173,7 +180,8 @@ def _names(value: Any) -> tuple[str, ...]:
 
 def schema_parameters(tool: Tool) -> tuple[Parameter, ...]:
     """Every parameter of the input schema, nested object fields after their parent."""
-    return tuple(_parameters(tool.input_schema, tool.properties, tool.required, ""))
+    root = tool.input_schema
+    return tuple(_parameters(root, tool.properties, tool.required, "", frozenset({id(root)})))
 
 
 def subjects(name: str) -> set[str]:

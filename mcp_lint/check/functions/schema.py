@@ -89,11 +89,19 @@ def _has_description(root: Any, prop: Any) -> bool:
 
 
 _MAX_DEPTH = 6
+# parameters walked at most in one schema (nested ones included): real tools have a few dozen
+MAX_WALKED = 2_000
 _MAX_LISTED_FIELDS = 4
 
 
 def _nested_undocumented(
-    root: Any, prop: Any, short: str, path: str, context: str, depth: int = 0
+    root: Any,
+    prop: Any,
+    short: str,
+    path: str,
+    context: str,
+    depth: int = 0,
+    entered: frozenset[int] = frozenset(),
 ) -> list[tuple[str, str]]:
     """(short name, JSON path) of the fields inside `prop` (object properties, array items'
     properties) that have no description and that no enclosing description names.
@@ -105,7 +113,9 @@ def _nested_undocumented(
         return []
     found: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for variant in property_variants(root, prop):
+    variants = [v for v in property_variants(root, prop) if id(v) not in entered]
+    inside = entered.union(id(v) for v in variants)
+    for variant in variants:
         inner = variant.get("properties")
         if isinstance(inner, Mapping):
             for name, child in inner.items():
@@ -119,14 +129,14 @@ def _nested_undocumented(
                 if not own and not _names(context, str(name)):
                     found.append((child_short, child_path))
                 found += _nested_undocumented(
-                    root, child, child_short, child_path, f"{context} {own}", depth + 1
+                    root, child, child_short, child_path, f"{context} {own}", depth + 1, inside
                 )
         items = variant.get("items")
         if isinstance(items, Mapping) and "items" not in seen:
             seen.add("items")
             own = " ".join(str(v.get("description") or "") for v in property_variants(root, items))
             found += _nested_undocumented(
-                root, items, f"{short}[]", f"{path}.items", f"{context} {own}", depth + 1
+                root, items, f"{short}[]", f"{path}.items", f"{context} {own}", depth + 1, inside
             )
     return found
 
@@ -944,35 +954,37 @@ def walk_parameters(root: Any) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
     """(name, JSON path, schema) of every property of the input schema, nested ones included.
 
     Object properties and array items' properties are followed (through `$ref` and `anyOf`/`oneOf`
-    branches); each `$ref` target is entered once so a recursive model cannot loop.
+    branches). A schema object already entered on the way down is never entered again, whatever
+    keyword (`items`, a branch, a `$ref`) leads back to it, so a recursive model cannot loop; and the
+    walk stops after `MAX_WALKED` parameters, so a schema that shares definitions many ways cannot
+    blow up either.
     """
     if not isinstance(root, Mapping):
         return
-    stack: list[tuple[Mapping[str, Any], str, frozenset[str]]] = [(root, "inputSchema", frozenset())]
+    walked = 0
+    stack: list[tuple[Mapping[str, Any], str, frozenset[int]]] = [(root, "inputSchema", frozenset())]
     while stack:
-        node, path, refs = stack.pop(0)
+        node, path, entered = stack.pop(0)
         props = node.get("properties")
         if not isinstance(props, Mapping):
             continue
+        inside = entered | {id(node)}
         for name, prop in props.items():
             if not isinstance(prop, Mapping):
                 continue
+            walked += 1
+            if walked > MAX_WALKED:
+                return
             where = f"{path}.properties.{name}"
             yield str(name), where, prop
             for variant in property_variants(root, prop):
-                ref = variant.get("$ref")
-                seen = refs | {ref} if isinstance(ref, str) else refs
-                if isinstance(ref, str) and ref in refs:
-                    continue
-                if variant is not prop and "properties" in variant:
-                    stack.append((variant, where, seen))
-                elif variant is prop and "properties" in prop:
-                    stack.append((prop, where, seen))
+                if "properties" in variant and id(variant) not in inside:
+                    stack.append((variant, where, inside))
                 items = variant.get("items")
                 if isinstance(items, Mapping):
                     for inner in property_variants(root, items):
-                        if "properties" in inner:
-                            stack.append((inner, f"{where}.items", seen))
+                        if "properties" in inner and id(inner) not in inside:
+                            stack.append((inner, f"{where}.items", inside))
 
 
 def _allowed_types(root: Any, prop: Mapping[str, Any]) -> set[str] | None:
