@@ -214,18 +214,6 @@ def _check_rules(
                     evidence=hit.evidence,
                     path=hit.path,
                     suggestion=hit.suggestion,
-                    subject=_subject(hit.fields, hit.path),
+                    subject=hit.subject if hit.subject is not None else hit.path,
                 )
             )
-
-
-# The message fields that name what a finding is about, most specific first (see Finding.subject).
-_SUBJECT_FIELDS = ("parameter", "other", "where")
-
-
-def _subject(fields: Mapping[str, Any], path: str | None) -> str | None:
-    for name in _SUBJECT_FIELDS:
-        value = fields.get(name)
-        if isinstance(value, str) and value:
-            return value
-    return path

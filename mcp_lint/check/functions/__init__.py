@@ -20,7 +20,10 @@ class Hit:
 
     `tool` is None for server-level hits. `fields` fill the rule's message template.
     `evidence` quotes the offending span (or names the schema path); `suggestion` is a
-    mechanical fix when there is one.
+    mechanical fix when there is one. `subject` names what the hit is about inside the tool (a
+    parameter, the other tool of a pair, a schema path); with server, tool and code it keys the
+    finding in a baseline, so it never depends on how the message template names its fields. Left
+    None, the hit's `path` is the subject.
     """
 
     tool: str | None
@@ -28,6 +31,7 @@ class Hit:
     evidence: str | None = None
     path: str | None = None
     suggestion: str | None = None
+    subject: str | None = None
 
 
 @dataclass(frozen=True)

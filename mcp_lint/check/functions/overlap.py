@@ -215,6 +215,7 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         score, other = best[me]
         yield Hit(
             tool=tools[me].name,
+            subject=tools[other].name,
             fields={"other": tools[other].name, "similarity": round(score * 100)},
             evidence=f"{tools[me].name} vs {tools[other].name}: {round(score * 100)}% similar",
             path="description",

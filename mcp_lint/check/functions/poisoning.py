@@ -248,6 +248,7 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
                 if match:
                     yield Hit(
                         tool=tool.name,
+                        subject=path,
                         fields={"reason": entry[0], "where": path},
                         evidence=snippet(text, match.start(), match.end()),
                         path=path,
@@ -319,6 +320,7 @@ def invisible_characters(ctx: CheckContext) -> Iterator[Hit]:
             )
             yield Hit(
                 tool=tool.name,
+                subject=path,
                 fields={"chars": chars, "where": path, "count": len(found)},
                 evidence=trim(f"{chars} at {positions} in {text!r}"),
                 path=path,

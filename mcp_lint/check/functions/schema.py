@@ -230,6 +230,7 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
             evidence = ", ".join(where for _, where in nested[:_MAX_LISTED_FIELDS]) if documented else path
             yield Hit(
                 tool=tool.name,
+                subject=name,
                 fields={"parameter": name, "subject": subject},
                 evidence=trim(evidence, 200),
                 path=path,
@@ -249,6 +250,7 @@ def required_parameter_with_default(ctx: CheckContext) -> Iterator[Hit]:
                 default = prop["default"]
                 yield Hit(
                     tool=tool.name,
+                    subject=name,
                     fields={"parameter": name, "default": trim(repr(default), 40)},
                     evidence=f"{_prop_path(name)}.default = {trim(repr(default), 60)}",
                     path=_prop_path(name),
@@ -434,6 +436,7 @@ def unformatted_parameter(ctx: CheckContext) -> Iterator[Hit]:
             advice, example, _ = _KINDS[kind]
             yield Hit(
                 tool=tool.name,
+                subject=name,
                 fields={"parameter": name, "kind": _KIND_LABELS[kind], "example": example},
                 evidence=f"{_prop_path(name)}: " + trim(description or "(no description)", 90),
                 path=_prop_path(name),
@@ -940,6 +943,7 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
         for name, evidence, meant in phantom_mentions(tool, all_names, elsewhere):
             yield Hit(
                 tool=tool.name,
+                subject=name,
                 fields={"parameter": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
                 evidence=evidence,
                 path="description",
@@ -1052,6 +1056,7 @@ def invalid_default(ctx: CheckContext) -> Iterator[Hit]:
                     fix = f"Give `{name}` a default of type {expected}, or remove it."
                 yield Hit(
                     tool=tool.name,
+                    subject=name,
                     fields={
                         "parameter": name,
                         "default": shown,
@@ -1064,6 +1069,7 @@ def invalid_default(ctx: CheckContext) -> Iterator[Hit]:
             elif isinstance(enum, list) and enum and default not in enum:
                 yield Hit(
                     tool=tool.name,
+                    subject=name,
                     fields={"parameter": name, "default": shown, "reason": "is not one of its enum values"},
                     evidence=trim(f"{path}: enum {json.dumps(enum)}, default {shown}"),
                     path=f"{path}.default",
@@ -1174,6 +1180,7 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
                 if missing:
                     yield Hit(
                         tool=tool.name,
+                        subject=name,
                         fields={
                             "parameter": name,
                             "stated": trim(evidence.strip("( "), 40),
@@ -1188,6 +1195,7 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
                 if values:
                     yield Hit(
                         tool=tool.name,
+                        subject=name,
                         fields={
                             "parameter": name,
                             "stated": "one of " + trim(", ".join(values), 40),
@@ -1235,6 +1243,7 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             if name not in required and _SAYS_REQUIRED.search(text) and _SAYS_OPTIONAL.search(text) is None:
                 yield Hit(
                     tool=tool.name,
+                    subject=name,
                     fields={"parameter": name, "says": "required", "schema": "optional"},
                     evidence=f"{_prop_path(name)}.description: " + trim(text, 90),
                     path=_prop_path(name),
@@ -1244,6 +1253,7 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 has_default = any("default" in v for v in property_variants(root, prop))
                 yield Hit(
                     tool=tool.name,
+                    subject=name,
                     fields={"parameter": name, "says": "optional", "schema": "required"},
                     evidence=f"{_prop_path(name)}.description: " + trim(text, 90),
                     path=_prop_path(name),
