@@ -24,6 +24,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from mcp_lint.model import Region as Region
+from mcp_lint.model import SourceLocation as SourceLocation
+
 SOURCE_SUFFIXES = (".py", ".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json")
 # Larger files are generated bundles or data dumps, not where someone registers a tool by hand.
 MAX_FILE_BYTES = 512 * 1024
@@ -51,31 +54,6 @@ SKIPPED_DIRS = frozenset(
         "coverage",
     }
 )
-
-
-@dataclass(frozen=True)
-class Region:
-    """1-based lines and columns; columns count UTF-16 code units (SARIF's default) and `end_column`
-    is the column just after the last character, as SARIF's `endColumn` is."""
-
-    start_line: int
-    start_column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True)
-class SourceLocation:
-    """Where a tool is registered: `path` is relative to the index root, with forward slashes."""
-
-    path: str
-    region: Region
-    # The region covers exactly the description's string literal (quotes included).
-    exact: bool
-    # The literal's text is the served description, whitespace aside.
-    verified: bool
-    # "python", "javascript" or "json": how the replacement literal must be written.
-    language: str
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Plain records passed between the pipeline stages: reach -> reflect -> check -> report -> gate."""
+"""Plain records passed between the pipeline stages: reach -> reflect -> check -> score -> propose ->
+locate -> gate -> report. Each stage takes these and returns them with its part added."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
+from urllib.parse import quote
 
 
 class Severity(enum.IntEnum):
@@ -30,6 +32,23 @@ class Severity(enum.IntEnum):
         except KeyError:
             allowed = ", ".join(level.label for level in cls)
             raise ValueError(f"unknown severity {text!r}; use one of: {allowed}") from None
+
+
+class Category(str, enum.Enum):
+    """A rule's category (the `category` of its file in `rules/`): selectable like a code prefix."""
+
+    SERVER = "server"
+    DESCRIPTION = "description"
+    SCHEMA = "schema"
+    SECURITY = "security"
+    NAMING = "naming"
+    OVERLAP = "overlap"
+    ANNOTATIONS = "annotations"
+    BUDGET = "budget"
+    RUBRIC = "rubric"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 # The six rubric components. Their names are public: they are keys of the JSON report.
@@ -136,6 +155,7 @@ class Finding:
     other tool of a near-duplicate pair, a schema path): with server, tool and code it keys the
     finding in a baseline, so rewording a message never turns an old finding into a new one.
     `baselined` marks a finding the baseline already records: reported, but it fails no run.
+    `fails` is the gate's decision for it (profile, fail-on, baseline); reporters only read it.
     """
 
     code: str
@@ -149,6 +169,88 @@ class Finding:
     suggestion: str | None = None
     subject: str | None = None
     baselined: bool = False
+    category: Category = Category.DESCRIPTION
+    # The rubric component a rubric finding scores (None for every other finding).
+    component: Component | None = None
+    # Whether this finding on its own fails the run: decided once, by the gate stage (mcp_lint.gate).
+    fails: bool = False
+
+
+@dataclass(frozen=True)
+class Region:
+    """1-based lines and columns; columns count UTF-16 code units (SARIF's default) and `end_column`
+    is the column just after the last character, as SARIF's `endColumn` is."""
+
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """Where a tool is registered: `path` is relative to the index root, with forward slashes."""
+
+    path: str
+    region: Region
+    # The region covers exactly the description's string literal (quotes included).
+    exact: bool
+    # The literal's text is the served description, whitespace aside.
+    verified: bool
+    # "python", "javascript" or "json": how the replacement literal must be written.
+    language: str
+
+
+AnchorKind = Literal["source", "config", "placeholder"]
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where in the repository a finding is shown (the locate stage finds it; SARIF and GitHub
+    annotations need a file and a line): the tool's `source`, the server's entry in the `config` file
+    that named it, or a `placeholder` path that is no file."""
+
+    kind: AnchorKind
+    # Repository-relative, forward slashes, not yet percent-encoded.
+    path: str
+    start_line: int = 1
+    # Columns too, for source anchors only: a config line or a placeholder is just a line.
+    region: Region | None = None
+    source: SourceLocation | None = None
+    # For a tool with a proposed description whose literal is exactly located and verified: the
+    # literal to write over `source.region`, escaped for the file's language (SARIF `fixes`).
+    replacement: str | None = None
+
+    @property
+    def uri(self) -> str:
+        # Percent-encoding ':' keeps a path such as `c:x` from ever parsing as a URI scheme.
+        return quote(self.path, safe="/")
+
+
+PLACEHOLDER_PREFIX = "mcp-lint/servers/"
+
+
+def placeholder_anchor(server: str) -> Anchor:
+    """`mcp-lint/servers/<name>` at line 1: a stable repository-relative path that is no file, for a
+    server whose tools no file of the repository defines (code scanning needs some location)."""
+    return Anchor("placeholder", PLACEHOLDER_PREFIX + server.replace("/", "_"))
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A grounded rewrite of one tool's description, or why there is none (`refused`)."""
+
+    server: str
+    tool: str
+    original: str
+    targets: tuple[Component, ...]  # the smelly components it was made for
+    description: str | None = None
+    parts: Mapping[str, str] = field(default_factory=dict)
+    touched: tuple[str, ...] = ()
+    scores: Mapping[str, float] = field(default_factory=dict)  # the offline jury's, of the rewrite
+    clears: tuple[Component, ...] = ()
+    absent: Mapping[str, str] = field(default_factory=dict)
+    refused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -270,7 +372,8 @@ class ServerReport:
     """What the pipeline knows about one server after checking: findings, or why it failed.
 
     `tool_scores` maps a tool name to the jury's scores for it; `score` is the server-level rubric
-    score; both are empty when the rubric was not scored.
+    score; both are empty when the rubric was not scored. The later stages add `proposals`, `anchors`
+    and `under_floor`.
     """
 
     name: str
@@ -279,6 +382,20 @@ class ServerReport:
     error: str | None = None
     tool_scores: Mapping[str, ToolScores] = field(default_factory=dict)
     score: ServerScore | None = None
+    # The propose stage: one proposed description per tool with a rubric finding.
+    proposals: Mapping[str, Proposal] = field(default_factory=dict)
+    # The locate stage (only when an output needs places): each tool's anchor, and the server's own.
+    anchors: Mapping[str, Anchor] = field(default_factory=dict)
+    anchor: Anchor | None = None
+    # The gate stage: the server's rubric score is under the floor in force.
+    under_floor: bool = False
+
+    def anchor_for(self, tool: str | None) -> Anchor:
+        """Where a finding about `tool` (None: the server) is shown: what the locate stage attached,
+        else the placeholder."""
+        if tool is not None and tool in self.anchors:
+            return self.anchors[tool]
+        return self.anchor or placeholder_anchor(self.name)
 
 
 @dataclass(frozen=True)
@@ -289,9 +406,11 @@ class RunResult:
     fail_on: str = "low"
     # None when no rubric rule ran (or no server could be reflected), so no jury was called.
     jury: JuryReport | None = None
-    # The gate: which findings can fail the run (see mcp_lint.profiles) and the server score floor.
+    # The gate: which findings can fail the run (see mcp_lint.profiles) and the server score floor:
+    # `min_score` as configured (None: the profile's), `floor` the one in force once the gate ran.
     profile: str = "default"
     min_score: float | None = None
+    floor: float | None = None
     baseline: BaselineStatus | None = None  # None when no baseline was used
     unused_suppressions: tuple[UnusedSuppression, ...] = ()
     # Config problems that do not stop the run (a suppression without a reason), one line each.
@@ -300,6 +419,16 @@ class RunResult:
     @property
     def findings(self) -> tuple[Finding, ...]:
         return tuple(finding for server in self.servers for finding in server.findings)
+
+    @property
+    def failing(self) -> tuple[Finding, ...]:
+        """The findings the gate decided fail the run."""
+        return tuple(finding for finding in self.findings if finding.fails)
+
+    @property
+    def under_floor(self) -> tuple[ServerReport, ...]:
+        """The servers the gate found under the score floor."""
+        return tuple(server for server in self.servers if server.under_floor)
 
     def counts(self) -> dict[str, int]:
         counts = {level.label: 0 for level in Severity}

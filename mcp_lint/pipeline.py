@@ -1,4 +1,11 @@
-"""The pipeline, wired: reach -> reflect -> (jury) -> check -> RunResult. No printing here."""
+"""The pipeline, wired: reach -> reflect -> check -> score -> propose -> locate -> gate -> report.
+
+Each stage takes the typed result of the one before and returns it with its own part added; nothing
+flows back up, and nothing here prints. `lint` runs the stages up to the proposals (what every report
+and `--fix` start from); the command may then apply `--fix` and a baseline, and `conclude` locates the
+findings in the repository (when an output needs places) and decides the gate once. Reporters only
+render the concluded result.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mcp_lint.check.engine import active_rules, check_server, validate_settings
+from mcp_lint.check.engine import active_rules, check_server, rubric_thresholds, validate_settings
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import JurySettings, Settings
-from mcp_lint.model import JuryReport, RunResult, ServerReport, ToolScores, UnusedSuppression
+from mcp_lint.gate import decide
+from mcp_lint.model import (
+    Category,
+    JuryReport,
+    RunResult,
+    ServerReport,
+    ToolScores,
+    UnusedSuppression,
+)
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import Target
 from mcp_lint.reflect import Reflection, reflect_all
@@ -45,7 +60,7 @@ def lint(
     catalogue: Catalogue | None = None,
     bases: Mapping[str, Counter[str]] | None = None,
 ) -> RunResult:
-    """Reflect every target, score the rubric when a rubric rule is on, and run the rules.
+    """Reach and reflect every target, then check, score and propose (see `check_reflections`).
 
     `bases` (--since) maps a server to the tool definitions of its base: only the tools that differ
     are linted (see mcp_lint.since).
@@ -63,7 +78,34 @@ def check_reflections(
     catalogue: Catalogue | None = None,
     bases: Mapping[str, Counter[str]] | None = None,
 ) -> RunResult:
+    """Check the reflected servers (the jury scores the rubric when a rubric rule is on), then
+    propose a description for each tool with a rubric finding."""
+    from mcp_lint.fix.propose import add_proposals
+
     catalogue = catalogue or load_catalogue()
+    result = _check(reflections, settings, jury, catalogue, bases)
+    rules = active_rules(catalogue, settings)
+    return add_proposals(result, rubric_thresholds(rules) or None, catalogue)
+
+
+def conclude(result: RunResult, cwd: str | None = None, catalogue: Catalogue | None = None) -> RunResult:
+    """The last stages before the reports: locate each finding in the repository holding `cwd` (only
+    when given: SARIF and GitHub annotations need places, a text report does not), then decide the
+    gate (which findings fail the run, which servers are under the score floor)."""
+    if cwd is not None:
+        from mcp_lint.anchors import locate
+
+        result = locate(result, cwd)
+    return decide(result, catalogue)
+
+
+def _check(
+    reflections: Sequence[Reflection],
+    settings: Settings,
+    jury: JurySettings | None,
+    catalogue: Catalogue,
+    bases: Mapping[str, Counter[str]] | None,
+) -> RunResult:
     rules = active_rules(catalogue, settings)
     if bases is not None:
         reflections = [_changed_only(item, bases) for item in reflections]
@@ -74,12 +116,14 @@ def check_reflections(
     offs = rule_offs(catalogue, settings)
     snapshots = [item.snapshot for item in reflections if item.snapshot is not None]
     outcome: JuryOutcome | None = None
-    if jury is not None and snapshots and any(active.rule.category == "rubric" for active in rules):
+    if jury is not None and snapshots and any(active.rule.category is Category.RUBRIC for active in rules):
         from mcp_lint.jury.run import score_servers
 
         outcome = score_servers(snapshots, jury)
     shadow = [
-        item for item in shadow_rules(catalogue, settings, offs) if outcome or item.rule.category != "rubric"
+        item
+        for item in shadow_rules(catalogue, settings, offs)
+        if outcome or item.rule.category is not Category.RUBRIC
     ]
     shadow_found: Counter[str] = Counter({item.rule.code: 0 for item in shadow})
     reports: list[ServerReport] = []
@@ -110,7 +154,11 @@ def check_reflections(
     complete = len(snapshots) == len(reflections) and bases is None
     unused: list[UnusedSuppression] = []
     if complete:
-        ran = [active.rule for active in rules if outcome is not None or active.rule.category != "rubric"]
+        ran = [
+            active.rule
+            for active in rules
+            if outcome is not None or active.rule.category is not Category.RUBRIC
+        ]
         unused = [*tracker.unused(ran), *unused_rule_offs(offs, shadow_found)]
     where = str(settings.config_path) if settings.config_path else "settings"
     return RunResult(

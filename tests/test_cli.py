@@ -447,7 +447,7 @@ def test_report_write_failure_is_one_line(
     def refuse(path: Path, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("mcp_lint.commands.check.write_text_atomic", refuse)
+    monkeypatch.setattr("mcp_lint.commands.reports.write_text_atomic", refuse)
     code, _, err = run(["check", str(SNAPSHOT), "-o", "report.txt"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert err == "mcp-lint: error: -o report.txt: cannot write the report: Permission denied\n"

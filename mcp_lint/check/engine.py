@@ -16,7 +16,7 @@ from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.model import Finding, ServerSnapshot, Severity
+from mcp_lint.model import Finding, ServerSnapshot, Severity, ToolScores
 
 # An exact code or name beats any prefix, however long.
 _EXACT = 1000
@@ -164,7 +164,7 @@ def check_server(
     snapshot: ServerSnapshot,
     rules: list[ActiveRule],
     settings: Settings,
-    scores: Mapping[str, Any] | None = None,
+    scores: Mapping[str, ToolScores] | None = None,
 ) -> tuple[Finding, ...]:
     findings: list[Finding] = []
     # The rules allocate many short-lived objects and build no cycles, yet the cyclic collector
@@ -186,7 +186,7 @@ def _check_rules(
     snapshot: ServerSnapshot,
     rules: list[ActiveRule],
     settings: Settings,
-    scores: Mapping[str, Any] | None,
+    scores: Mapping[str, ToolScores] | None,
     findings: list[Finding],
 ) -> None:
     # An entry without a name (not a JSON object, or "name" not a string) is no tool a client can
@@ -215,5 +215,33 @@ def _check_rules(
                     path=hit.path,
                     suggestion=hit.suggestion,
                     subject=hit.subject if hit.subject is not None else hit.path,
+                    category=rule.category,
+                    component=rule.component,
                 )
             )
+
+
+# The rule whose `max-tokens` is the budget a rewritten description must stay within.
+_DESCRIPTION_BUDGET = "description-too-long"
+
+
+def description_budget(rules: Iterable[ActiveRule] = (), catalogue: Catalogue | None = None) -> int:
+    """The description token budget: the active rule's `max-tokens`, else the rule file's default."""
+    for active in rules:
+        if active.rule.name == _DESCRIPTION_BUDGET:
+            return int(active.options["max-tokens"])
+    from mcp_lint.check.rules import load_catalogue
+
+    rule = (catalogue or load_catalogue()).find(_DESCRIPTION_BUDGET)
+    if rule is None:
+        raise UsageError(f"the rule catalogue has no {_DESCRIPTION_BUDGET} rule")
+    return int(rule.options["max-tokens"])
+
+
+def rubric_thresholds(rules: Iterable[ActiveRule]) -> dict[str, float]:
+    """The threshold of each rubric component, as the run's active rubric rules set it."""
+    return {
+        active.rule.component: float(active.options["threshold"])
+        for active in rules
+        if active.rule.component is not None
+    }

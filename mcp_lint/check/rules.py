@@ -14,7 +14,7 @@ import jsonschema
 import yaml
 
 from mcp_lint.errors import UsageError
-from mcp_lint.model import Severity
+from mcp_lint.model import COMPONENTS, Category, Component, Severity
 from mcp_lint.resources import PACKAGE_DIR, rules_dir
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class Rule:
     code: str
     name: str
     severity: Severity
-    category: str
+    category: Category
     function: str
     message: str
     docs: RuleDocs
@@ -43,6 +43,14 @@ class Rule:
     aliases: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     source: str = ""
+    # Fails the run under the default profile whatever its severity (see mcp_lint.profiles).
+    breaking: bool = False
+
+    @property
+    def component(self) -> Component | None:
+        """The rubric component a rubric rule reports on (None for the other rules)."""
+        value = self.options.get("component")
+        return value if self.category is Category.RUBRIC and value in COMPONENTS else None
 
     def render_docs(self) -> str:
         """The rule's documentation as Markdown; `mcp-lint rule`, SARIF help and the docs use it."""
@@ -90,7 +98,7 @@ def parse_rule(data: Any, source: str) -> Rule:
         code=data["code"],
         name=data["name"],
         severity=Severity.parse(data["severity"]),
-        category=data["category"],
+        category=Category(data["category"]),
         function=data["function"],
         message=data["message"],
         docs=RuleDocs(what=docs["what"], why=docs["why"], example=docs["example"], instead=docs["instead"]),
@@ -99,6 +107,7 @@ def parse_rule(data: Any, source: str) -> Rule:
         aliases=tuple(data.get("aliases") or ()),
         tags=tuple(data.get("tags") or ()),
         source=source,
+        breaking=bool(data.get("breaking", False)),
     )
 
 

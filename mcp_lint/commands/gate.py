@@ -3,18 +3,20 @@ registry profile, write the reports and the verdict, and map the outcome to an e
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mcp_lint.commands.check import CheckOptions, check_output, write_reports
 from mcp_lint.commands.output import Output, explain_outcome
-from mcp_lint.commands.targets import TargetOptions, env_pairs, load_run_settings
+from mcp_lint.commands.reports import ReportRequest, check_output, write_reports
+from mcp_lint.commands.targets import env_pairs, load_run_settings
 from mcp_lint.config import JurySettings, Settings, jury_settings
 from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
 from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import RunResult
+from mcp_lint.pipeline import conclude
 from mcp_lint.registry.entry import Problem, RegistryEntry, load_entry
 from mcp_lint.registry.launch import Inputs, Launch, default_cache_dir, launch_all, plan
 from mcp_lint.registry.verdict import Judged, verdict_document, write_verdict
@@ -70,8 +72,11 @@ def run_gate(options: GateOptions, out: Output) -> int:
     for launched in launches:
         if launched.cached:
             out.note(f"mcp-lint: {launched.path}: started from the install cache ({cache_dir})")
-    result = _lint(launches, settings, jury, launch_plan.inputs)
-    write_reports(result, _report_options(options), (), out)
+    request = ReportRequest(options.output_format, options.output, options.color)
+    result = conclude(
+        _lint(launches, settings, jury, launch_plan.inputs), os.getcwd() if request.needs_places else None
+    )
+    write_reports(result, request, out)
     explain_outcome(result, out)
     code = exit_code(result)
     _verdict(options, code, entry, path, launches=launches, result=result, inputs=launch_plan.inputs)
@@ -114,15 +119,6 @@ def _lint(launches: Sequence[Launch], settings: Settings, jury: JurySettings, in
         for server in result.servers
     )
     return replace(result, servers=servers)
-
-
-def _report_options(options: GateOptions) -> CheckOptions:
-    return CheckOptions(
-        targets=TargetOptions(),
-        output_format=options.output_format,
-        output=options.output,
-        color=options.color,
-    )
 
 
 def _verdict(

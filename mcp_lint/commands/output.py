@@ -7,10 +7,11 @@ asked for; the commands never import click.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from mcp_lint.model import RunResult
-from mcp_lint.profiles import floor_line, min_score, under_floor
+from mcp_lint.report import floor_line
 from mcp_lint.report.safe import printable
 
 
@@ -49,9 +50,8 @@ def explain_outcome(result: RunResult, out: Output) -> None:
     """The stderr lines that say why a run ends as it does, after its report: the servers under the
     score floor, the servers that could not be linted, the jury's warnings and what it left unscored.
     `check` and `gate` end the same way."""
-    floor = min_score(result)
-    for server in under_floor(result):
-        out.note(f"mcp-lint: {floor_line(server, floor or 0.0)}")
+    for server in result.under_floor:
+        out.note(f"mcp-lint: {floor_line(server, result.floor or 0.0)}")
     for server in result.servers:
         if server.error is not None:
             out.error(server.error)
@@ -65,3 +65,11 @@ def explain_outcome(result: RunResult, out: Output) -> None:
                 f"{len(unscored)} tool/judge pair(s) unscored, e.g. {first.server}/"
                 f"{first.tool} by {first.judge}: {first.reason}"
             )
+
+
+def shown_path(path: Path) -> str:
+    """`path` relative to the working directory when it is under it, as the user would type it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,52 +1,50 @@
-"""One proposed description per smelly tool: what every report suggests and what `--fix` starts from.
+"""The propose stage: one proposed description per smelly tool, what every report suggests and what
+`--fix` starts from.
 
 `propose` grounds the tool (schema, annotations, siblings, traces), lets the offline augmentor compose
 the smallest rewrite that clears its smells under the offline jury, and says which smells it clears.
-A tool whose description carries hidden instructions or invisible characters gets no rewrite: keeping
-the original's text would keep the attack, so those must be removed by hand first.
+`add_proposals` runs it once for each tool with a rubric finding and puts the result on the server's
+`proposals`, with the suggestion text on the tool's rubric findings. A tool whose description carries
+hidden instructions or invisible characters (a security finding on its description) gets no rewrite:
+keeping the original's text would keep the attack, so those must be removed by hand first.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 
+from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import Composition, compose
-from mcp_lint.fix.grounding import ground
-from mcp_lint.model import COMPONENTS, ServerSnapshot, Tool
+from mcp_lint.fix.grounding import ground, subjects
+from mcp_lint.model import (
+    COMPONENTS,
+    OFFLINE_JURY,
+    Category,
+    Component,
+    Finding,
+    Proposal,
+    RunResult,
+    ServerReport,
+    Tool,
+)
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
 
-# The rubric rule of each component: what a report calls the smell a rewrite clears.
-RUBRIC_CODES: Mapping[str, str] = {
-    "purpose": "MCP701",
-    "guidelines": "MCP702",
-    "limitations": "MCP703",
-    "parameters": "MCP704",
-    "length": "MCP705",
-    "examples": "MCP706",
-}
 SUGGESTION_HEAD = "Proposed description"
 NOT_GROUNDED = "Not grounded:"
+# A word more tools than this share (`issue` in an issue tracker) tells no sibling apart.
+_MAX_SIBLING_GROUP = 12
 
 
-@dataclass(frozen=True)
-class Proposal:
-    """A grounded rewrite of one tool's description, or why there is none (`refused`)."""
-
-    server: str
-    tool: str
-    original: str
-    targets: tuple[str, ...]  # the smelly components it was made for
-    description: str | None = None
-    parts: Mapping[str, str] = field(default_factory=dict)
-    touched: tuple[str, ...] = ()
-    scores: Mapping[str, float] = field(default_factory=dict)  # the offline jury's, of the rewrite
-    clears: tuple[str, ...] = ()
-    absent: Mapping[str, str] = field(default_factory=dict)
-    refused: str | None = None
+def rubric_codes(catalogue: Catalogue | None = None) -> dict[Component, str]:
+    """The rubric rule of each component (its `component` option in `rules/`): what a report calls
+    the smell a rewrite clears."""
+    found: dict[Component, str] = {}
+    for rule in (catalogue or load_catalogue()).rules:
+        if rule.component is not None:
+            found.setdefault(rule.component, rule.code)
+    return found
 
 
 def thresholds() -> dict[str, float]:
@@ -64,17 +62,21 @@ def _offline_scores(tool: Tool, description: str) -> dict[str, float]:
     return OfflineJury().scores(Tool(tool.name, raw))[0]
 
 
-def refusal(server: str, tool: Tool) -> str | None:
-    """Why the description must not be rewritten by keeping its text: it carries an attack."""
-    from mcp_lint.check.functions import CheckContext
-    from mcp_lint.check.functions.poisoning import hidden_instructions, invisible_characters
-
-    context = CheckContext(ServerSnapshot(server, (tool,)), {})
-    if any(hit.path == "description" for hit in hidden_instructions(context)):
-        return "the description carries hidden instructions (MCP301); remove them by hand first"
-    if any(hit.path == "description" for hit in invisible_characters(context)):
-        return "the description carries invisible characters (MCP302); remove them by hand first"
-    return None
+def refusal(findings: Iterable[Finding]) -> str | None:
+    """Why the description must not be rewritten by keeping its text: a security finding (hidden
+    instructions, invisible characters) on it, as the run's own rules and settings found it."""
+    attacks = sorted(
+        (
+            finding
+            for finding in findings
+            if finding.category is Category.SECURITY and finding.path == "description"
+        ),
+        key=lambda finding: finding.code,
+    )
+    if not attacks:
+        return None
+    first = attacks[0]
+    return f"the description carries {first.rule.replace('-', ' ')} ({first.code}); remove them by hand first"
 
 
 def propose(
@@ -85,12 +87,12 @@ def propose(
     traces: Sequence[TraceRecord] = (),
     components: Collection[Part] | None = None,
     limits: Mapping[str, float] | None = None,
+    refused: str | None = None,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
-    for the parts `components` names)."""
+    for the parts `components` names); none when `refused` says why (see `refusal`)."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
-    refused = refusal(server, tool)
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
     grounding = ground(tool, siblings, traces)
@@ -132,13 +134,16 @@ def propose(
     )
 
 
-def _codes(components: Sequence[str]) -> str:
-    return ", ".join(RUBRIC_CODES[name] for name in components)
-
-
-def suggestion_text(proposal: Proposal, offline: bool = True) -> str:
+def suggestion_text(
+    proposal: Proposal, offline: bool = True, codes: Mapping[Component, str] | None = None
+) -> str:
     """The suggestion every rubric finding of the tool shows: the description to paste, first line
     saying which smells it clears (by the offline jury; other juries re-score under `--fix`)."""
+    by_component = codes if codes is not None else rubric_codes()
+
+    def _codes(components: Sequence[Component]) -> str:
+        return ", ".join(by_component[name] for name in components)
+
     if proposal.description is None:
         return f"No grounded rewrite: {proposal.refused}."
     left = [name for name in proposal.targets if name not in proposal.clears]
@@ -157,35 +162,68 @@ def suggestion_text(proposal: Proposal, offline: bool = True) -> str:
     return "\n".join(lines)
 
 
-def proposed_description(suggestion: str | None) -> str | None:
-    """The description inside a suggestion `suggestion_text` wrote, or None for any other text."""
-    if not suggestion or not suggestion.startswith(SUGGESTION_HEAD + " ("):
-        return None
-    lines = suggestion.split("\n")[1:]
-    if lines and lines[-1].startswith(NOT_GROUNDED):
-        lines = lines[:-1]
-    text = "\n".join(lines).strip()
-    return text or None
+def candidate_siblings(tools: Sequence[Tool]) -> dict[str, dict[str, str]]:
+    """For each tool, the siblings sharing a subject word of its name (with their descriptions): the
+    only ones a proposal may point to, found through one index instead of comparing every pair."""
+    by_stem: dict[str, list[Tool]] = {}
+    for tool in tools:
+        for stem in subjects(tool.name):
+            by_stem.setdefault(stem, []).append(tool)
+    found: dict[str, dict[str, str]] = {}
+    for tool in tools:
+        near: dict[str, str] = {}
+        for stem in subjects(tool.name):
+            group = by_stem[stem]
+            if len(group) <= _MAX_SIBLING_GROUP:
+                near.update((other.name, other.description) for other in group if other.name != tool.name)
+        found[tool.name] = near
+    return found
 
 
-@functools.lru_cache(maxsize=2048)
-def _cached(server: str, tool_json: str, siblings_json: str, scores_json: str) -> Proposal:
-    raw = json.loads(tool_json)
-    tool = Tool(str(raw.get("name", "")), raw)
-    return propose(server, tool, json.loads(siblings_json), json.loads(scores_json))
+def _server_proposals(
+    report: ServerReport, limits: Mapping[str, float], codes: Mapping[Component, str]
+) -> ServerReport:
+    snapshot = report.snapshot
+    smelly = {f.tool for f in report.findings if f.component is not None and f.tool is not None}
+    if snapshot is None or not smelly:
+        return report
+    siblings: dict[str, dict[str, str]] | None = None
+    proposals: dict[str, Proposal] = {}
+    suggestions: dict[str, str] = {}
+    for tool in snapshot.tools:
+        scores = report.tool_scores.get(tool.name)
+        if tool.name not in smelly or scores is None or not tool.named:
+            continue
+        if siblings is None:
+            siblings = candidate_siblings([item for item in snapshot.tools if item.named])
+        own = [finding for finding in report.findings if finding.tool == tool.name]
+        proposal = propose(
+            report.name,
+            tool,
+            siblings.get(tool.name, {}),
+            {str(name): value for name, value in scores.aggregate.items()},
+            limits=limits,
+            refused=refusal(own),
+        )
+        proposals[tool.name] = proposal
+        suggestions[tool.name] = suggestion_text(proposal, set(scores.judges) <= {OFFLINE_JURY}, codes)
+    findings = tuple(
+        replace(finding, suggestion=suggestions[finding.tool])
+        if finding.component is not None and finding.tool in suggestions
+        else finding
+        for finding in report.findings
+    )
+    return replace(report, findings=findings, proposals=proposals)
 
 
-def cached_proposal(
-    server: str, tool: Tool, siblings: Mapping[str, str], scores: Mapping[str, float]
-) -> Proposal:
-    """`propose` without traces, memoized: the six rubric rules of a run ask for each tool's once each."""
-    try:
-        tool_json = json.dumps(tool.raw, default=str)  # key order kept: it is the parameter order
-    except (TypeError, ValueError):
-        return propose(server, tool, siblings, scores)
-    return _cached(
-        server,
-        tool_json,
-        json.dumps(dict(siblings), sort_keys=True),
-        json.dumps({k: float(v) for k, v in scores.items()}, sort_keys=True),
+def add_proposals(
+    result: RunResult, limits: Mapping[str, float] | None = None, catalogue: Catalogue | None = None
+) -> RunResult:
+    """The result with one proposal per tool that has a rubric finding, on its server's `proposals`,
+    and the proposal's text as the suggestion of each of the tool's rubric findings. `limits` are the
+    run's rubric thresholds (the rubric's defaults when None)."""
+    chosen = dict(limits) if limits is not None else thresholds()
+    codes = rubric_codes(catalogue)
+    return replace(
+        result, servers=tuple(_server_proposals(report, chosen, codes) for report in result.servers)
     )

@@ -13,7 +13,7 @@ only when asked (`unsafe=True`), like ruff's.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
@@ -22,13 +22,10 @@ from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.config import JurySettings
 from mcp_lint.fix import faithful
 from mcp_lint.fix.grounding import ground
-from mcp_lint.fix.propose import RUBRIC_CODES, propose
+from mcp_lint.fix.propose import propose, refusal, rubric_codes
 from mcp_lint.model import COMPONENTS, RunResult, ServerReport, ServerSnapshot, Tool
 from mcp_lint.overrides import Override, Part
 from mcp_lint.traces import TraceRecord, traces_by_tool
-
-DEFAULT_MAX_TOKENS = 500
-_CODE_COMPONENT = {code: component for component, code in RUBRIC_CODES.items()}
 
 
 @dataclass(frozen=True)
@@ -95,6 +92,7 @@ class RewriteRequest:
     traces: tuple[TraceRecord, ...]
     components: tuple[Part, ...] | None
     thresholds: Mapping[str, float]
+    refused: str | None = None  # why its description must not be rewritten (see propose.refusal)
 
 
 class OfflineAugmentor:
@@ -112,6 +110,7 @@ class OfflineAugmentor:
                 request.traces,
                 request.components,
                 request.thresholds,
+                request.refused,
             )
             if proposal.description is None:
                 out.append(proposal.refused or "no rewrite")
@@ -150,9 +149,8 @@ def _requests(
             continue
         smelly: dict[str, list[str]] = {}
         for finding in report.findings:
-            component = _CODE_COMPONENT.get(finding.code)
-            if finding.tool and component:
-                smelly.setdefault(finding.tool, []).append(component)
+            if finding.tool and finding.component:
+                smelly.setdefault(finding.tool, []).append(finding.component)
         by_tool = traces_by_tool(traces, snapshot.name if strict else None)
         descriptions = {tool.name: tool.description for tool in snapshot.tools if tool.named}
         for tool in snapshot.tools:
@@ -169,12 +167,13 @@ def _requests(
                     traces=tuple(by_tool.get(tool.name, ())),
                     components=components,
                     thresholds=thresholds,
+                    refused=refusal(finding for finding in report.findings if finding.tool == tool.name),
                 )
             )
     return requests
 
 
-def _with_descriptions(snapshot: ServerSnapshot, new: Mapping[str, str]) -> ServerSnapshot:
+def with_descriptions(snapshot: ServerSnapshot, new: Mapping[str, str]) -> ServerSnapshot:
     tools = []
     for tool in snapshot.tools:
         if tool.name in new:
@@ -195,7 +194,7 @@ def rescore(
     for rewrite in rewrites:
         by_server.setdefault(rewrite.server, {})[rewrite.tool] = rewrite.description
     snapshots = [
-        _with_descriptions(report.snapshot, by_server[report.name])
+        with_descriptions(report.snapshot, by_server[report.name])
         for report in reports
         if report.snapshot is not None and report.name in by_server
     ]
@@ -242,7 +241,8 @@ def _judge(
     else:
         still = [name for name in rewrite.targets if after.get(name, 0.0) < thresholds.get(name, 3.0)]
         if still:
-            reasons.append("does not clear " + ", ".join(f"{RUBRIC_CODES[name]} {name}" for name in still))
+            codes = {str(component): code for component, code in rubric_codes().items()}
+            reasons.append("does not clear " + ", ".join(f"{codes[name]} {name}" for name in still))
         worse = [name for name in COMPONENTS if name in before and after.get(name, 0.0) < before[name]]
         if worse:
             reasons.append(
@@ -262,14 +262,16 @@ def plan_fixes(
     augmentor: Augmentor | None = None,
     unsafe: bool = False,
     thresholds: Mapping[str, float] | None = None,
-    max_tokens: int = DEFAULT_MAX_TOKENS,
+    max_tokens: int | None = None,
     root: Path | None = None,
     overrides_path: Path | None = None,
 ) -> FixPlan:
     """Rewrite, check, re-score and place every smelly tool of `result` (see the module doc)."""
+    from mcp_lint.check.engine import description_budget
     from mcp_lint.fix.propose import thresholds as rubric_thresholds
 
     limits = dict(thresholds) if thresholds is not None else rubric_thresholds()
+    budget = max_tokens if max_tokens is not None else description_budget()
     augmentor = augmentor or OfflineAugmentor()
     requests = _requests(result, traces, components, limits)
     made = augmentor.rewrite(requests)
@@ -288,7 +290,7 @@ def plan_fixes(
     for rewrite, reasons in candidates:
         report = reports[rewrite.server]
         after = rescored.get((rewrite.server, rewrite.tool))
-        verdicts.append(_judge(rewrite, report, after, limits, max_tokens, reasons))
+        verdicts.append(_judge(rewrite, report, after, limits, budget, reasons))
     return place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path)
 
 
@@ -334,7 +336,7 @@ def place(
     return FixPlan(tuple(placed), files, overrides, index.root if index else root)
 
 
-def summary(plan: FixPlan, unsafe_hidden: int = 0) -> str:
+def summary(plan: FixPlan) -> str:
     """`Fixed N descriptions (M rejected: reasons)`, with what was not kept and why."""
     fixed = len(plan.applied)
     rejected = [verdict for verdict in plan.verdicts if verdict.rejected]
@@ -343,12 +345,4 @@ def summary(plan: FixPlan, unsafe_hidden: int = 0) -> str:
         reasons = "; ".join(f"{verdict.tool}: {verdict.reasons[0]}" for verdict in rejected[:3])
         more = f"; +{len(rejected) - 3} more" if len(rejected) > 3 else ""
         text += f" ({len(rejected)} rejected: {reasons}{more})"
-    if unsafe_hidden:
-        text += (
-            f"; {unsafe_hidden} unsafe fix{'es' if unsafe_hidden != 1 else ''} not applied (--unsafe-fixes)"
-        )
     return text
-
-
-def components_touched(verdicts: Collection[Verdict]) -> dict[str, tuple[str, ...]]:
-    return {verdict.tool: verdict.rewrite.touched for verdict in verdicts if verdict.rewrite is not None}

@@ -18,7 +18,6 @@ import mcp_lint
 from mcp_lint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INCOMPLETE, EXIT_UNREACHABLE, EXIT_USAGE
 from mcp_lint.files import write_text_atomic
 from mcp_lint.model import RunResult, ServerReport, Severity
-from mcp_lint.profiles import fails, min_score
 from mcp_lint.registry.entry import Problem, RegistryEntry
 
 VERDICT_VERSION = 1
@@ -68,7 +67,7 @@ def _judged(item: Judged, result: RunResult | None, redact: Callable[[str], str]
             "tools": len(snapshot.tools) if snapshot is not None else None,
             "score": round(report.score.overall, 3) if report.score is not None else None,
             "counts": _counts([report]) if snapshot is not None else None,
-            "failing": sum(1 for finding in report.findings if fails(finding, result)),
+            "failing": sum(1 for finding in report.findings if finding.fails),
             "error": redact(report.error) if report.error is not None else None,
         }
     )
@@ -103,12 +102,10 @@ def verdict_document(
         "exitCode": exit_code,
         "profile": result.profile if result else "registry",
         "failOn": result.fail_on if result else None,
-        "minScore": min_score(result) if result else None,
+        "minScore": result.floor if result else None,
         "score": round(min(scored), 3) if scored else None,
         "counts": _counts(reports),
-        "failing": sum(
-            1 for report in reports for finding in report.findings if result and fails(finding, result)
-        ),
+        "failing": sum(1 for report in reports for finding in report.findings if result and finding.fails),
         "packages": [_judged(item, result, redact) for item in packages],
         "remotes": [_judged(item, result, redact) for item in remotes],
         "problems": [str(problem) for problem in problems],

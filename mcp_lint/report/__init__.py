@@ -6,7 +6,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from mcp_lint.model import RunResult
+from mcp_lint.model import RunResult, ServerReport
 
 if TYPE_CHECKING:
     from mcp_lint.check.rules import Catalogue
@@ -45,6 +45,7 @@ def reporter(name: str) -> Reporter:
     return render
 
 
-def reporters() -> dict[str, Reporter]:
-    """Every reporter, by format (imports them all; the CLI asks for one with `reporter`)."""
-    return {name: reporter(name) for name in REPORTER_MODULES}
+def floor_line(server: ServerReport, floor: float) -> str:
+    """The line that says a server's rubric score is under the floor."""
+    score = server.score.overall if server.score is not None else 0.0
+    return f"{server.name}: rubric score {score:g} is under the floor of {floor:g} (min-score)"

@@ -12,10 +12,8 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from mcp_lint.model import Finding, RunResult, ServerReport, Severity
-from mcp_lint.profiles import fails, floor_line, min_score, under_floor
-from mcp_lint.report import ReportOptions
-from mcp_lint.report.anchors import Anchor, Anchors
+from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
+from mcp_lint.report import ReportOptions, floor_line
 from mcp_lint.report.safe import escape_surrogates
 
 COMMANDS = {
@@ -64,7 +62,7 @@ def _title(finding: Finding) -> str:
 def command_for(finding: Finding, result: RunResult) -> str:
     """`error` for a finding that fails the run; one that does not is at most a warning, so the pull
     request shows the smells the default profile lets through without them reading as failures."""
-    if fails(finding, result):
+    if finding.fails:
         return "error"
     if finding.baselined:
         return "notice"
@@ -88,7 +86,7 @@ def annotation(finding: Finding, anchor: Anchor, command: str) -> str:
 def _ranked(result: RunResult) -> list[tuple[ServerReport, Finding]]:
     # Failing findings first, so GitHub's ten errors are never spent on findings that only warn.
     pairs = [(report, finding) for report in result.servers for finding in report.findings]
-    return sorted(pairs, key=lambda pair: (not fails(pair[1], result), -pair[1].severity))
+    return sorted(pairs, key=lambda pair: (not pair[1].fails, -pair[1].severity))
 
 
 def _left_out_notice(left_out: dict[str, int]) -> str:
@@ -105,7 +103,6 @@ def _left_out_notice(left_out: dict[str, int]) -> str:
 
 
 def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]:
-    anchors = Anchors(options)
     written = dict.fromkeys(LIMITS, 0)
     left_out = dict.fromkeys(LIMITS, 0)
     # A server that could not be linted is always shown, and takes its place among the errors.
@@ -114,18 +111,17 @@ def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]
             written["error"] += 1
             title = escape_property(f"mcp-lint: {report.name} could not be linted")
             yield f"::error title={title}::{escape_data(report.error)}"
-    floor = min_score(result)
-    for report in under_floor(result):
+    for report in result.under_floor:
         written["error"] += 1
         title = escape_property(f"mcp-lint: {report.name} is under min-score")
-        yield f"::error title={title}::{escape_data(floor_line(report, floor or 0.0))}"
+        yield f"::error title={title}::{escape_data(floor_line(report, result.floor or 0.0))}"
     for report, finding in _ranked(result):
         command = command_for(finding, result)
         if written[command] >= LIMITS[command]:
             left_out[command] += 1
             continue
         written[command] += 1
-        yield annotation(finding, anchors.for_finding(report, finding), command)
+        yield annotation(finding, report.anchor_for(finding.tool), command)
     if any(left_out.values()):
         yield _left_out_notice(left_out)
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import mcp_lint
 from mcp_lint.baseline import entry_document
-from mcp_lint.gate import failing_findings
 from mcp_lint.model import (
     COMPONENTS,
     BaselineStatus,
@@ -22,7 +21,6 @@ from mcp_lint.model import (
     ToolScores,
     Usage,
 )
-from mcp_lint.profiles import fails, min_score, under_floor
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.safe import dumps_strict
 
@@ -40,7 +38,7 @@ def finding_document(finding: Finding, result: RunResult) -> dict[str, Any]:
         "suggestion": finding.suggestion,
         "subject": finding.subject,
         "baselined": finding.baselined,
-        "fails": fails(finding, result),
+        "fails": finding.fails,
     }
 
 
@@ -135,16 +133,16 @@ def document(result: RunResult) -> dict[str, Any]:
         "tool": {"name": "mcp-lint", "version": mcp_lint.__version__},
         "failOn": result.fail_on,
         "profile": result.profile,
-        "minScore": min_score(result),
+        "minScore": result.floor,
         "servers": [server_document(server, result) for server in result.servers],
         "summary": {
             **counts,
             "servers": len(result.servers),
             "serversFailed": sum(1 for server in result.servers if server.error is not None),
             "tools": sum(len(server.snapshot.tools) for server in result.servers if server.snapshot),
-            "failing": len(failing_findings(result)),
+            "failing": len(result.failing),
             "baselined": sum(1 for finding in result.findings if finding.baselined),
-            "serversUnderMinScore": [server.name for server in under_floor(result)],
+            "serversUnderMinScore": [server.name for server in result.under_floor],
         },
         "baseline": _baseline_document(result.baseline),
         "unusedSuppressions": [

@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterable, Mapping
 
 from mcp_lint.model import Finding, RunResult, ServerReport
-from mcp_lint.profiles import fails
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.scores import (
     COMPONENTS,
@@ -75,7 +74,7 @@ def _score_lines(report: ServerReport) -> Iterable[str]:
 def _gate_cell(finding: Finding, result: RunResult) -> str:
     if finding.baselined:
         return "baselined"
-    return "**fails**" if fails(finding, result) else "warns"
+    return "**fails**" if finding.fails else "warns"
 
 
 def _findings_table(findings: Iterable[Finding], result: RunResult) -> Iterable[str]:
@@ -110,9 +109,15 @@ def _tool_scores_table(report: ServerReport) -> Iterable[str]:
     yield ""
 
 
-def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
-    from mcp_lint.fix.propose import proposed_description
+def _proposed(report: ServerReport, tool: str, findings: list[Finding]) -> str | None:
+    """The tool's proposed description when these findings are the rubric findings that show it."""
+    proposal = report.proposals.get(tool)
+    if proposal is None or not any(finding.component is not None for finding in findings):
+        return None
+    return proposal.description
 
+
+def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
     suggestions: dict[str, list[Finding]] = {}
     for finding in report.findings:
         if finding.suggestion:
@@ -131,7 +136,7 @@ def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
         grouped: dict[str, list[Finding]] = {}
         for finding in items:
             grouped.setdefault(finding.suggestion or "", []).append(finding)
-        proposed = [text for text in grouped if proposed_description(text)]
+        proposed = [text for text, found in grouped.items() if _proposed(report, tool, found)]
         rewrite = tool_rewrite(report, tool) if not proposed else None
         count = len(grouped) + (1 if rewrite else 0)
         noun = "suggestion" if count == 1 else "suggestions"
@@ -140,7 +145,7 @@ def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
         for suggestion, findings in grouped.items():
             codes = ", ".join(f"**{finding.code}**" for finding in findings)
             label = f"{codes} {findings[0].rule}" if len(findings) == 1 else codes
-            description = proposed_description(suggestion)
+            description = _proposed(report, tool, findings)
             if description is None:
                 text = " ".join(suggestion.split())
                 yield f"- {label}: {html.escape(text, quote=False)}"

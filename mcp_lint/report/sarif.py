@@ -6,14 +6,14 @@ usual serializer) drops any field equal to its attrs default, so `level: "warnin
 `defaultConfiguration` would vanish from the file.
 
 One run holds every server (code scanning rejects several runs of one tool and category). Every
-result has a physical location (see `anchors`): GitHub rejects the whole upload for one without.
+result has a physical location (the locate stage, `mcp_lint.anchors`, found it): GitHub rejects the
+whole upload for one without.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import attr
@@ -21,11 +21,8 @@ import sarif_om as om
 
 import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
-from mcp_lint.fix.propose import proposed_description
-from mcp_lint.model import Finding, RunResult, ServerReport, Severity
-from mcp_lint.profiles import fails
+from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.anchors import Anchor, Anchors
 from mcp_lint.report.safe import dumps_strict
 from mcp_lint.report.scores import tool_rewrite
 
@@ -140,7 +137,7 @@ def fingerprint(finding: Finding, category: str | None) -> str:
     return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _message(finding: Finding, rewrite: str | None) -> str:
+def _message(finding: Finding, rewrite: str | None, proposed: str | None) -> str:
     """The finding, where it is, and its suggestion; a judge's own rewrite only when the suggestion
     is not already a proposed description (one description to paste, not two)."""
     parts = [_sentence(finding.message)]
@@ -152,7 +149,7 @@ def _message(finding: Finding, rewrite: str | None) -> str:
     parts.append(f"In {where}.")
     if finding.suggestion:
         parts.append(f"Suggestion: {_sentence(finding.suggestion)}")
-    if rewrite and proposed_description(finding.suggestion) is None:
+    if rewrite and proposed is None:
         parts.append(f"Suggested description: {rewrite.strip()}")
     return " ".join(parts)
 
@@ -179,17 +176,11 @@ def _location(build: _Builder, anchor: Anchor) -> Any:
     )
 
 
-def _fix(build: _Builder, anchor: Anchor, rewrite: str, root: Path) -> Any | None:
-    """A replacement of the description literal, only where its exact region is known and it holds
+def _fix(build: _Builder, anchor: Anchor) -> Any | None:
+    """A replacement of the description literal, where the locate stage found its exact region holding
     the served description: the same literal `check --fix` writes, escaped for the file's language."""
-    from mcp_lint.fix.edit import replacement
-
     located = anchor.source
-    if located is None or not located.exact or not located.verified:
-        return None
-    try:
-        source = (root / located.path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    if located is None or anchor.replacement is None:
         return None
     region = located.region
     replacement = build(
@@ -201,7 +192,7 @@ def _fix(build: _Builder, anchor: Anchor, rewrite: str, root: Path) -> Any | Non
             end_line=region.end_line,
             end_column=region.end_column,
         ),
-        inserted_content=build(om.ArtifactContent, text=replacement(located, source, rewrite).text),
+        inserted_content=build(om.ArtifactContent, text=anchor.replacement),
     )
     return build(
         om.Fix,
@@ -217,10 +208,9 @@ def _fix(build: _Builder, anchor: Anchor, rewrite: str, root: Path) -> Any | Non
 
 
 class _Results:
-    def __init__(self, build: _Builder, catalogue: Catalogue, anchors: Anchors, run: RunResult) -> None:
+    def __init__(self, build: _Builder, catalogue: Catalogue, run: RunResult) -> None:
         self.build = build
         self.run = run
-        self.anchors = anchors
         self.index = {rule.code: number for number, rule in enumerate(catalogue.rules)}
         self.rules = {rule.code: rule for rule in catalogue.rules}
         self.placeholders: dict[str, str] = {}
@@ -234,7 +224,9 @@ class _Results:
         build = self.build
         rule = self.rules.get(finding.code)
         category = rule.category if rule else None
-        anchor = self.anchors.for_finding(report, finding)
+        anchor = report.anchor_for(finding.tool)
+        proposal = report.proposals.get(finding.tool) if finding.tool and finding.component else None
+        proposed = proposal.description if proposal is not None else None
         rewrite = tool_rewrite(report, finding.tool) if finding.tool else None
         properties: dict[str, Any] = {
             "server": finding.server,
@@ -243,7 +235,7 @@ class _Results:
             "rule": finding.rule,
             "anchor": anchor.kind,
             # Whether it fails the run under the gate profile; code scanning levels stay by severity.
-            "fails": fails(finding, self.run),
+            "fails": finding.fails,
         }
         for name, value in (("suggestion", finding.suggestion), ("evidence", finding.evidence)):
             if value:
@@ -253,15 +245,9 @@ class _Results:
         if rewrite:
             properties["rewrite"] = rewrite
         fixes = None
-        proposed = proposed_description(finding.suggestion)
         # One fix per tool: each rubric finding of a tool suggests the same new description.
-        if (
-            proposed
-            and finding.tool
-            and category == "rubric"
-            and (report.name, finding.tool) not in self._fixed
-        ):
-            fix = _fix(build, anchor, proposed, self.anchors.index.root)
+        if proposed and finding.tool and (report.name, finding.tool) not in self._fixed:
+            fix = _fix(build, anchor)
             if fix is not None:
                 fixes = [fix]
                 self._fixed.add((report.name, finding.tool))
@@ -272,7 +258,7 @@ class _Results:
             rule_id=finding.code,
             rule_index=self.index.get(finding.code),
             level=LEVELS[finding.severity],
-            message=build(om.Message, text=_message(finding, rewrite)),
+            message=build(om.Message, text=_message(finding, rewrite, proposed)),
             locations=[_location(build, anchor)],
             # Real source lines get GitHub's own line hash, which follows the code when lines move.
             partial_fingerprints=(
@@ -296,7 +282,7 @@ def _placeholder_description(report: ServerReport) -> str:
 def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
     build = _Builder()
     catalogue = options.catalogue or load_catalogue()
-    results = _Results(build, catalogue, Anchors(options), result)
+    results = _Results(build, catalogue, result)
     sarif_results = [item for report in result.servers for item in results.for_server(report)]
     failed = [report for report in result.servers if report.error is not None]
     notifications = [

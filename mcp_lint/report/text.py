@@ -199,8 +199,7 @@ _MAX_LISTED = 5
 def gate_lines(result: RunResult) -> Iterable[str]:
     """What failed the run and what only warns, the baseline's stale entries, unused suppressions."""
     from mcp_lint.baseline import describe_entry
-    from mcp_lint.gate import failing_findings
-    from mcp_lint.profiles import floor_line, min_score, under_floor
+    from mcp_lint.report import floor_line
     from mcp_lint.suppressions import describe
 
     baseline = result.baseline
@@ -224,12 +223,11 @@ def gate_lines(result: RunResult) -> Iterable[str]:
             yield f"  and {len(unused) - _MAX_LISTED} more (all listed in --format json)"
     for problem in result.warnings:
         yield f"warning: {problem}"
-    floor = min_score(result)
-    for server in under_floor(result):
-        yield f"fails: {floor_line(server, floor or 0.0)}"
+    for server in result.under_floor:
+        yield f"fails: {floor_line(server, result.floor or 0.0)}"
     if not result.findings:
         return
-    failing = len(failing_findings(result))
+    failing = len(result.failing)
     warnings = sum(1 for finding in result.findings if not finding.baselined) - failing
     where = f"profile {result.profile}, fail-on {result.fail_on}"
     if failing:

@@ -18,8 +18,13 @@ from mcp_lint.baseline import (
     write_baseline,
 )
 from mcp_lint.errors import UsageError
-from mcp_lint.gate import exit_code
+from mcp_lint.gate import decide
+from mcp_lint.gate import exit_code as decided_exit_code
 from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
+
+
+def exit_code(result: RunResult) -> int:
+    return decided_exit_code(decide(result))
 
 
 def undocumented(tool: str, parameter: str, message: str = "Parameter has no description") -> Finding:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from mcp_lint.gate import exit_code, failing_findings
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.gate import decide
+from mcp_lint.gate import exit_code as decided_exit_code
 from mcp_lint.model import (
     Finding,
     JuryReport,
@@ -15,11 +19,35 @@ from mcp_lint.model import (
     Severity,
     Unscored,
 )
-from mcp_lint.profiles import BREAKING_RULES, DEFAULT_MIN_SCORE, PROFILES, fails, get_profile, under_floor
+from mcp_lint.profiles import DEFAULT_MIN_SCORE, PROFILES, get_profile
+
+CATALOGUE = load_catalogue()
+# The rules `rules/` marks `breaking: true`.
+BREAKING_RULES = sorted(rule.name for rule in CATALOGUE.rules if rule.breaking)
 
 
 def finding(level: Severity, rule: str = "missing-description", baselined: bool = False) -> Finding:
-    return Finding("MCP101", rule, level, "m", "s", "t", baselined=baselined)
+    found = CATALOGUE.find(rule)
+    assert found is not None, rule
+    return Finding(found.code, rule, level, "m", "s", "t", baselined=baselined)
+
+
+def exit_code(run: RunResult, fail_on: str | None = None, exit_zero: bool = False) -> int:
+    """The gate stage's decision, then its exit code (with `fail_on` replacing the run's own)."""
+    return decided_exit_code(decide(replace(run, fail_on=fail_on or run.fail_on)), exit_zero=exit_zero)
+
+
+def fails(item: Finding, run: RunResult) -> bool:
+    decided = decide(replace(run, servers=(ServerReport("s", ServerSnapshot("s", ()), (item,)),)))
+    return decided.servers[0].findings[0].fails
+
+
+def failing_findings(run: RunResult) -> tuple[Finding, ...]:
+    return decide(run).failing
+
+
+def under_floor(run: RunResult) -> list[ServerReport]:
+    return list(decide(run).under_floor)
 
 
 def result(
@@ -76,7 +104,13 @@ def test_default_profile_fails_only_on_breaking_findings() -> None:
     smells = result(finding(Severity.MODERATE, "unclear-purpose"), finding(Severity.LOW), profile="default")
     assert exit_code(smells) == 0
     assert exit_code(result(finding(Severity.HIGH), profile="default")) == 1
-    for rule in sorted(BREAKING_RULES):
+    assert BREAKING_RULES == [
+        "broken-pagination",
+        "contradictory-annotations",
+        "dangling-tool-reference",
+        "phantom-parameter",
+    ]
+    for rule in BREAKING_RULES:
         assert exit_code(result(finding(Severity.MODERATE, rule), profile="default")) == 1, rule
     # a user who raises a smell to high in [rules] makes it breaking
     assert exit_code(result(finding(Severity.HIGH, "unclear-purpose"), profile="default")) == 1
@@ -90,6 +124,7 @@ def test_fail_on_narrows_the_default_profile() -> None:
 
 def test_strict_fails_on_everything_default_fails_on() -> None:
     every = [finding(level, rule) for level in Severity for rule in ("unclear-purpose", *BREAKING_RULES)]
+    assert any(fails(item, run_with("default", "low")) for item in every)
     for item in every:
         for fail_on in ("info", "low", "moderate", "high", "critical", "none"):
             if fails(item, run_with("default", fail_on)):

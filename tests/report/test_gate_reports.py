@@ -7,6 +7,7 @@ from pathlib import Path
 
 import jsonschema
 
+from mcp_lint.gate import decide
 from mcp_lint.model import (
     BaselineEntry,
     BaselineStatus,
@@ -33,16 +34,18 @@ def gated_run(profile: str = "default") -> RunResult:
         Finding("MCP401", "invalid-tool-name", Severity.HIGH, "bad name", "s", "a", baselined=True),
     )
     snapshot = ServerSnapshot("s", (Tool("a", {"name": "a", "description": "x"}),))
-    return RunResult(
-        servers=(ServerReport("s", snapshot, findings, score=ServerScore(1.1, {}, 1)),),
-        profile=profile,
-        baseline=BaselineStatus(
-            ".mcp-lint/baseline.json",
-            1,
-            (BaselineEntry("s", "gone", "MCP202", "x", 1, "undocumented-parameter"),),
-        ),
-        unused_suppressions=(UnusedSuppression("per-tool-ignores", "old_*", "renamed"),),
-        warnings=("mcp-lint.toml: rules.MCP203 is turned off without a reason",),
+    return decide(
+        RunResult(
+            servers=(ServerReport("s", snapshot, findings, score=ServerScore(1.1, {}, 1)),),
+            profile=profile,
+            baseline=BaselineStatus(
+                ".mcp-lint/baseline.json",
+                1,
+                (BaselineEntry("s", "gone", "MCP202", "x", 1, "undocumented-parameter"),),
+            ),
+            unused_suppressions=(UnusedSuppression("per-tool-ignores", "old_*", "renamed"),),
+            warnings=("mcp-lint.toml: rules.MCP203 is turned off without a reason",),
+        )
     )
 
 

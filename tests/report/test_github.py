@@ -6,18 +6,22 @@ from pathlib import Path
 
 import pytest
 
+from mcp_lint.gate import decide
 from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.github import escape_data, escape_property, render, write_step_summary
 
 
 def finding(severity: Severity, number: int, message: str = "smell") -> Finding:
-    return Finding(f"MCP{number:03d}", "rule", severity, message, "srv", f"tool_{number}")
+    # Codes of no real rule: none of them is a breaking rule of the catalogue.
+    return Finding(f"TST{number:03d}", "rule", severity, message, "srv", f"tool_{number}")
 
 
 def result(*findings: Finding) -> RunResult:
     tools = tuple(Tool(f.tool or "", {"name": f.tool}) for f in findings)
-    return RunResult(servers=(ServerReport("srv", ServerSnapshot("srv", tools, origin="stdin"), findings),))
+    return decide(
+        RunResult(servers=(ServerReport("srv", ServerSnapshot("srv", tools, origin="stdin"), findings),))
+    )
 
 
 def test_escaping_follows_actions_core() -> None:
@@ -43,7 +47,7 @@ def test_caps_keep_the_most_severe_and_count_the_rest(tmp_path: Path) -> None:
     assert lines[-1].startswith("::notice title=mcp-lint%3A more findings::")
     assert "24 more findings not annotated (1 error, 20 warnings, 3 notices)" in lines[-1].replace("%2C", ",")
     # A placeholder anchor is no file: no file= property.
-    assert "file=" not in lines[0] and "title=MCP200 rule (srv/tool_200)" in lines[0]
+    assert "file=" not in lines[0] and "title=TST200 rule (srv/tool_200)" in lines[0]
 
 
 def test_step_summary_is_appended(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mcp_lint.gate import decide
 from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.markdown import bar, cell, render
@@ -24,7 +25,7 @@ def moderate_then_critical() -> RunResult:
     critical = Finding("MCP301", "hidden-instructions", Severity.CRITICAL, "poisoned | <IMPORTANT>", "s", "b")
     findings = (*moderate, critical)
     tools = (Tool("a", {"name": "a"}), Tool("b", {"name": "b"}))
-    return RunResult(servers=(ServerReport("s", ServerSnapshot("s", tools), findings),))
+    return decide(RunResult(servers=(ServerReport("s", ServerSnapshot("s", tools), findings),)))
 
 
 def test_most_severe_first_in_markdown_and_text() -> None:

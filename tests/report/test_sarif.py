@@ -12,10 +12,20 @@ import jsonschema
 import pytest
 import sarif_om as om
 
-from mcp_lint.fix.propose import Proposal, suggestion_text
+from mcp_lint.fix.propose import suggestion_text
 from mcp_lint.jury.aggregate import ToolScores
 from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
+from mcp_lint.model import (
+    Category,
+    Finding,
+    Proposal,
+    RunResult,
+    ServerReport,
+    ServerSnapshot,
+    Severity,
+    Tool,
+)
+from mcp_lint.pipeline import conclude
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.sarif import _Builder, sarif_document
 
@@ -101,7 +111,7 @@ def run_result(
     snapshot = ServerSnapshot(
         server, (Tool(tool, {"name": tool, "description": description}),), origin=origin
     )
-    # The rubric findings of a tool carry its proposed description, as the rubric check writes it.
+    # The rubric findings of a tool carry its proposed description, as the propose stage writes it.
     proposal = Proposal(server, tool, description, ("guidelines", "length"), rewrite, clears=("guidelines",))
     suggestion = suggestion_text(proposal) if rewrite else None
     findings = (
@@ -113,6 +123,8 @@ def run_result(
             server,
             tool,
             suggestion=suggestion,
+            category=Category.RUBRIC,
+            component="guidelines",
         ),
         Finding(
             "MCP705",
@@ -122,11 +134,24 @@ def run_result(
             server,
             tool,
             suggestion=suggestion,
+            category=Category.RUBRIC,
+            component="length",
         ),
         Finding("MCP001", "stdout-pollution", Severity.HIGH, "Prints on stdout", server),
     )
-    report = ServerReport(server, snapshot, findings, tool_scores={tool: scored(rewrite)} if rewrite else {})
+    report = ServerReport(
+        server,
+        snapshot,
+        findings,
+        tool_scores={tool: scored(rewrite)} if rewrite else {},
+        proposals={tool: proposal} if rewrite else {},
+    )
     return RunResult(servers=(report,))
+
+
+def placed(result: RunResult, options: ReportOptions) -> dict[str, Any]:
+    """The SARIF of `result` once the locate and gate stages ran, as the CLI writes it."""
+    return sarif_document(conclude(result, options.cwd), options)
 
 
 def test_fix_replaces_the_exact_description_literal(tmp_path: Path) -> None:
@@ -134,7 +159,7 @@ def test_fix_replaces_the_exact_description_literal(tmp_path: Path) -> None:
         '@mcp.tool()\ndef ping() -> str:\n    """Replies."""\n    return \'pong\'\n', encoding="utf-8"
     )
     rewrite = 'Replies "pong"; use it to check the server is alive.'
-    document = sarif_document(
+    document = placed(
         run_result("local", "ping", "Replies.", None, rewrite), ReportOptions(cwd=str(tmp_path))
     )
     assert_github_accepts(document)
@@ -158,9 +183,7 @@ def test_unverified_source_gets_no_fix(tmp_path: Path) -> None:
     (tmp_path / "server.py").write_text(
         "@mcp.tool()\ndef ping() -> str:\n    'Other text.'\n", encoding="utf-8"
     )
-    document = sarif_document(
-        run_result("local", "ping", "Replies.", None, "New."), ReportOptions(cwd=str(tmp_path))
-    )
+    document = placed(run_result("local", "ping", "Replies.", None, "New."), ReportOptions(cwd=str(tmp_path)))
     assert_github_accepts(document)
     assert all("fixes" not in result for result in document["runs"][0]["results"])
 
@@ -171,12 +194,12 @@ def test_config_entry_line_then_placeholder(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     options = ReportOptions(cwd=str(tmp_path))
-    configured = sarif_document(run_result("weird:name", "t", "D.", ".mcp.json", None), options)
+    configured = placed(run_result("weird:name", "t", "D.", ".mcp.json", None), options)
     assert_github_accepts(configured)
     for result in configured["runs"][0]["results"]:
         location = result["locations"][0]["physicalLocation"]
         assert location == {"artifactLocation": {"uri": ".mcp.json"}, "region": {"startLine": 4}}
-    unplaced = sarif_document(run_result("weird:name", "t", "D.", "stdin", None), options)
+    unplaced = placed(run_result("weird:name", "t", "D.", "stdin", None), options)
     assert_github_accepts(unplaced)
     run = unplaced["runs"][0]
     uris = {
@@ -185,7 +208,7 @@ def test_config_entry_line_then_placeholder(tmp_path: Path) -> None:
     assert uris == {"mcp-lint/servers/weird%3Aname"}
     assert run["artifacts"][0]["location"]["uri"] == "mcp-lint/servers/weird%3Aname"
     # Stable across runs, distinct per rule.
-    again = sarif_document(run_result("weird:name", "t", "D.", "stdin", None), options)["runs"][0]
+    again = placed(run_result("weird:name", "t", "D.", "stdin", None), options)["runs"][0]
     prints = [result["partialFingerprints"]["mcpLint/v1"] for result in run["results"]]
     assert prints == [result["partialFingerprints"]["mcpLint/v1"] for result in again["results"]]
     assert len(set(prints)) == len(prints)

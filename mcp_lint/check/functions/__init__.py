@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mcp_lint.model import ServerSnapshot
+from mcp_lint.model import ServerSnapshot, ToolScores
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,8 @@ class Hit:
 class CheckContext:
     server: ServerSnapshot
     options: Mapping[str, Any]
-    # tool name -> the jury's ToolScores (see mcp_lint.jury.run); empty when the rubric is not scored.
-    scores: Mapping[str, Any] = field(default_factory=dict)
+    # tool name -> the jury's scores (see mcp_lint.jury.run); empty when the rubric is not scored.
+    scores: Mapping[str, ToolScores] = field(default_factory=dict)
 
 
 CheckFunction = Callable[[CheckContext], Iterable[Hit]]

@@ -1,0 +1,139 @@
+"""`check --fix` and `--diff` in the command: read the fix inputs before any server starts, plan the
+rewrites (mcp_lint.fix.run), print them as a diff or write them, and lint the fixed descriptions."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcp_lint.check.engine import active_rules, description_budget, rubric_thresholds
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.commands.output import Output, shown_path
+from mcp_lint.config import JurySettings, Settings
+from mcp_lint.errors import UsageError
+from mcp_lint.files import write_text_atomic
+from mcp_lint.model import RunResult
+
+if TYPE_CHECKING:
+    from mcp_lint.commands.check import CheckOptions
+    from mcp_lint.fix.run import FixPlan
+
+
+@dataclass(frozen=True)
+class FixRequest:
+    traces: tuple[Any, ...]
+    components: tuple[Any, ...] | None
+
+
+def fix_request(options: CheckOptions) -> FixRequest | None:
+    """What --fix/--diff will use, read before any server starts so a bad trace file is exit 2 at once."""
+    from mcp_lint.overrides import parse_components
+    from mcp_lint.traces import read_traces
+
+    if not (options.fix or options.diff):
+        for flag, given in (
+            ("--unsafe-fixes", options.unsafe_fixes),
+            ("--components", options.components),
+            ("--traces", options.trace_files),
+        ):
+            if given:
+                raise UsageError(f"{flag} only applies with --fix or --diff")
+        return None
+    if options.unsafe_fixes and not [model for model in options.jury_models if model != "offline"]:
+        raise UsageError("--unsafe-fixes lets an LLM write the rewrites: pass --jury MODEL as well")
+    traces = tuple(record for path in options.trace_files for record in read_traces(Path(path)))
+    components = parse_components(options.components) if options.components else None
+    return FixRequest(traces, components)
+
+
+def apply_fixes(
+    result: RunResult,
+    request: FixRequest,
+    settings: Settings,
+    jury: JurySettings,
+    options: CheckOptions,
+    out: Output,
+) -> RunResult | bool:
+    """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
+    and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
+    from mcp_lint.fix.edit import unified_diff
+    from mcp_lint.fix.run import plan_fixes, summary
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides, write_overrides
+
+    augmentor = None
+    if options.unsafe_fixes:
+        from mcp_lint.fix.llm import LLMAugmentor
+
+        augmentor = LLMAugmentor(jury)
+    rules = active_rules(load_catalogue(), settings)
+    thresholds, max_tokens = rubric_thresholds(rules), description_budget(rules)
+    overrides_path = settings.base_dir / DEFAULT_OVERRIDES_PATH
+    plan = plan_fixes(
+        result,
+        traces=request.traces,
+        components=request.components,
+        jury=jury,
+        augmentor=augmentor,
+        unsafe=options.unsafe_fixes,
+        thresholds=thresholds or None,
+        max_tokens=max_tokens,
+        root=Path.cwd(),
+        overrides_path=overrides_path,
+    )
+    for verdict in plan.verdicts:
+        if verdict.rewrite is not None and not verdict.kept:
+            out.note(f"not kept: {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")
+        elif verdict.applied and verdict.rewrite is not None:
+            touched = ", ".join(verdict.rewrite.touched)
+            verb = "would fix" if options.diff else "fixed"
+            out.note(
+                f"{verb} {verdict.server}/{verdict.tool} in {verdict.where} "
+                f"(adds {touched}; {verdict.tokens_before} -> {verdict.tokens_after} tokens)"
+            )
+    changes = {path: texts for path, texts in plan.files.items()}
+    if plan.overrides:
+        old = overrides_path.read_text(encoding="utf-8") if overrides_path.exists() else ""
+        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
+        merged.update(plan.overrides)
+        new = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
+        changes[shown_path(overrides_path)] = (old, new)
+    if options.diff:
+        text = unified_diff(changes)
+        if text:
+            out.report(text)
+        out.note(summary(plan).replace("Fixed", "Would fix", 1))
+        return bool(text)
+    try:
+        for path, (_, new) in plan.files.items():
+            write_text_atomic(plan.root / path, new)
+        if plan.overrides:
+            write_overrides(overrides_path, plan.overrides)
+    except OSError as exc:
+        raise UsageError(f"cannot write a fixed description: {exc.strerror or exc}") from None
+    out.note(summary(plan))
+    return relint(result, plan, settings, jury)
+
+
+def relint(result: RunResult, plan: FixPlan, settings: Settings, jury: JurySettings) -> RunResult:
+    """The lint of the servers as they are now described: the fixed tools get their new descriptions."""
+    from mcp_lint.fix.run import with_descriptions
+    from mcp_lint.pipeline import check_reflections
+    from mcp_lint.reflect import Reflection
+
+    new: dict[str, dict[str, str]] = {}
+    for verdict in plan.applied:
+        if verdict.rewrite is not None:
+            new.setdefault(verdict.server, {})[verdict.tool] = verdict.rewrite.description
+    if not new:
+        return result
+    reflections = [
+        Reflection(
+            report.name,
+            with_descriptions(report.snapshot, new.get(report.name, {})) if report.snapshot else None,
+            report.error,
+        )
+        for report in result.servers
+    ]
+    return check_reflections(reflections, settings, jury)

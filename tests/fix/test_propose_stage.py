@@ -1,0 +1,112 @@
+"""The propose stage: one proposed description per tool with a rubric finding, on the server's
+`proposals`, shown as the suggestion of each of its rubric findings."""
+
+from __future__ import annotations
+
+from mcp_lint.fix.propose import add_proposals
+from mcp_lint.jury.aggregate import aggregate_verdicts
+from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
+from mcp_lint.model import Category, Component, Finding, RunResult, ServerReport, ServerSnapshot, Severity
+from mcp_lint.reflect.tools import build_tools
+
+TOOLS = build_tools(
+    [
+        {
+            "name": "book_room",
+            "description": "Books a room.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {
+                    "slot": {"type": "string"},
+                    "size": {"type": "integer", "description": "Seats."},
+                },
+                "required": ["slot"],
+            },
+        },
+        {"name": "cancel_booking", "description": "Cancels a booking by id."},
+    ],
+    "2025-11-25",
+    None,
+)
+SERVER = ServerSnapshot("rooms", TOOLS)
+CODES: dict[Component, str] = {"guidelines": "MCP702", "limitations": "MCP703"}
+
+
+def verdict(judge: str, guidelines: float, rewrite: str | None = None) -> JudgeVerdict:
+    scores = {component: 4.0 for component in COMPONENTS} | {"guidelines": guidelines, "limitations": 2.0}
+    return JudgeVerdict(judge, scores, {"guidelines": f"{judge}: never says when to use it."}, rewrite)
+
+
+def rubric_finding(component: Component, tool: str = "book_room") -> Finding:
+    return Finding(
+        CODES[component],
+        component,
+        Severity.MODERATE,
+        "smell",
+        "rooms",
+        tool,
+        path="description",
+        category=Category.RUBRIC,
+        component=component,
+    )
+
+
+def run(*findings: Finding, judge: str = "offline", rewrite: str | None = None) -> RunResult:
+    scores = {"book_room": aggregate_verdicts([verdict(judge, 1, rewrite)])}
+    return RunResult(servers=(ServerReport("rooms", SERVER, findings, tool_scores=scores),))
+
+
+def test_a_rubric_finding_gets_the_proposed_description() -> None:
+    [report] = add_proposals(run(rubric_finding("guidelines"))).servers
+    proposal = report.proposals["book_room"]
+    assert proposal.description is not None and proposal.description.startswith("Books a room. ")
+    # It points to the sibling on the same subject, and the finding shows it with what it clears.
+    assert "`cancel_booking` instead" in proposal.description
+    [finding] = report.findings
+    assert finding.suggestion is not None and finding.suggestion.startswith(
+        "Proposed description (clears MCP702"
+    )
+    assert proposal.description in finding.suggestion
+
+
+def test_every_rubric_finding_of_a_tool_shows_the_same_proposal() -> None:
+    other = Finding("MCP202", "undocumented-parameter", Severity.MODERATE, "m", "rooms", "book_room")
+    [report] = add_proposals(run(rubric_finding("guidelines"), rubric_finding("limitations"), other)).servers
+    suggestions = {finding.suggestion for finding in report.findings if finding.component is not None}
+    assert len(suggestions) == 1 and None not in suggestions
+    assert [finding.suggestion for finding in report.findings if finding.component is None] == [None]
+    assert list(report.proposals) == ["book_room"], "one proposal per tool, none for tools without smells"
+
+
+def test_a_judges_rewrite_does_not_replace_the_grounded_proposal() -> None:
+    result = run(rubric_finding("guidelines"), judge="a", rewrite="Books a meeting room for a slot.")
+    [finding] = add_proposals(result).servers[0].findings
+    assert finding.suggestion is not None and "Books a meeting room" not in finding.suggestion
+    # Another jury re-scores the rewrite under --fix: the report does not claim what it clears.
+    assert "written for MCP702" in finding.suggestion
+
+
+def test_a_security_finding_on_the_description_refuses_the_rewrite() -> None:
+    attack = Finding(
+        "MCP301",
+        "hidden-instructions",
+        Severity.CRITICAL,
+        "m",
+        "rooms",
+        "book_room",
+        path="description",
+        category=Category.SECURITY,
+    )
+    [report] = add_proposals(run(attack, rubric_finding("guidelines"))).servers
+    proposal = report.proposals["book_room"]
+    assert proposal.description is None
+    assert (
+        proposal.refused == "the description carries hidden instructions (MCP301); remove them by hand first"
+    )
+
+
+def test_the_runs_thresholds_decide_the_targets() -> None:
+    [report] = add_proposals(
+        run(rubric_finding("guidelines")), {"guidelines": 1.0, "limitations": 1.0}
+    ).servers
+    assert report.proposals["book_room"].targets == (), "no component is under a threshold of 1"
