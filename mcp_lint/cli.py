@@ -588,7 +588,7 @@ def _on_sigterm(received: list[int]) -> Callable[[int, FrameType | None], None]:
 
 
 def _printable(text: str) -> str:
-    from mcp_lint.report.safe import printable
+    from mcp_lint.sanitize import printable
 
     return printable(text)
 

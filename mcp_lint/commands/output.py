@@ -12,7 +12,7 @@ from typing import Protocol
 
 from mcp_lint.model import RunResult
 from mcp_lint.report import floor_line
-from mcp_lint.report.safe import printable
+from mcp_lint.sanitize import printable
 
 
 class Echo(Protocol):

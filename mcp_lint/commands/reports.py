@@ -16,7 +16,7 @@ from mcp_lint.errors import UsageError
 from mcp_lint.files import unwritable_reason, write_text_atomic
 from mcp_lint.model import RunResult
 from mcp_lint.report import ReportOptions, reporter
-from mcp_lint.report.safe import escape_surrogates
+from mcp_lint.sanitize import escape_surrogates
 
 # The formats that show a finding at a file and line: the locate stage runs only for them.
 PLACED_FORMATS = frozenset({"sarif", "github"})

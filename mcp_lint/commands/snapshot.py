@@ -11,7 +11,7 @@ from mcp_lint.errors import EXIT_UNREACHABLE, UsageError
 from mcp_lint.files import unwritable_reason
 from mcp_lint.reflect import reflect_all
 from mcp_lint.reflect.snapshot import snapshot_document, write_json_atomic
-from mcp_lint.report.safe import dumps_strict
+from mcp_lint.sanitize import dumps_strict
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from mcp.shared.inbound import (
 from mcp_lint.errors import ServerError
 from mcp_lint.proxy.jsonrpc import MAX_MESSAGE_BYTES, Frame, id_key, id_keys, is_request, is_response
 from mcp_lint.proxy.relay import CONNECTION_CLOSED
-from mcp_lint.report.safe import printable
+from mcp_lint.sanitize import printable
 
 SESSION_HEADER = "mcp-session-id"
 PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"

@@ -27,7 +27,7 @@ from mcp_lint.reflect.stdio import (
     spawn_server,
     stop_process,
 )
-from mcp_lint.report.safe import printable
+from mcp_lint.sanitize import printable
 
 # Lines of stdout pollution described on stderr; more would drown the server's own diagnostics.
 POLLUTION_REPORTED_LINES = 5

@@ -67,7 +67,7 @@ def snapshot_document(snapshot: ServerSnapshot) -> dict[str, Any]:
 
 
 def write_json_atomic(path: Path, document: Any) -> None:
-    from mcp_lint.report.safe import dumps_strict
+    from mcp_lint.sanitize import dumps_strict
 
     # Strict JSON that encodes as UTF-8, as the reports: a lone surrogate reads back as itself.
     write_text_atomic(path, dumps_strict(document) + "\n")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions, floor_line
-from mcp_lint.report.safe import escape_surrogates
+from mcp_lint.sanitize import escape_surrogates
 
 COMMANDS = {
     Severity.CRITICAL: "error",

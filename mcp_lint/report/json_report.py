@@ -22,7 +22,7 @@ from mcp_lint.model import (
     Usage,
 )
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.safe import dumps_strict
+from mcp_lint.sanitize import dumps_strict
 
 REPORT_VERSION = 1
 

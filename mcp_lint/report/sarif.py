@@ -23,8 +23,8 @@ import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.safe import dumps_strict
 from mcp_lint.report.scores import tool_rewrite
+from mcp_lint.sanitize import dumps_strict
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 AUTOMATION_ID = "mcp-lint/"

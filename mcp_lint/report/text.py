@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.safe import printable_result
+from mcp_lint.sanitize import printable_result
 
 _COLORS = {
     Severity.CRITICAL: "\x1b[1;35m",
