@@ -108,10 +108,6 @@ class Settings:
     config_path: Path | None = None
 
     @property
-    def fail_threshold(self) -> Severity | None:
-        return None if self.fail_on == "none" else Severity.parse(self.fail_on)
-
-    @property
     def base_dir(self) -> Path:
         return self.config_path.parent if self.config_path else Path.cwd()
 
@@ -354,9 +350,6 @@ _Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 class _ModelEntry(_Table):
     model: str
     api_base: _Text | None = None
-
-
-_ModelItem = Annotated[_ModelEntry, BeforeValidator(_model_entry)]
 
 
 class _JuryTable(_Table):

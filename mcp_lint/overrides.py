@@ -43,10 +43,6 @@ class Override:
     parts: Mapping[str, str] = field(default_factory=dict)
 
 
-def join_parts(parts: Mapping[str, str]) -> str:
-    return " ".join(parts[part].strip() for part in PARTS if parts.get(part, "").strip())
-
-
 def served_description(override: Override, components: Collection[str] | None = None) -> str:
     """What a client is shown: the whole rewrite, or the original with only the chosen parts changed.
 

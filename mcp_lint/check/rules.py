@@ -29,6 +29,27 @@ class RuleDocs:
     instead: str
 
 
+def _fenced(text: str) -> list[str]:
+    """An example in a code fence: `json` when it is JSON, else `text`; the fence outgrows any run of
+    backticks inside."""
+    body = text.strip("\n").rstrip()
+    try:
+        json.loads(body)
+        language = "json"
+    except ValueError:
+        language = "text"
+    ticks = "`" * max(3, _longest_backtick_run(body) + 1)
+    return [f"{ticks}{language}", body, ticks]
+
+
+def _longest_backtick_run(text: str) -> int:
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return longest
+
+
 @dataclass(frozen=True)
 class Rule:
     code: str
@@ -58,6 +79,11 @@ class Rule:
             f"# {self.name} ({self.code})",
             "",
             f"Severity: {self.severity.label}. Category: {self.category}. Status: {self.status}.",
+            *(
+                ["Breaking: the default profile fails the run on it whatever its severity."]
+                if self.breaking
+                else []
+            ),
             "",
             "## What it does",
             self.docs.what.strip(),
@@ -66,10 +92,10 @@ class Rule:
             self.docs.why.strip(),
             "",
             "## Example",
-            self.docs.example.rstrip(),
+            *_fenced(self.docs.example),
             "",
             "## Use instead",
-            self.docs.instead.rstrip(),
+            *_fenced(self.docs.instead),
         ]
         if self.options:
             lines += ["", "## Options"]

@@ -82,6 +82,8 @@ def apply_fixes(
         root=Path.cwd(),
         overrides_path=overrides_path,
     )
+    for warning in plan.warnings:
+        out.warning(warning)
     for verdict in plan.verdicts:
         if verdict.rewrite is not None and not verdict.kept:
             out.note(f"not kept: {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")

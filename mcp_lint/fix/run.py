@@ -67,6 +67,7 @@ class FixPlan:
     files: Mapping[str, tuple[str, str]]  # path relative to `root` -> (old text, new text)
     overrides: Mapping[tuple[str, str], Override]
     root: Path
+    warnings: tuple[str, ...] = ()  # what the jury said while re-scoring (a provider error, ...)
 
     @property
     def applied(self) -> tuple[Verdict, ...]:
@@ -286,12 +287,13 @@ def plan_fixes(
         reasons = faithful.check(item.original, item.description, grounding, request.siblings)
         candidates.append((item, reasons))
     faithful_ones = [rewrite for rewrite, reasons in candidates if not reasons]
-    rescored, _warnings = rescore(list(reports.values()), faithful_ones, jury)
+    rescored, warnings = rescore(list(reports.values()), faithful_ones, jury)
     for rewrite, reasons in candidates:
         report = reports[rewrite.server]
         after = rescored.get((rewrite.server, rewrite.tool))
         verdicts.append(_judge(rewrite, report, after, limits, budget, reasons))
-    return place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path)
+    plan = place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path)
+    return replace(plan, warnings=warnings)
 
 
 def place(
