@@ -265,7 +265,8 @@ def cli() -> None:
 )
 @click.pass_context
 def check(ctx: click.Context, /, **options: Any) -> None:
-    from mcp_lint.commands.check import CheckOptions, run_check
+    from mcp_lint.commands.check import run_check
+    from mcp_lint.commands.check_options import CheckOptions
 
     targets = _target_values(ctx, options)
     ctx.exit(run_check(CheckOptions(targets=targets, **options), _output()))

@@ -16,7 +16,7 @@ from mcp_lint.errors import UsageError
 from mcp_lint.model import BaselineEntry, Category, RunResult
 
 if TYPE_CHECKING:
-    from mcp_lint.commands.check import CheckOptions
+    from mcp_lint.commands.check_options import CheckOptions
 
 
 @dataclass(frozen=True)

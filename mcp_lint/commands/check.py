@@ -8,58 +8,24 @@ import json
 import os
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from mcp_lint.check.engine import selector_problem
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.commands.baselines import read_baseline, use_baseline
+from mcp_lint.commands.check_options import CheckOptions
 from mcp_lint.commands.fixing import apply_fixes, fix_request
 from mcp_lint.commands.output import Output, explain_outcome
 from mcp_lint.commands.reports import ReportRequest, check_output, write_reports
-from mcp_lint.commands.targets import TargetOptions, load_run_settings, resolve
+from mcp_lint.commands.targets import load_run_settings, resolve
 from mcp_lint.config import JurySettings, Settings, jury_settings
 from mcp_lint.errors import UsageError
 from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.pipeline import conclude, lint
 from mcp_lint.since import base_definitions, base_paths
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """The options of `check` as given; None or empty means "not given" (the config decides)."""
-
-    targets: TargetOptions
-    output_format: str | None = None
-    output: str | None = None
-    sarif_files: tuple[str, ...] = ()
-    markdown_files: tuple[str, ...] = ()
-    json_files: tuple[str, ...] = ()
-    profile: str | None = None
-    fail_on: str | None = None
-    min_score: float | None = None
-    exit_zero: bool = False
-    baseline: str | None = None
-    no_baseline: bool = False
-    update_baseline: bool = False
-    since: str | None = None
-    since_snapshot: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    jury_models: tuple[str, ...] = ()
-    frozen: bool = False
-    no_cache: bool = False
-    refresh: bool = False
-    cache_file: str | None = None
-    show_settings: bool = False
-    color: bool | None = None
-    fix: bool = False
-    diff: bool = False
-    unsafe_fixes: bool = False
-    components: str | None = None
-    trace_files: tuple[str, ...] = ()
 
 
 def run_check(options: CheckOptions, out: Output) -> int:

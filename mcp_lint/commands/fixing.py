@@ -17,7 +17,7 @@ from mcp_lint.files import write_text_atomic
 from mcp_lint.model import RunResult
 
 if TYPE_CHECKING:
-    from mcp_lint.commands.check import CheckOptions
+    from mcp_lint.commands.check_options import CheckOptions
     from mcp_lint.fix.run import FixPlan
 
 
