@@ -16,7 +16,7 @@ from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.model import Finding, ServerSnapshot, Severity, ToolScores
+from mcp_lint.model import Category, Finding, ServerSnapshot, Severity, ToolScores
 
 # An exact code or name beats any prefix, however long.
 _EXACT = 1000
@@ -195,7 +195,7 @@ def _check_rules(
     tools_only = snapshot if len(named) == len(snapshot.tools) else replace(snapshot, tools=named)
     for active in rules:
         rule = active.rule
-        if rule.category == "rubric" and not scores:
+        if rule.category is Category.RUBRIC and not scores:
             continue
         server = snapshot if rule.category == "server" else tools_only
         context = CheckContext(server=server, options=active.options, scores=scores or {})

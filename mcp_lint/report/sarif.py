@@ -21,7 +21,7 @@ import sarif_om as om
 
 import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
-from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
+from mcp_lint.model import Anchor, Category, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
 from mcp_lint.report.scores import tool_rewrite
 from mcp_lint.sanitize import dumps_strict
@@ -127,12 +127,12 @@ def _rule_descriptor(build: _Builder, rule: Rule) -> Any:
     )
 
 
-def fingerprint(finding: Finding, category: str | None) -> str:
+def fingerprint(finding: Finding, category: Category | None) -> str:
     """Stable across runs and line moves: the rule, server, tool and what in the tool it is about.
 
     The message of a rubric finding carries its score, which changes as a description improves, so
     those are keyed on the tool alone (one finding per rule and tool)."""
-    key = finding.path or ("" if category == "rubric" else finding.message)
+    key = finding.path or ("" if category is Category.RUBRIC else finding.message)
     material = "\0".join([finding.code, finding.server, finding.tool or "", key])
     return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()
 
