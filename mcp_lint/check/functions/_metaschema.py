@@ -9,6 +9,7 @@ message.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -76,7 +77,7 @@ _DEFER_KEYS = frozenset(
         "dependentRequired",
     }
 )
-_SIMPLE_REF = re.compile(r"#(?:/[A-Za-z0-9_.~\-]+)*")
+_SIMPLE_REF = re.compile(r"#(?:/[$A-Za-z0-9_.~\-]+)*")
 
 
 def _is_number(value: Any) -> bool:
@@ -161,6 +162,13 @@ def _compiles(pattern: str) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=16)
+def _meta_validator(cls: Any) -> Any:
+    """One validator per dialect for the whole run: it resolves the meta-schema's `$ref`s and
+    `$dynamicRef`s once and keeps them, instead of resolving them again for every schema."""
+    return cls(cls.META_SCHEMA, format_checker=cls.FORMAT_CHECKER)
+
+
 def metaschema_error(schema: Mapping[str, Any]) -> tuple[str, str] | None:
     """(path inside the schema, message) of the most relevant meta-schema error, or None."""
     dialect = schema.get("$schema", DEFAULT_DIALECT)
@@ -168,7 +176,7 @@ def metaschema_error(schema: Mapping[str, Any]) -> tuple[str, str] | None:
         return None
     default = jsonschema.Draft202012Validator
     cls = validators.validator_for(schema, default=default) if isinstance(dialect, str) else default
-    meta_validator = cls(cls.META_SCHEMA, format_checker=cls.FORMAT_CHECKER)
+    meta_validator = _meta_validator(cls)
     try:
         error = jsonschema.exceptions.best_match(meta_validator.iter_errors(schema))
     except TypeError:
