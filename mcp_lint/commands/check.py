@@ -152,9 +152,9 @@ def _fix(
 ) -> RunResult | bool:
     """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
-    from mcp_lint.fix.edit import unified_diff
-    from mcp_lint.fix.run import plan_fixes, summary
-    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides, write_overrides
+    from mcp_lint.fix.edit import unified_diff, write_plan
+    from mcp_lint.fix.run import plan_fixes, preferred_files, summary
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides
 
     augmentor = None
     if options.unsafe_fixes:
@@ -174,6 +174,9 @@ def _fix(
         max_tokens=max_tokens,
         root=Path.cwd(),
         overrides_path=overrides_path,
+        prefer=preferred_files(
+            options.targets.command, options.targets.paths, settings.servers, settings.base_dir
+        ),
     )
     for verdict in plan.verdicts:
         if verdict.rewrite is not None and not verdict.kept:
@@ -198,13 +201,7 @@ def _fix(
             out.report(text)
         out.note(summary(plan).replace("Fixed", "Would fix", 1))
         return bool(text)
-    try:
-        for path, (_, new) in plan.files.items():
-            write_text_atomic(plan.root / path, new)
-        if plan.overrides:
-            write_overrides(overrides_path, plan.overrides)
-    except OSError as exc:
-        raise UsageError(f"cannot write a fixed description: {exc.strerror or exc}") from None
+    write_plan(plan, overrides_path, settings.base_dir)  # every target checked before any is written
     out.note(summary(plan))
     return _after_fixes(result, plan, settings, jury)
 
