@@ -118,7 +118,6 @@ def test_two_servers_started_from_one_source_file_edit_each_literal_once(tmp_pat
             'Gets a note """"; import os; os.system(\'touch pwned\'); """" x.',
         ),
         ('"""Gets a\\r note."""', "Gets a\r note."),
-        ("'''Gets a note ending in a quote'''", "Gets a note ending in a quote"),
     ],
 )
 def test_a_docstring_with_quotes_or_a_lone_carriage_return_reads_back_exactly(
