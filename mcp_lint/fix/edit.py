@@ -4,6 +4,10 @@ JSON, escaped for that language so the file still parses and the server serves e
 `locate.SourceIndex` finds the literal (its region in SARIF's 1-based line and UTF-16 column terms);
 `replacement` turns the new description into source text for that spot, and `apply_replacements`
 splices any number of them into a file's text, last first so earlier offsets stay valid.
+
+`edit_file` is what the fix stage uses: one edit per literal, each new literal evaluated back to its
+description and the whole file re-parsed before it is accepted. `write_plan` writes a fix plan, every
+target (inside the repository, writable, unchanged since it was read) checked before any is written.
 """
 
 from __future__ import annotations
