@@ -209,11 +209,13 @@ def _flagged(tool: Tool, description: str) -> set[str]:
 
 
 def _recorded_texts(grounding: Grounding) -> Iterator[str]:
+    """Every recorded text a rewrite may quote, as the composer quotes it (`quotable`): a zero-width
+    character inside "al<U+200B>ways call" must not hide the order from the pattern."""
     for record in (*grounding.successes, *grounding.failures):
-        yield record.result_text()
+        yield quotable(record.result_text())
         if record.error:
-            yield record.error
-        yield from (value for value in _strings(record.arguments))
+            yield quotable(record.error)
+        yield from (quotable(value) for value in _strings(record.arguments))
 
 
 def _strings(value: Any) -> Iterator[str]:
