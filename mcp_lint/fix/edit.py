@@ -303,7 +303,14 @@ def target_problem(path: Path, root: Path) -> str | None:
     try:
         info = os.stat(real)
     except FileNotFoundError:
-        return None  # a new file (the overrides file): its folders are made inside `root`
+        # A new file (the overrides file): its folders are made inside `root`, under the nearest
+        # folder that exists, which must be writable.
+        folder = real.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"{folder} is not writable, so {path} cannot be created"
+        return None
     except OSError as exc:
         return f"{path}: {exc.strerror or exc}"
     if not stat.S_ISREG(info.st_mode):
@@ -339,25 +346,25 @@ def write_all(writes: Sequence[PlannedWrite]) -> None:
     Should a write still fail part way, the files already written get their old text back.
     """
     problems: list[str] = []
+    current: list[str | None] = []  # what each target holds now, to restore it should a later write fail
     for item in writes:
         problem = target_problem(item.path, item.root)
-        if problem is None and item.old is not None:
+        text: str | None = None
+        if problem is None and (item.old is not None or item.path.exists()):
             try:
-                current = read_exact(item.path)
+                text = read_exact(item.path)
             except (OSError, UnicodeDecodeError) as exc:
-                problem = f"{item.path}: cannot read it again: {exc}"
+                problem = f"{item.path}: cannot read it: {exc}"
             else:
-                if current != item.old:
+                if item.old is not None and text != item.old:
                     problem = f"{item.path} changed since --fix read it; run it again"
         if problem is not None:
             problems.append(problem)
+        current.append(text)
     if problems:
         raise UsageError("nothing was written: " + "; ".join(problems))
     done: list[tuple[Path, str | None]] = []
-    for item in writes:
-        before = item.old
-        if before is None and item.path.exists():
-            before = read_exact(item.path)
+    for item, before in zip(writes, current, strict=True):
         try:
             write_text_atomic(item.path, item.new)
         except OSError as exc:

@@ -335,7 +335,8 @@ def preferred_files(
     for entry in servers.values():
         command_words = entry.get("command")
         words = command_words if isinstance(command_words, list) else [command_words]
-        words = [*words, *(entry.get("args") or ())]
+        args = entry.get("args")
+        words = [*words, *(args if isinstance(args, list) else ())]
         cwd = entry.get("cwd")
         folder = base_dir / cwd if isinstance(cwd, str) else base_dir
         found += command_files([word for word in words if isinstance(word, str)], folder)

@@ -344,3 +344,28 @@ def test_write_all_checks_every_target_before_writing_any(tmp_path: Path) -> Non
         write_all(writes)
     assert first.read_text(encoding="utf-8") == "a = 1\n"
     assert second.read_text(encoding="utf-8") == "b = 2\n"
+
+
+SYSFS = Path("/sys/kernel")
+
+
+@pytest.mark.skipif(
+    not (SYSFS.is_dir() and os.access(SYSFS, os.W_OK | os.X_OK)),
+    reason="needs Linux sysfs looking writable (root): a folder where creating a file still fails",
+)
+def test_a_write_that_fails_part_way_restores_the_files_written_before_it(tmp_path: Path) -> None:
+    """sysfs passes every check a path can be given in advance (inside its root, no file there yet,
+    the folder looks writable to root) and still refuses to create a file: the first file, already
+    written, gets its old text back."""
+    first = tmp_path / "a.py"
+    first.write_text("a = 1\r\n", encoding="utf-8", newline="")
+    refused = SYSFS / "mcp-lint-h6-probe.json"
+    writes = [
+        PlannedWrite(first, "a = 1\r\n", "a = 10\r\n", tmp_path),
+        PlannedWrite(refused, None, "{}\n", SYSFS),
+    ]
+    restored = r"mcp-lint-h6-probe\.json: .*\(the files written before it were restored\)"
+    with pytest.raises(UsageError, match=restored):
+        write_all(writes)
+    assert first.read_bytes() == b"a = 1\r\n"
+    assert not refused.exists()
