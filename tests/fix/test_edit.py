@@ -169,6 +169,15 @@ def test_json_and_javascript_literals_read_back_exactly(tmp_path: Path, text: st
         start = outcome.text.index('description: "') + len("description: ")
         end = outcome.text.index(",\n}", start)
         assert json.loads(outcome.text[start:end]) == text
+        if shutil.which("node") is not None:  # and node reads the very text back
+            script = tmp_path / "check.mjs"
+            script.write_text(
+                "let seen;\nconst server = { registerTool: (n, o) => { seen = o.description; } };\n"
+                "const handler = null;\n" + outcome.text + "process.stdout.write(JSON.stringify(seen));\n",
+                encoding="utf-8",
+            )
+            done = subprocess.run(["node", str(script)], check=True, capture_output=True, text=True)
+            assert json.loads(done.stdout) == text
 
 
 def test_a_single_quoted_docstring_gets_one_line_not_pieces_that_would_split_it(tmp_path: Path) -> None:
