@@ -18,9 +18,10 @@ a git repository, the working directory is walked with the usual build and depen
 from __future__ import annotations
 
 import ast
+import bisect
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -231,10 +232,62 @@ def _literal_registration(
     return _Registration(name, region, exact, value if exact else None, language)
 
 
+_JS_INTERESTING = re.compile(r"[\"'`/]")
+
+
+def _inactive_spans(text: str) -> list[tuple[int, int, bool]]:
+    """The comments and string literals of JavaScript/TypeScript source: (start, end, is_comment).
+    Regular expression literals are not told apart from division, so a `//` inside one may hide the
+    rest of its line: a registration missed there is never rewritten, which is the safe side."""
+    spans: list[tuple[int, int, bool]] = []
+    index = 0
+    length = len(text)
+    while index < length:
+        found = _JS_INTERESTING.search(text, index)
+        if found is None:
+            break
+        index = found.start()
+        char = text[index]
+        if char in "\"'`":
+            end = _string_literal_end(text, index)
+            if end is None:
+                line_end = text.find("\n", index)
+                end = length if line_end == -1 else line_end
+            spans.append((index, end, False))
+            index = end
+        elif text.startswith("//", index):
+            end = text.find("\n", index)
+            end = length if end == -1 else end
+            spans.append((index, end, True))
+            index = end
+        elif text.startswith("/*", index):
+            end = text.find("*/", index + 2)
+            end = length if end == -1 else end + 2
+            spans.append((index, end, True))
+            index = end
+        else:
+            index += 1
+    return spans
+
+
+def _inactive(spans: list[tuple[int, int, bool]], starts: list[int], offset: int) -> bool:
+    """Whether `offset` lies in a comment, or inside (not at the opening quote of) a string literal."""
+    position = bisect.bisect_right(starts, offset) - 1
+    if position < 0:
+        return False
+    start, end, comment = spans[position]
+    return start <= offset < end and (comment or offset > start)
+
+
 def _javascript_registrations(text: str) -> list[_Registration]:
     lines = _Lines(text)
     found: list[_Registration] = []
-    for match in _JS_REGISTRATION.finditer(text):
+    spans = _inactive_spans(text) if "tool" in text else []
+    starts = [span[0] for span in spans]
+    active = [
+        match for match in _JS_REGISTRATION.finditer(text) if not _inactive(spans, starts, match.start())
+    ]
+    for position, match in enumerate(active):
         name = _decode_literal(match.group(2) + match.group(3) + match.group(2), "javascript")
         if name is None:
             continue
@@ -248,10 +301,16 @@ def _javascript_registrations(text: str) -> list[_Registration]:
             if candidate[:1] in {'"', "'", "`"}:
                 literal_start = after + (len(rest) - len(candidate))
         if literal_start is None:
-            key = _JS_DESCRIPTION_KEY.search(text, after, min(len(text), after + _WINDOW))
-            next_registration = _JS_REGISTRATION.search(text, after)
-            limit = next_registration.start() if next_registration else len(text)
-            if key is not None and key.end() < limit and text[key.end() : key.end() + 1] in {'"', "'", "`"}:
+            limit = active[position + 1].start() if position + 1 < len(active) else len(text)
+            key = next(
+                (
+                    item
+                    for item in _JS_DESCRIPTION_KEY.finditer(text, after, min(limit, after + _WINDOW))
+                    if not _inactive(spans, starts, item.start())
+                ),
+                None,
+            )
+            if key is not None and text[key.end() : key.end() + 1] in {'"', "'", "`"}:
                 literal_start = key.end()
         if literal_start is None:
             line, _ = lines.from_offset(match.start())
@@ -319,6 +378,12 @@ def _registrations(path: str, text: str) -> list[_Registration]:
     return parser(text)
 
 
+def registrations(path: str, text: str) -> list[tuple[str, Region, str | None]]:
+    """Every tool registration the locator sees in a file's text, in order: the tool's name, the region
+    of its description (the literal when exact) and the literal's text (None when not exact)."""
+    return [(item.name, item.region, item.value) for item in _registrations(path, text)]
+
+
 # --- The index ----------------------------------------------------------------------------------
 
 
@@ -377,11 +442,16 @@ class SourceIndex:
             return cls(*tracked)
         return cls(start, walked_files(start))
 
-    def _text(self, path: str) -> str:
+    def text(self, path: str) -> str:
+        """The file's text as it is on disk (line endings untranslated), "" when unreadable or too large."""
         if path not in self._texts:
             full = self.root / path
             try:
-                text = full.read_text(encoding="utf-8") if full.stat().st_size <= MAX_FILE_BYTES else ""
+                if full.stat().st_size <= MAX_FILE_BYTES:
+                    with open(full, encoding="utf-8", newline="") as stream:
+                        text = stream.read()
+                else:
+                    text = ""
             except (OSError, UnicodeDecodeError):
                 text = ""
             self._texts[path] = text
@@ -389,7 +459,7 @@ class SourceIndex:
 
     def _candidates(self, name: str) -> Iterator[tuple[str, _Registration]]:
         for path in self.files:
-            text = self._text(path)
+            text = self.text(path)
             if name not in text:
                 continue
             if path not in self._parsed:
@@ -398,32 +468,80 @@ class SourceIndex:
                 if registration.name == name:
                     yield path, registration
 
+    def locations(self, tool: str, description: str | None = None) -> list[SourceLocation]:
+        """Every registration of `tool`, by path and line, each `verified` against `description`."""
+        wanted = _normalized(description) if description else None
+        return [
+            SourceLocation(
+                path,
+                registration.region,
+                registration.exact,
+                wanted is not None
+                and registration.value is not None
+                and _normalized(registration.value) == wanted,
+                registration.language,
+            )
+            for path, registration in self._candidates(tool)
+        ]
+
     def find(self, tool: str, description: str | None = None) -> SourceLocation | None:
         """The best registration of `tool`: one whose literal is the served description first, code
         before JSON listings, then the first by path and line (so the answer is stable)."""
         key = (tool, description)
         if key not in self._cache:
-            wanted = _normalized(description) if description else None
             best: tuple[tuple[int, int, str, int], SourceLocation] | None = None
-            for path, registration in self._candidates(tool):
-                verified = (
-                    wanted is not None
-                    and registration.value is not None
-                    and _normalized(registration.value) == wanted
-                )
+            for location in self.locations(tool, description):
                 rank = (
-                    0 if verified else 1,
-                    1 if registration.language == "json" else 0,
-                    path,
-                    registration.region.start_line,
-                )
-                location = SourceLocation(
-                    path, registration.region, registration.exact, verified, registration.language
+                    0 if location.verified else 1,
+                    1 if location.language == "json" else 0,
+                    location.path,
+                    location.region.start_line,
                 )
                 if best is None or rank < best[0]:
                     best = (rank, location)
             self._cache[key] = best[1] if best else None
         return self._cache[key]
+
+    def choose(
+        self, tool: str, description: str, prefer: Collection[str] = ()
+    ) -> tuple[SourceLocation | None, str | None]:
+        """The one literal a fix may rewrite, or why there is none to rewrite safely.
+
+        Only an exact literal holding the served text counts. `prefer` holds the files the servers'
+        command lines run (repository-relative): a literal there wins, then code before JSON
+        listings, then a JSON file in `prefer` (a snapshot the run reads) before other JSON. When the
+        best of these holds more than one literal (a copy under docs/, a second registration) it is
+        ambiguous: (None, reason). (None, None) when no literal holds the text (the overrides file
+        then takes the fix).
+        """
+        found = self.locations(tool, description)
+        exact = [location for location in found if location.exact and location.verified]
+        preferred = set(prefer)
+        run_here = [item for item in found if item.path in preferred and item.language != "json"]
+        if run_here and not any(location.exact and location.verified for location in run_here):
+            where = run_here[0].path
+            if not exact:
+                return None, None
+            return None, (
+                f"{where}, which the server's command runs, registers {tool} without a literal holding "
+                f"its served text; the literal in {exact[0].path} may not be what the server serves"
+            )
+
+        def tier(location: SourceLocation) -> int:
+            json_file = location.language == "json"
+            return 2 * json_file + (0 if location.path in preferred else 1)
+
+        if not exact:
+            return None, None
+        best = min(tier(location) for location in exact)
+        chosen = [location for location in exact if tier(location) == best]
+        if len(chosen) > 1:
+            listed = ", ".join(f"{location.path}:{location.region.start_line}" for location in chosen[:4])
+            return None, (
+                f"{len(chosen)} literals hold its text ({listed}) and none is in a file the server's "
+                "command runs; edit the right one by hand"
+            )
+        return chosen[0], None
 
     def relative(self, path: str | Path, cwd: str | Path = ".") -> str | None:
         """`path` (relative to `cwd`) relative to the index root, or None when it lies outside it."""

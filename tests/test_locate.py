@@ -149,3 +149,36 @@ def test_outside_git_the_directory_is_walked_without_dependency_folders(tmp_path
     index = SourceIndex.for_directory(tmp_path)
     assert index.files == ["src/main.mjs"]
     assert index.find("one").path == "src/main.mjs"  # type: ignore[union-attr]
+
+
+def test_choose_prefers_the_file_the_command_runs_and_refuses_an_ambiguous_pick(tmp_path: Path) -> None:
+    source = '@mcp.tool()\ndef read_note(note_id: str) -> str:\n    """Reads a note."""\n'
+    for name in ("server.py", "docs/server.py", "tools.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "server.py").write_text(source, encoding="utf-8")
+    (tmp_path / "docs" / "server.py").write_text(source, encoding="utf-8")
+    (tmp_path / "tools.json").write_text('{"tools": [{"name": "read_note", "description": "Reads a note."}]}')
+    index = index_of(tmp_path, "docs/server.py", "server.py", "tools.json")
+    location, why = index.choose("read_note", "Reads a note.", {"server.py"})
+    assert why is None and location is not None and location.path == "server.py"
+    location, why = index.choose("read_note", "Reads a note.", {"tools.json"})  # code before a snapshot
+    assert location is None and why is not None and "2 literals hold its text" in why
+    assert index.choose("read_note", "Something else.") == (None, None)  # no literal: the overrides file
+    # The old ranking, for reports, is unchanged: the first verified literal by path.
+    found = index.find("read_note", "Reads a note.")
+    assert found is not None and found.path == "docs/server.py"
+
+
+def test_javascript_registrations_in_comments_and_strings_are_not_registrations(tmp_path: Path) -> None:
+    source = (
+        "// server.tool('read_note', 'Reads a note.', {}, h)\n"
+        "/* server.registerTool('read_note', {\n  description: 'Reads a note.' }) */\n"
+        "const doc = \"server.tool('read_note', 'Reads a note.')\";\n"
+        "server.registerTool('read_note', {\n"
+        "  // description: 'Reads a note.',\n"
+        "  description: 'Reads a note.',\n});\n"
+    )
+    (tmp_path / "server.ts").write_text(source, encoding="utf-8")
+    index = index_of(tmp_path, "server.ts")
+    [location] = index.locations("read_note", "Reads a note.")
+    assert location.exact and location.verified and location.region.start_line == 7

@@ -13,7 +13,6 @@ from mcp_lint.check.rules import load_catalogue
 from mcp_lint.commands.output import Output, shown_path
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.errors import UsageError
-from mcp_lint.files import write_text_atomic
 from mcp_lint.model import RunResult
 
 if TYPE_CHECKING:
@@ -58,9 +57,9 @@ def apply_fixes(
 ) -> RunResult | bool:
     """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
-    from mcp_lint.fix.edit import unified_diff
-    from mcp_lint.fix.run import plan_fixes, summary
-    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides, write_overrides
+    from mcp_lint.fix.edit import unified_diff, write_plan
+    from mcp_lint.fix.run import plan_fixes, preferred_files, summary
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides
 
     augmentor = None
     if options.unsafe_fixes:
@@ -81,6 +80,9 @@ def apply_fixes(
         max_tokens=max_tokens,
         root=Path.cwd(),
         overrides_path=overrides_path,
+        prefer=preferred_files(
+            options.targets.command, options.targets.paths, settings.servers, settings.base_dir
+        ),
     )
     for warning in plan.warnings:
         out.warning(warning)
@@ -107,13 +109,7 @@ def apply_fixes(
             out.report(text)
         out.note(summary(plan).replace("Fixed", "Would fix", 1))
         return bool(text)
-    try:
-        for path, (_, new) in plan.files.items():
-            write_text_atomic(plan.root / path, new)
-        if plan.overrides:
-            write_overrides(overrides_path, plan.overrides)
-    except OSError as exc:
-        raise UsageError(f"cannot write a fixed description: {exc.strerror or exc}") from None
+    write_plan(plan, overrides_path, settings.base_dir)  # every target checked before any is written
     out.note(summary(plan))
     return relint(result, plan, settings, jury)
 

@@ -11,12 +11,15 @@ without is dropped again.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Parameter, literal, max_enum, trimmed, writes
 from mcp_lint.model import Tool
 from mcp_lint.overrides import PARTS, Part
+from mcp_lint.traces import TraceRecord
 
 # A rubric component -> the part of a rewrite that answers it (length is a property of the whole).
 PART_OF: Mapping[str, Part | None] = {
@@ -93,7 +96,7 @@ def _example_value(grounding: Grounding, parameter: Parameter) -> object | None:
         return None
     for record in grounding.successes:
         if parameter.path in record.arguments:
-            value = record.arguments[parameter.path]
+            value = _quotable_value(record.arguments[parameter.path])
             if isinstance(value, str | int | float | bool) and len(literal(value)) <= 40:
                 return value
     return None
@@ -164,11 +167,34 @@ def guidelines_part(grounding: Grounding) -> str | None:
     return " ".join(sentences) or None
 
 
-def _error_text(record: object) -> str:
-    from mcp_lint.traces import TraceRecord
+def quotable(text: str) -> str:
+    """Recorded text made safe to quote: control and format characters (Unicode Cc, Cf, and lone
+    surrogates) dropped, line breaks and tabs turned into spaces. A trace is the server's output, so a
+    zero-width or bidi character in it must not reach a description."""
+    return "".join(
+        " " if char in "\t\n\r" else char
+        for char in text
+        if char in "\t\n\r" or unicodedata.category(char) not in {"Cc", "Cf", "Cs"}
+    )
 
-    assert isinstance(record, TraceRecord)
-    return record.error if record.error is not None else record.result_text()
+
+def _quotable_value(value: Any) -> Any:
+    """A recorded argument value with `quotable` applied to every string in it."""
+    if isinstance(value, str):
+        return quotable(value)
+    if isinstance(value, Mapping):
+        return {quotable(str(key)): _quotable_value(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_quotable_value(item) for item in value]
+    return value
+
+
+def _arguments(record: TraceRecord) -> dict[str, Any]:
+    return {name: _quotable_value(value) for name, value in record.arguments.items()}
+
+
+def _error_text(record: TraceRecord) -> str:
+    return quotable(record.error if record.error is not None else record.result_text())
 
 
 def _constraint(parameter: Parameter) -> str | None:
@@ -198,9 +224,7 @@ def limitations_part(grounding: Grounding, say_required: bool = True) -> str | N
         if not text or text in seen:
             continue
         seen.add(text)
-        arguments = json.dumps(
-            dict(record.arguments), ensure_ascii=False, separators=(", ", ": "), default=str
-        )
+        arguments = json.dumps(_arguments(record), ensure_ascii=False, separators=(", ", ": "), default=str)
         sentences.append(
             f"It fails with {json.dumps(text, ensure_ascii=False)} (recorded for {trimmed(arguments, 60)})."
         )
@@ -227,9 +251,9 @@ def examples_part(grounding: Grounding) -> str | None:
     if not grounding.successes:
         return None
     record = min(grounding.successes, key=lambda item: len(json.dumps(item.arguments, default=str)))
-    result = trimmed(record.result_text(), 70)
+    result = trimmed(quotable(record.result_text()), 70)
     shown = json.dumps(result, ensure_ascii=False)
-    return f"Example: {_call(grounding.tool, record.arguments)} returned {shown}."
+    return f"Example: {_call(grounding.tool, _arguments(record))} returned {shown}."
 
 
 def purpose_part(grounding: Grounding) -> str | None:
@@ -242,7 +266,7 @@ def purpose_part(grounding: Grounding) -> str | None:
         listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
         return f"Returns an object with {listed}."
     if grounding.successes:
-        sample = trimmed(grounding.successes[0].result_text(), 60)
+        sample = trimmed(quotable(grounding.successes[0].result_text()), 60)
         return f"Returns text such as {json.dumps(sample, ensure_ascii=False)}."
     return None
 

@@ -13,10 +13,10 @@ only when asked (`unsafe=True`), like ruff's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.config import JurySettings
@@ -266,6 +266,7 @@ def plan_fixes(
     max_tokens: int | None = None,
     root: Path | None = None,
     overrides_path: Path | None = None,
+    prefer: Collection[Path] = (),
 ) -> FixPlan:
     """Rewrite, check, re-score and place every smelly tool of `result` (see the module doc)."""
     from mcp_lint.check.engine import description_budget
@@ -292,8 +293,60 @@ def plan_fixes(
         report = reports[rewrite.server]
         after = rescored.get((rewrite.server, rewrite.tool))
         verdicts.append(_judge(rewrite, report, after, limits, budget, reasons))
-    plan = place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path)
+    plan = place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path, prefer)
     return replace(plan, warnings=warnings)
+
+
+def _refused(verdict: Verdict, reason: str) -> Verdict:
+    """A kept rewrite that cannot be written where it belongs: not applied, with the reason."""
+    return replace(verdict, kept=False, applied=False, where=None, reasons=(f"not written: {reason}",))
+
+
+def command_files(words: Sequence[str], cwd: Path) -> list[Path]:
+    """The files a server's command line runs, as paths: each word naming an existing file (a script,
+    `--flag=path` too), and for `-m package.module` the module's file. A built entry point under
+    dist/, build/ or out/ also names the TypeScript source beside it (`dist/index.js` ->
+    `src/index.ts`), which is where its tools are registered."""
+    found: list[Path] = []
+    after_m = False
+    for word in words:
+        value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
+        if after_m:
+            module = Path(*value.split("."))
+            for base in (cwd, cwd / "src"):
+                found += [base / module.with_suffix(".py"), base / module / "__main__.py"]
+        after_m = word == "-m"
+        if not value or value.startswith("-"):
+            continue
+        found.append(cwd / value)
+        parts = Path(value).parts
+        if len(parts) > 1 and parts[0] in {"dist", "build", "out", "lib"}:
+            source = Path("src", *parts[1:])
+            found += [cwd / source.with_suffix(suffix) for suffix in (".ts", ".mts", ".cts", ".js", ".mjs")]
+    return [path for path in found if path.is_file()]
+
+
+def preferred_files(
+    command: Sequence[str],
+    snapshots: Sequence[str],
+    servers: Mapping[str, Mapping[str, Any]],
+    base_dir: Path,
+) -> list[Path]:
+    """The files this run's servers are started from (`command_files` of the command after `--` and
+    of each configured server's command and args, in its `cwd`) and the snapshot files it reads."""
+    found = command_files(command, Path.cwd())
+    saved = [Path(path) for path in snapshots if path != "-"]
+    for entry in servers.values():
+        command_words = entry.get("command")
+        words = command_words if isinstance(command_words, list) else [command_words]
+        args = entry.get("args")
+        words = [*words, *(args if isinstance(args, list) else ())]
+        cwd = entry.get("cwd")
+        folder = base_dir / cwd if isinstance(cwd, str) else base_dir
+        found += command_files([word for word in words if isinstance(word, str)], folder)
+        if isinstance(entry.get("snapshot"), str):
+            saved.append(base_dir / entry["snapshot"])
+    return found + [path for path in saved if path.is_file()]
 
 
 def place(
@@ -302,39 +355,62 @@ def place(
     unsafe: bool,
     root: Path,
     overrides_path: Path | None,
+    prefer: Collection[Path] = (),
 ) -> FixPlan:
-    """Where each kept rewrite lands: its source literal when found, else the overrides file."""
-    from mcp_lint.fix.edit import Replacement, apply_replacements, replacement
-    from mcp_lint.locate import SourceIndex
+    """Where each kept rewrite lands: its source literal when found, else the overrides file.
+
+    A literal is rewritten only when it is the one place that holds the served text (see
+    `SourceIndex.choose`: `prefer` holds the files the servers' command lines run), its file stays
+    inside the repository and is writable, and the edited file is verified (`edit.edit_file`);
+    otherwise the rewrite is not applied and its verdict says why. One literal gets one edit, however
+    many servers serve it."""
+    from mcp_lint.fix.edit import edit_file, target_problem
+    from mcp_lint.locate import SourceIndex, SourceLocation
     from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
 
     index: SourceIndex | None = None
-    edits: dict[str, list[Replacement]] = {}
-    texts: dict[str, str] = {}
+    wanted: dict[str, list[tuple[int, SourceLocation, str]]] = {}
     overrides: dict[tuple[str, str], Override] = {}
-    placed: list[Verdict] = []
+    placed: list[Verdict] = list(verdicts)
     overrides_file = overrides_path or DEFAULT_OVERRIDES_PATH
-    for verdict in verdicts:
+    overrides_problem: str | None = None
+    preferred: set[str] = set()
+    for position, verdict in enumerate(verdicts):
         rewrite = verdict.rewrite
         if not verdict.kept or rewrite is None or not (rewrite.safe or unsafe):
-            placed.append(verdict)
             continue
-        index = index or SourceIndex.for_directory(root)
-        location = index.find(rewrite.tool, rewrite.original)
-        if location is not None and location.exact and location.verified:
-            if location.path not in texts:
-                texts[location.path] = (index.root / location.path).read_text(encoding="utf-8")
-            edits.setdefault(location.path, []).append(
-                replacement(location, texts[location.path], rewrite.description)
-            )
+        if index is None:
+            index = SourceIndex.for_directory(root)
+            preferred = {found for path in prefer if (found := index.relative(path, root)) is not None}
+            overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
+        location, ambiguous = index.choose(rewrite.tool, rewrite.original, preferred)
+        if ambiguous is not None:
+            placed[position] = _refused(verdict, ambiguous)
+        elif location is not None:
+            problem = target_problem(index.root / location.path, index.root)
+            if problem is not None:
+                placed[position] = _refused(verdict, problem)
+                continue
+            wanted.setdefault(location.path, []).append((position, location, rewrite.description))
             where = f"{location.path}:{location.region.start_line}"
+            placed[position] = replace(verdict, applied=True, where=where)
+        elif overrides_problem is not None:
+            placed[position] = _refused(verdict, overrides_problem)
         else:
             overrides[(rewrite.server, rewrite.tool)] = Override(
                 rewrite.server, rewrite.tool, rewrite.description, rewrite.original, dict(rewrite.parts)
             )
-            where = str(overrides_file)
-        placed.append(replace(verdict, applied=True, where=where))
-    files = {path: (texts[path], apply_replacements(texts[path], items)) for path, items in edits.items()}
+            placed[position] = replace(verdict, applied=True, where=str(overrides_file))
+    files: dict[str, tuple[str, str]] = {}
+    for path, items in wanted.items():
+        assert index is not None
+        text = index.text(path)
+        outcome = edit_file(path, text, [(location, description) for _, location, description in items])
+        for (position, _, _), problem in zip(items, outcome.problems, strict=True):
+            if problem is not None:
+                placed[position] = _refused(verdicts[position], problem)
+        if outcome.text != text:
+            files[path] = (text, outcome.text)
     return FixPlan(tuple(placed), files, overrides, index.root if index else root)
 
 
