@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import quote
-from mcp_lint.files import InputFileError, read_input_file
+from mcp_lint.files import InputFileError, read_input_bytes, read_input_file
 from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
 
 SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/{date}/server.schema.json"
@@ -191,9 +191,15 @@ class Validation:
 def load_entry(path: Path) -> Validation:
     """Read and validate a server.json file; a file that cannot be read or parsed is one problem."""
     try:
-        text = read_input_file(path, "a server.json")
+        data = read_input_bytes(path, "a server.json")
     except InputFileError as error:
         return Validation(None, (Problem("(entry)", error.detail),))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return Validation(
+            None, (Problem("(entry)", f"not UTF-8 text (byte {error.start}); save it as UTF-8"),)
+        )
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:

@@ -4,6 +4,7 @@ too long to parse. Each is one line naming the JSON path, exit 2."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +97,28 @@ def test_a_deep_or_huge_document_is_one_line_exit_2(
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("mcp-lint: error: server.json: (entry): "), err
     assert says in lines[0] and "internal error" not in err
+
+
+def test_a_server_json_that_is_no_utf8_is_one_line_and_an_invalid_verdict(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (here / "server.json").write_bytes(b'{"name": "\xff"}')
+    code, out, err = gate(["--cache-dir", str(here / "cache"), "--verdict", "verdict.json"], capsys)
+    assert code == 2 and out == ""
+    assert err == "mcp-lint: error: server.json: (entry): not UTF-8 text (byte 10); save it as UTF-8\n"
+    verdict = json.loads((here / "verdict.json").read_text(encoding="utf-8"))
+    assert verdict["status"] == "invalid" and verdict["problems"] == [
+        "(entry): not UTF-8 text (byte 10); save it as UTF-8"
+    ]
+
+
+def test_a_lone_surrogate_in_an_entry_reaches_the_verdict_escaped(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # json.dumps escapes the surrogate: the file is ASCII, the parsed value holds a lone \ud800.
+    write_entry(here, json.dumps(entry_document(packages=[], remotes=[{"type": "sse", "url": "\ud800"}])))
+    code, out, err = gate(["--cache-dir", str(here / "cache"), "--verdict", "verdict.json"], capsys)
+    assert code == 2 and out == "" and "internal error" not in err
+    assert err.startswith("mcp-lint: error: server.json: remotes[0].url: ")
+    verdict = json.loads((here / "verdict.json").read_text(encoding="utf-8"))
+    assert verdict["status"] == "invalid" and verdict["problems"][0].startswith('remotes[0].url: "\ud800"')
