@@ -588,9 +588,14 @@ def plan(entry: RegistryEntry, given: Mapping[str, str], *, allow_private_networ
     notes: list[str] = []
     names: set[str] = set()
     for package in entry.packages:
-        if package.registry_base_url is not None:
+        base_url = package.registry_base_url
+        # The official registry is where the installer goes without a base URL: never refused, however
+        # this machine resolves it (a mirror or a proxy on a private address is common).
+        if base_url is not None and base_url.rstrip("/") not in OFFICIAL_BASE_URLS.get(
+            package.registry_type, ()
+        ):
             where = f"{package.path}.registryBaseUrl"
-            _refuse_private(package.registry_base_url, where, inputs, allow_private_network)
+            _refuse_private(base_url, where, inputs, allow_private_network)
         if package.registry_type == "mcpb":
             _refuse_private(package.identifier, f"{package.path}.identifier", inputs, allow_private_network)
         name = _unique(package.identifier.rsplit("/", 1)[-1], names)

@@ -30,6 +30,8 @@ def _kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
         return "the unspecified address (this machine)"
     if address.is_private:
         return "a private address"
+    if address.is_multicast:
+        return "a multicast address"
     if not address.is_global:
         return "an address that is not public"
     return None

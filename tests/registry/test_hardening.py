@@ -141,6 +141,7 @@ PRIVATE_URLS = [
     "http://[::ffff:127.0.0.1]/mcp",
     "http://2130706433/mcp",
     "http://[fe80::1]/mcp",
+    "http://224.0.0.1/mcp",
 ]
 
 
@@ -174,6 +175,15 @@ def test_a_registry_on_a_private_address_is_refused(kind: str) -> None:
     with pytest.raises(UsageError, match=r"^packages\[0\]\.registryBaseUrl: "):
         plan(entry, {})
     plan(entry, {}, allow_private_network=True)
+
+
+@pytest.mark.parametrize(
+    ("kind", "url"), [("npm", "https://registry.npmjs.org"), ("pypi", "https://pypi.org/")]
+)
+def test_the_official_registry_is_never_refused(kind: str, url: str) -> None:
+    # Where the installer goes anyway; here (and behind many proxies) its name resolves to a
+    # non-public address.
+    plan(entry_of(packages=[package(registryType=kind, registryBaseUrl=url)]), {})
 
 
 def test_a_public_address_is_allowed() -> None:
