@@ -27,6 +27,7 @@ from mcp_lint.registry.launch import (
 )
 
 SECRET = "s3cr3t-echoed-value"
+OTHER_SECRET = "an0ther-s3cr3t-argument"
 ECHO_SERVER = Path(__file__).resolve().parent / "secret_echo_server.py"
 
 
@@ -212,14 +213,18 @@ def test_a_secret_the_server_echoes_is_masked_in_every_report(
             package(
                 identifier="echo-mcp",
                 environmentVariables=[{"name": "API_TOKEN", "isRequired": True, "isSecret": True}],
+                packageArguments=[{"type": "named", "name": "--key", "isSecret": True, "isRequired": True}],
             )
         ]
     )
     write_entry(here, document)
     seed_install(here / "cache", document, 0, [sys.executable, str(ECHO_SERVER)])
     args = ["--cache-dir", str(here / "cache"), "--env", f"API_TOKEN={SECRET}", "--verdict", "verdict.json"]
+    args += ["--env", f"--key={OTHER_SECRET}"]
     code, out, err = gate([*args, "--format", output_format], capsys)
     assert code in (0, 1), err
     assert "lookup_***" in out, out[:2000]
-    assert SECRET not in out + err
-    assert SECRET not in (here / "verdict.json").read_text(encoding="utf-8")
+    assert "Started as: --key ***" in out.replace("\n", " ") or output_format == "text", out[:2000]
+    verdict = (here / "verdict.json").read_text(encoding="utf-8")
+    for secret in (SECRET, OTHER_SECRET):
+        assert secret not in out + err + verdict
