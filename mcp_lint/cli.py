@@ -451,6 +451,18 @@ Exit codes:
 )
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file.")
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
+@click.option(
+    "--allow-private-network",
+    is_flag=True,
+    help="Let remotes, registry URLs and URL identifiers reach loopback, private and link-local "
+    "addresses [refused: exit 2].",
+)
+@click.option(
+    "--allow-install-scripts",
+    is_flag=True,
+    help="Let installers run package code: npm install scripts, pip builds of source distributions "
+    "[off: npm --ignore-scripts, pip wheels only].",
+)
 @click.pass_context
 def gate(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.commands.gate import GateOptions, run_gate

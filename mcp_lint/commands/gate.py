@@ -19,6 +19,7 @@ from mcp_lint.model import RunResult
 from mcp_lint.pipeline import conclude
 from mcp_lint.registry.entry import Problem, RegistryEntry, load_entry
 from mcp_lint.registry.launch import Inputs, Launch, default_cache_dir, launch_all, plan
+from mcp_lint.registry.redact import redact_reflection
 from mcp_lint.registry.verdict import Judged, verdict_document, write_verdict
 
 DEFAULT_ENTRY = "server.json"
@@ -40,6 +41,8 @@ class GateOptions:
     cache_dir: str | None = None
     config_file: str | None = None
     color: bool | None = None
+    allow_private_network: bool = False
+    allow_install_scripts: bool = False
 
 
 def run_gate(options: GateOptions, out: Output) -> int:
@@ -62,14 +65,19 @@ def run_gate(options: GateOptions, out: Output) -> int:
         _verdict(options, EXIT_USAGE, None, path, problems=validation.problems)
         return EXIT_USAGE
     try:
-        launch_plan = plan(entry, given)
+        launch_plan = plan(entry, given, allow_private_network=options.allow_private_network)
     except UsageError as error:
         _verdict(options, EXIT_USAGE, entry, path, error=str(error))
         raise UsageError(f"{path}: {error}") from None
     for note in launch_plan.notes:
         out.warning(f"{path}: {note}")
-    launches = launch_all(launch_plan.items, cache_dir, str(path))
+    launches = launch_all(
+        launch_plan.items, cache_dir, str(path), allow_scripts=options.allow_install_scripts
+    )
     for launched in launches:
+        if launched.install_time_code is not None:
+            ran = launched.install_time_code
+            out.warning(f"{launched.path}: install-time code ran (--allow-install-scripts): {ran}")
         if launched.cached:
             out.note(f"mcp-lint: {launched.path}: started from the install cache ({cache_dir})")
     request = ReportRequest(options.output_format, options.output, options.color)
@@ -112,6 +120,8 @@ def _lint(launches: Sequence[Launch], settings: Settings, jury: JurySettings, in
     from mcp_lint.reflect import reflect_all
 
     reflections = reflect_all([launched.target for launched in launches], settings.timeout)
+    # A server may echo a secret input into its tools: masked before any check or report sees it.
+    reflections = [redact_reflection(reflection, inputs.redact) for reflection in reflections]
     result = check_reflections(reflections, settings, jury)
     # A server that failed to start may have had its secret arguments or environment in the message.
     servers = tuple(

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import quote
-from mcp_lint.files import InputFileError, read_input_file
+from mcp_lint.files import InputFileError, read_input_bytes, read_input_file
+from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
 
 SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/{date}/server.schema.json"
 # Every dated schema the registry has published, oldest first. 2025-07-09 is the snake_case one; the
@@ -43,6 +44,16 @@ NAME_PATTERN = re.compile(r"^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$")
 URL_PATTERN = re.compile(r"^(https?://[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$")
 SHA256_PATTERN = re.compile(r"^[a-f0-9]{64}$")
 VARIABLE = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)\}")
+# The names the gate hands an installer, as each registry allows them: a name that starts with "-" would
+# be read as an option, and a URL, path or git spec would install something other than the package.
+# npm: validate-npm-package-name (old names may hold capitals); PyPI: PEP 508's name.
+NPM_NAME = re.compile(r"^(@[a-z0-9][a-z0-9._~-]*/)?[A-Za-z0-9][A-Za-z0-9._~-]*$")
+MAX_NPM_NAME = 214
+PYPI_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
+# A version the gate installs is also a cache folder's name: letters and digits joined by one of
+# ". - + ! _" (PEP 440 and semver fit), so never "." or ".." or a path.
+INSTALL_VERSION = re.compile(r"^[A-Za-z0-9]+([._+!-][A-Za-z0-9]+)*$")
+INSTALLED_TYPES = ("npm", "pypi")
 # A version the registry refuses as a range: an operator, a wildcard part, alternatives, a hyphen range.
 _RANGE = re.compile(r"^\s*(\^|~|[<>]=?|=)|(^|\.)[xX*](\.|$)|\|\||\s-\s|^\*$")
 
@@ -180,14 +191,27 @@ class Validation:
 def load_entry(path: Path) -> Validation:
     """Read and validate a server.json file; a file that cannot be read or parsed is one problem."""
     try:
-        text = read_input_file(path, "a server.json")
+        data = read_input_bytes(path, "a server.json")
     except InputFileError as error:
         return Validation(None, (Problem("(entry)", error.detail),))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return Validation(
+            None, (Problem("(entry)", f"not UTF-8 text (byte {error.start}); save it as UTF-8"),)
+        )
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
         return Validation(None, (Problem("(entry)", f"not valid JSON: {error.msg} at {where}"),))
+    except RecursionError:
+        return Validation(None, (Problem("(entry)", too_deep_message()),))
+    except ValueError:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        return Validation(None, (Problem("(entry)", too_long_number_message()),))
+    problem = document_problem(document)
+    if problem is not None:
+        return Validation(None, (Problem("(entry)", problem),))
     validation = validate_entry(document, source=path)
     if validation.entry is not None:
         extra = ownership_warnings(validation.entry, path.parent)
@@ -233,6 +257,35 @@ def version_problem(version: str) -> str | None:
         example = bare if re.fullmatch(r"\d+(\.\d+)*([-+][0-9A-Za-z.-]+)?", bare) else "1.2.0"
         return f'{_shown(version)} is a range; the registry needs one exact version, e.g. "{example}"'
     return None
+
+
+def identifier_problem(registry_type: str | None, identifier: str) -> str | None:
+    """Why `identifier` is not a name the gate may hand the registry's installer, or None."""
+    if registry_type == "npm":
+        if len(identifier) > MAX_NPM_NAME or not NPM_NAME.fullmatch(identifier):
+            return (
+                f"{_shown(identifier)} is not an npm package name (@scope/name or name: letters, digits, "
+                '".", "_", "-", "~", starting with a letter or digit; no URL, path or git spec)'
+            )
+    elif registry_type == "pypi":
+        if not PYPI_NAME.fullmatch(identifier):
+            return (
+                f'{_shown(identifier)} is not a PyPI project name (letters, digits, ".", "_", "-", '
+                "starting and ending with a letter or digit; no URL, path or requirement)"
+            )
+    elif registry_type != "mcpb" and (identifier.startswith("-") or identifier != identifier.strip()):
+        return f'{_shown(identifier)} is not a package name: it starts with "-" or a space'
+    return None
+
+
+def install_version_problem(version: str) -> str | None:
+    """Why `version`, exact for the registry, is still none the gate installs and caches, or None."""
+    if INSTALL_VERSION.fullmatch(version):
+        return None
+    return (
+        f"{_shown(version)} is not a version an installer takes: letters and digits joined by "
+        '".", "-", "+", "!" or "_", e.g. "1.2.0"'
+    )
 
 
 class _Checker:
@@ -459,8 +512,14 @@ class _Checker:
         )
         if version is not None:
             problem = version_problem(version)
+            if problem is None and registry_type in INSTALLED_TYPES:
+                problem = install_version_problem(version)
             if problem:
                 self.problem(_join(path, "version"), problem)
+        if identifier is not None:
+            problem = identifier_problem(registry_type, identifier)
+            if problem:
+                self.problem(_join(path, "identifier"), problem)
         base_url = self.string(item, "registryBaseUrl", path, min_length=1)
         if base_url is not None and self.url(base_url, _join(path, "registryBaseUrl")):
             official = OFFICIAL_BASE_URLS.get(registry_type or "")

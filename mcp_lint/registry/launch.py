@@ -7,9 +7,17 @@ arguments may hold user input. Remotes are connected to by URL. The inputs an en
 defaults and from `--env NAME=VALUE`; a required one left empty stops the run before anything is
 installed. Secret values are collected so that every line the gate prints can be cleaned of them.
 
-The cache: `<cache dir>/registry/<registryType>/<identifier>/<version>`, each entry installed into a
-temporary folder beside it and renamed into place once complete, with a `launch.json` saying how to
-start it. An interrupted install leaves no entry, so the next run installs again.
+The cache: `<cache dir>/registry/<registryType>/<identifier>-<key>/<version>`, the key a hash of the
+registry type, the registry's base URL, the identifier and the installer, so one registry's
+`name@version` is never started for another's. Each entry is installed into a temporary folder beside
+it and renamed into place once complete, with a `launch.json` saying how to start it and what it is;
+a manifest that does not name the same package, registry and installer is installed again. An
+interrupted install leaves no entry, so the next run installs again.
+
+Installers run with the environment a server gets (the MCP SDK's safe variables), plus the proxy and
+certificate variables they need to reach a registry: the caller's other variables (CI tokens, cloud
+keys) are not theirs to read. They run no package code unless allowed: npm with `--ignore-scripts`,
+pip with wheels only (`--only-binary :all:`), since building a source distribution runs its setup.
 """
 
 from __future__ import annotations
@@ -34,7 +42,18 @@ from urllib.parse import urlsplit
 from mcp_lint.errors import UsageError
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
-from mcp_lint.registry.entry import VARIABLE, Argument, Input, KeyValue, Package, RegistryEntry, Remote
+from mcp_lint.registry.entry import (
+    INSTALL_VERSION,
+    OFFICIAL_BASE_URLS,
+    VARIABLE,
+    Argument,
+    Input,
+    KeyValue,
+    Package,
+    RegistryEntry,
+    Remote,
+)
+from mcp_lint.registry.network import refusal
 
 CACHE_ENV = "MCP_LINT_CACHE_DIR"
 MANIFEST = "launch.json"
@@ -134,6 +153,37 @@ def environment(variables: Sequence[KeyValue], inputs: Inputs) -> dict[str, str]
 # -- installers --------------------------------------------------------------------------------------
 
 
+# Besides the SDK's safe variables, what an installer needs to reach a registry from behind a proxy or
+# a private certificate authority, and where its own config and cache live.
+INSTALLER_VARIABLES = (
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "NO_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "no_proxy",
+    "all_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "REQUESTS_CA_BUNDLE",
+    "PIP_CERT",
+    "NODE_EXTRA_CA_CERTS",
+    "TMPDIR",
+    "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME",
+)
+
+
+def installer_environment() -> dict[str, str]:
+    """The environment every installer step runs with: what a server gets, plus INSTALLER_VARIABLES."""
+    from mcp.client.stdio import get_default_environment  # as reflect/live.py gives a server
+
+    env = get_default_environment()
+    env.update({name: os.environ[name] for name in INSTALLER_VARIABLES if os.environ.get(name)})
+    return env
+
+
 class InstallFailed(Exception):
     """The installer refused or failed; the message is one line, the installer's own error in it."""
 
@@ -169,34 +219,73 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def _pypi_index(base_url: str | None) -> str | None:
+    """The index pip is pointed at for a registryBaseUrl; None for PyPI itself (pip's configured one)."""
+    if base_url is None or base_url.rstrip("/") in OFFICIAL_BASE_URLS["pypi"]:
+        return None
+    base = base_url.rstrip("/")
+    return base if base.endswith("/simple") else f"{base}/simple"
+
+
+_SDIST_HINT = "Could not find a version that satisfies"
+
+
 class PipInstaller:
     """A fresh virtual environment with the package from PyPI, as `pip install NAME==VERSION` makes it;
-    `uv` builds it instead when the entry hints `uvx` and uv is on PATH (what uvx would run)."""
+    `uv` builds it instead when the entry hints `uvx` and uv is on PATH (what uvx would run). Wheels
+    only, unless `allow_scripts`: building a source distribution runs its setup code."""
 
-    def __init__(self, use_uv: bool = False) -> None:
+    def __init__(self, use_uv: bool = False, allow_scripts: bool = False) -> None:
         self.use_uv = use_uv
-        self.name = "uv" if use_uv else "pip"
+        self.allow_scripts = allow_scripts
+        self.name = ("uv" if use_uv else "pip") + ("+sdist" if allow_scripts else "")
 
     def missing(self) -> str | None:
         return None
 
+    def _mode(self) -> str:
+        if self.use_uv and shutil.which("uv") is not None:
+            return "uv"
+        # mcp-lint's own pip installs into a venv made without one: seconds faster than ensurepip.
+        return "own-pip" if importlib.util.find_spec("pip") is not None else "venv-pip"
+
+    def command(self, package: Package, python: Path) -> list[str]:
+        """The install step into the venv whose interpreter is `python`; `--` ends the options."""
+        spec = f"{package.identifier}=={package.version}" if package.version else package.identifier
+        mode = self._mode()
+        quiet = ["--quiet", "--disable-pip-version-check"]
+        if mode == "uv":
+            head = [shutil.which("uv") or "uv", "pip", "install", "--quiet", "--python", str(python)]
+        elif mode == "own-pip":
+            head = [sys.executable, "-m", "pip", "--python", str(python), "install", *quiet]
+        else:
+            head = [str(python), "-m", "pip", "install", *quiet]
+        options = [] if self.allow_scripts else ["--only-binary", ":all:"]
+        index = _pypi_index(package.registry_base_url)
+        if index is not None:
+            options.extend(("--index-url", index))
+        return [*head, *options, "--", spec]
+
     def install(self, package: Package, into: Path, timeout: float) -> list[str]:
         venv = into / "venv"
-        spec = f"{package.identifier}=={package.version}" if package.version else package.identifier
         python = _venv_python(venv)
-        uv = shutil.which("uv") if self.use_uv else None
-        if uv is not None:
+        mode = self._mode()
+        if mode == "uv":
+            uv = shutil.which("uv") or "uv"
             run_installer([uv, "venv", "--quiet", "--python", sys.executable, str(venv)], timeout)
-            run_installer([uv, "pip", "install", "--quiet", "--python", str(python), spec], timeout)
-        elif importlib.util.find_spec("pip") is not None:
-            # mcp-lint's own pip installs into a venv made without one: seconds faster than ensurepip.
+        elif mode == "own-pip":
             run_installer([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout)
-            pip = [sys.executable, "-m", "pip", "--python", str(python), "install"]
-            run_installer([*pip, "--quiet", "--disable-pip-version-check", spec], timeout, "pip")
         else:
             run_installer([sys.executable, "-m", "venv", str(venv)], timeout)
-            pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-            run_installer([*pip, spec], timeout, "pip")
+        try:
+            run_installer(self.command(package, python), timeout, "uv" if mode == "uv" else "pip")
+        except InstallFailed as error:
+            if self.allow_scripts or _SDIST_HINT not in str(error):
+                raise
+            raise InstallFailed(
+                f"{error} (the gate installs wheels only; --allow-install-scripts lets it build a "
+                "source distribution, running its setup code)"
+            ) from None
         listed = run_installer([str(python), "-c", _CONSOLE_SCRIPTS, package.identifier], timeout)
         scripts: list[str] = json.loads(listed.strip().splitlines()[-1])
         script = _pick(package.identifier, scripts)
@@ -222,9 +311,23 @@ def _pick(identifier: str, names: Sequence[str]) -> str | None:
 
 
 class NpmInstaller:
-    """`npm install NAME@VERSION` into the folder, then `node` on the package's bin, as npx would run it."""
+    """`npm install NAME@VERSION` into the folder, then `node` on the package's bin, as npx would run it.
+    With `--ignore-scripts` unless `allow_scripts`: an install script is the package's own code."""
 
-    name = "npm"
+    def __init__(self, allow_scripts: bool = False) -> None:
+        self.allow_scripts = allow_scripts
+        self.name = "npm+scripts" if allow_scripts else "npm"
+
+    def command(self, package: Package, into: Path) -> list[str]:
+        """The install step into the folder `into`; `--` ends the options."""
+        npm = shutil.which("npm") or "npm"
+        spec = f"{package.identifier}@{package.version}" if package.version else package.identifier
+        flags = ["--no-audit", "--no-fund", "--no-save", "--loglevel=error", "--no-update-notifier"]
+        if not self.allow_scripts:
+            flags.append("--ignore-scripts")
+        if package.registry_base_url:
+            flags.append(f"--registry={package.registry_base_url}")
+        return [npm, "install", "--prefix", str(into), *flags, "--", spec]
 
     def missing(self) -> str | None:
         if shutil.which("npm") is None or shutil.which("node") is None:
@@ -232,12 +335,7 @@ class NpmInstaller:
         return None
 
     def install(self, package: Package, into: Path, timeout: float) -> list[str]:
-        npm = shutil.which("npm") or "npm"
-        spec = f"{package.identifier}@{package.version}" if package.version else package.identifier
-        flags = ["--no-audit", "--no-fund", "--no-save", "--loglevel=error", "--no-update-notifier"]
-        if package.registry_base_url:
-            flags.append(f"--registry={package.registry_base_url}")
-        run_installer([npm, "install", "--prefix", str(into), *flags, spec], timeout)
+        run_installer(self.command(package, into), timeout)
         folder = into / "node_modules" / package.identifier
         try:
             manifest = json.loads((folder / "package.json").read_text(encoding="utf-8"))
@@ -267,21 +365,31 @@ UNSUPPORTED = {
 }
 
 
-def installer_for(package: Package) -> Installer | None:
+# What runs at install time when --allow-install-scripts is given: said once per fresh install.
+INSTALL_TIME_CODE = {
+    "npm": "npm ran the install scripts of the package and its dependencies",
+    "pypi": "pip could build source distributions, running their setup code",
+}
+
+
+def installer_for(package: Package, allow_scripts: bool = False) -> Installer | None:
     if package.registry_type == "pypi":
-        return PipInstaller(use_uv=package.runtime_hint == "uvx" and shutil.which("uv") is not None)
+        use_uv = package.runtime_hint == "uvx" and shutil.which("uv") is not None
+        return PipInstaller(use_uv=use_uv, allow_scripts=allow_scripts)
     if package.registry_type == "npm":
-        return NpmInstaller()
+        return NpmInstaller(allow_scripts=allow_scripts)
     return None
 
 
 def run_installer(argv: Sequence[str], timeout: float, label: str | None = None) -> str:
     """Run an installer step (no shell, no stdin) and return its stdout; a failure is InstallFailed
     with the installer's own error line. The step runs in a session of its own, so a timeout or a
-    Ctrl-C stops what it started too (npm runs scripts in child processes)."""
+    Ctrl-C stops what it started too (npm runs scripts in child processes), and with
+    installer_environment(), never the caller's whole environment."""
     try:
         process = subprocess.Popen(
             list(argv),
+            env=installer_environment(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -333,37 +441,77 @@ def installer_error(program: str, output: str, code: int) -> str:
 # -- the cache ---------------------------------------------------------------------------------------
 
 
-def cache_entry(cache_dir: Path, package: Package) -> Path:
-    """`registry/<type>/<identifier>/<version>`, the identifier made a safe folder name (a hash keeps
-    two identifiers that clean to the same name apart)."""
-    digest = hashlib.sha256(package.identifier.encode("utf-8")).hexdigest()[:10]
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", package.identifier).strip("._") or "package"
-    version = re.sub(r"[^A-Za-z0-9._+-]+", "_", package.version or "unversioned")
+def cache_entry(cache_dir: Path, package: Package, installer: str) -> Path:
+    """`registry/<type>/<identifier>-<key>/<version>`: the identifier made a safe folder name, the key
+    a hash of the registry type, its base URL, the identifier and the installer, so neither two names
+    that clean alike nor one name on two registries share a folder. A version that is no plain folder
+    name (".", "..", a path) is InstallFailed: nothing is read or removed for it."""
+    version = package.version or "unversioned"
+    if not INSTALL_VERSION.fullmatch(version) or not re.fullmatch(r"[a-z]+", package.registry_type):
+        raise InstallFailed(f"{package.spec}: the version or registry type is no plain folder name")
+    key = json.dumps([package.registry_type, package.registry_base_url, package.identifier, installer])
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", package.identifier).strip("._")[:80] or "package"
     return cache_dir / "registry" / package.registry_type / f"{safe}-{digest}" / version
 
 
-def read_manifest(folder: Path) -> list[str] | None:
+def _manifest(package: Package, installer: str, argv: Sequence[str]) -> dict[str, object]:
+    return {
+        "argv": list(argv),
+        "package": package.spec,
+        "registryBaseUrl": package.registry_base_url,
+        "installer": installer,
+    }
+
+
+def write_manifest(folder: Path, package: Package, installer: str, argv: Sequence[str]) -> None:
+    """Say how to start the install in `folder` and what it is: the check before every reuse."""
+    text = json.dumps(_manifest(package, installer, argv), indent=2) + "\n"
+    (folder / MANIFEST).write_text(text, encoding="utf-8")
+
+
+def read_manifest(folder: Path, package: Package, installer: str) -> list[str] | None:
+    """The argv of the install in `folder`, when its manifest names this package, registry and
+    installer; else None (the folder is installed again)."""
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    argv = data.get("argv") if isinstance(data, dict) else None
-    if isinstance(argv, list) and argv and all(isinstance(part, str) for part in argv):
-        return argv
-    return None
+    if not isinstance(data, dict):
+        return None
+    argv = data.get("argv")
+    if not (isinstance(argv, list) and argv and all(isinstance(part, str) for part in argv)):
+        return None
+    if data != _manifest(package, installer, argv):
+        return None
+    return argv
+
+
+def _inside_cache(folder: Path, cache_dir: Path) -> bool:
+    """Whether `folder`, resolved, is an entry three levels under the cache's registry folder."""
+    try:
+        relative = folder.resolve().relative_to((cache_dir / "registry").resolve())
+    except (OSError, ValueError):
+        return False
+    return len(relative.parts) == 3
 
 
 def ensure_installed(
     package: Package, installer: Installer, cache_dir: Path, timeout: float = INSTALL_TIMEOUT
 ) -> tuple[list[str], bool]:
     """The argv that starts the installed package, and whether it came from the cache."""
-    final = cache_entry(cache_dir, package)
-    cached = read_manifest(final)
+    final = cache_entry(cache_dir, package, installer.name)
+    if not _inside_cache(final, cache_dir):
+        raise InstallFailed(f"{package.spec}: its cache folder {final} is outside the cache; not installed")
+    cached = read_manifest(final, package, installer.name)
     if cached is not None:
         return _expand(cached, final), True
-    if final.exists():
-        # A folder without a manifest was not put there by a complete install: start over.
-        shutil.rmtree(final, ignore_errors=True)
+    if final.exists() or final.is_symlink():
+        # A folder without a manifest of this package was not put there by a complete install of it.
+        if final.is_symlink() or not final.is_dir():
+            final.unlink()
+        else:
+            shutil.rmtree(final, ignore_errors=True)
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".partial", dir=final.parent))
@@ -371,12 +519,13 @@ def ensure_installed(
         raise InstallFailed(f"cannot write the install cache {cache_dir}: {exc.strerror or exc}") from None
     try:
         argv = installer.install(package, temp, timeout)
-        manifest = {"argv": argv, "package": package.spec, "installer": installer.name}
-        (temp / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        write_manifest(temp, package, installer.name, argv)
         try:
             os.rename(temp, final)
         except OSError:
-            if read_manifest(final) is None:  # not another gate that finished first: a real failure
+            if (
+                read_manifest(final, package, installer.name) is None
+            ):  # not another gate that finished first: a real failure
                 raise
             shutil.rmtree(temp, ignore_errors=True)
     except BaseException:
@@ -424,14 +573,31 @@ class Plan:
 _OWN_RUNTIMES = {"npm": "node", "pypi": "python"}
 
 
-def plan(entry: RegistryEntry, given: Mapping[str, str]) -> Plan:
+def _refuse_private(url: str, where: str, inputs: Inputs, allowed: bool) -> None:
+    reason = None if allowed else refusal(url)
+    if reason is not None:
+        raise UsageError(inputs.redact(f"{where}: {reason}"))
+
+
+def plan(entry: RegistryEntry, given: Mapping[str, str], *, allow_private_network: bool = False) -> Plan:
     """Fill every input of the entry before anything is installed: a required one that is missing
-    is a UsageError (exit 2) naming it."""
+    is a UsageError (exit 2) naming it. So is a registry or remote URL (its variables filled) that
+    reaches a private, loopback or link-local address, unless `allow_private_network`."""
     inputs = Inputs(given)
     items: list[Planned] = []
     notes: list[str] = []
     names: set[str] = set()
     for package in entry.packages:
+        base_url = package.registry_base_url
+        # The official registry is where the installer goes without a base URL: never refused, however
+        # this machine resolves it (a mirror or a proxy on a private address is common).
+        if base_url is not None and base_url.rstrip("/") not in OFFICIAL_BASE_URLS.get(
+            package.registry_type, ()
+        ):
+            where = f"{package.path}.registryBaseUrl"
+            _refuse_private(base_url, where, inputs, allow_private_network)
+        if package.registry_type == "mcpb":
+            _refuse_private(package.identifier, f"{package.path}.identifier", inputs, allow_private_network)
         name = _unique(package.identifier.rsplit("/", 1)[-1], names)
         runtime = argument_vector(package.runtime_arguments, inputs)
         if runtime and package.runtime_hint != _OWN_RUNTIMES.get(package.registry_type):
@@ -453,6 +619,7 @@ def plan(entry: RegistryEntry, given: Mapping[str, str]) -> Plan:
     for remote in entry.remotes:
         transport = remote.transport
         url = inputs.substitute(transport.url or "", transport.variables, f"{remote.path}.url")
+        _refuse_private(url, f"{remote.path}.url", inputs, allow_private_network)
         headers = {}
         for header in transport.headers:
             value = inputs.fill(header.input, header.name, header.path)
@@ -479,10 +646,19 @@ class Launch:
     path: str
     target: Target | UnreachableTarget
     cached: bool = False
+    install_time_code: str | None = None  # what package code ran at install (--allow-install-scripts)
 
 
-def launch(item: Planned, cache_dir: Path, origin: str, timeout: float = INSTALL_TIMEOUT) -> Launch:
-    """Install (or find in the cache) a planned package and build its target; a remote's target."""
+def launch(
+    item: Planned,
+    cache_dir: Path,
+    origin: str,
+    timeout: float = INSTALL_TIMEOUT,
+    *,
+    allow_scripts: bool = False,
+) -> Launch:
+    """Install (or find in the cache) a planned package and build its target; a remote's target.
+    Install-time package code runs only with `allow_scripts`, and the Launch then says so."""
     if item.remote is not None:
         kind = "sse" if item.remote.transport.type == "sse" else "http"
         remote = HttpTarget(item.name, item.url or "", dict(item.headers), transport=kind, origin=origin)
@@ -495,17 +671,17 @@ def launch(item: Planned, cache_dir: Path, origin: str, timeout: float = INSTALL
     if package.transport.type != "stdio":
         reason = f"a package served over {package.transport.type} is not supported by the gate yet (stdio is)"
         return Launch(item.path, UnreachableTarget(item.name, f"{item.path} ({package.spec}): {reason}"))
-    installer = installer_for(package)
+    installer = installer_for(package, allow_scripts)
     assert installer is not None
     missing = installer.missing()
     if missing is not None:
         return Launch(item.path, UnreachableTarget(item.name, f"{item.path} ({package.spec}): {missing}"))
+    ran = INSTALL_TIME_CODE.get(package.registry_type) if allow_scripts else None
     try:
         argv, cached = ensure_installed(package, installer, cache_dir, timeout)
     except InstallFailed as error:
-        return Launch(
-            item.path, UnreachableTarget(item.name, f"{item.path}: cannot install {package.spec}: {error}")
-        )
+        reason = f"{item.path}: cannot install {package.spec}: {error}"
+        return Launch(item.path, UnreachableTarget(item.name, reason), install_time_code=ran)
     command, *rest = argv
     target = StdioTarget(
         name=item.name,
@@ -514,10 +690,18 @@ def launch(item: Planned, cache_dir: Path, origin: str, timeout: float = INSTALL
         env=dict(item.env),
         origin=origin,
     )
-    return Launch(item.path, target, cached)
+    return Launch(item.path, target, cached, None if cached else ran)
 
 
 def launch_all(
-    items: Sequence[Planned], cache_dir: Path, origin: str, timeout: float = INSTALL_TIMEOUT
+    items: Sequence[Planned],
+    cache_dir: Path,
+    origin: str,
+    timeout: float = INSTALL_TIMEOUT,
+    *,
+    allow_scripts: bool = False,
 ) -> list[Launch]:
-    return [launch(item, cache_dir, f"{origin} [{item.path}]", timeout) for item in items]
+    return [
+        launch(item, cache_dir, f"{origin} [{item.path}]", timeout, allow_scripts=allow_scripts)
+        for item in items
+    ]

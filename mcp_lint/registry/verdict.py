@@ -8,6 +8,7 @@ recomputed or compared later. It is written for every outcome, an invalid entry 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -116,6 +117,12 @@ def verdict_document(
     }
 
 
+# A lone surrogate (an entry may hold "\\ud800") has no UTF-8 form: it is written as its JSON escape.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def write_verdict(path: Path, document: Mapping[str, Any]) -> None:
     """Written whole or not at all: a registry never stores half a verdict."""
-    write_text_atomic(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    text = _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    write_text_atomic(path, text + "\n")

@@ -11,7 +11,7 @@ import pytest
 
 from mcp_lint.cli import main
 from mcp_lint.registry.entry import LATEST_SCHEMA, validate_entry
-from mcp_lint.registry.launch import MANIFEST, cache_entry
+from mcp_lint.registry.launch import cache_entry, installer_for, write_manifest
 
 SERVERS = Path(__file__).resolve().parent.parent / "servers"
 
@@ -51,9 +51,12 @@ def seed_install(cache_dir: Path, document: dict[str, Any], index: int, argv: li
     launches it as it would a real install, with no network."""
     validation = validate_entry(document)
     assert validation.entry is not None, validation.problems
-    folder = cache_entry(cache_dir, validation.entry.packages[index])
+    chosen = validation.entry.packages[index]
+    installer = installer_for(chosen)
+    assert installer is not None, chosen.registry_type
+    folder = cache_entry(cache_dir, chosen, installer.name)
     folder.mkdir(parents=True)
-    (folder / MANIFEST).write_text(json.dumps({"argv": argv}), encoding="utf-8")
+    write_manifest(folder, chosen, installer.name, argv)
     return folder
 
 

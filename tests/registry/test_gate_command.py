@@ -233,7 +233,10 @@ def test_a_remote_is_linted_over_streamable_http(
     here: Path, capsys: pytest.CaptureFixture[str], http_server: int
 ) -> None:
     write_entry(here, _remote_entry(http_server))
-    code, out, err, verdict = _gate(here, capsys, "--env", "token=tok3n-value", "--format", "json")
+    # The server listens on loopback: the gate refuses it unless the operator allows private targets.
+    code, out, err, verdict = _gate(
+        here, capsys, "--allow-private-network", "--env", "token=tok3n-value", "--format", "json"
+    )
     report = json.loads(out)
     assert code in (0, 1), err
     assert [tool["name"] for tool in report["servers"][0]["tools"]] == [
@@ -251,6 +254,8 @@ def test_a_remote_that_refuses_the_token_is_exit_3(
     here: Path, capsys: pytest.CaptureFixture[str], http_server: int
 ) -> None:
     write_entry(here, _remote_entry(http_server))
-    code, _, err, _ = _gate(here, capsys, "--env", "token=wrong-value", "--timeout", "5")
+    code, _, err, _ = _gate(
+        here, capsys, "--allow-private-network", "--env", "token=wrong-value", "--timeout", "5"
+    )
     assert code == 3
     assert "wrong-value" not in err

@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 from registry_support import entry_document, gate, package, write_entry
 
+from mcp_lint.registry.entry import validate_entry
+from mcp_lint.registry.launch import cache_entry
+
 pytestmark = [
     pytest.mark.thirdparty,
     pytest.mark.skipif(
@@ -110,3 +113,40 @@ def test_a_package_that_does_not_exist_is_exit_3_in_one_line(
     assert installer_says in lines[0]
     assert verdict["status"] == "unreachable"
     assert not list(CACHE.glob(f"registry/{kind}/*no-such-package*")), "a failed install is not cached"
+
+
+def test_install_scripts_run_only_when_allowed_and_the_gate_says_so(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = entry_document(
+        name="io.github.modelcontextprotocol/memory",
+        version=NPM_VERSION,
+        packages=[
+            package(
+                registryType="npm",
+                identifier="@modelcontextprotocol/server-memory",
+                version=NPM_VERSION,
+                environmentVariables=[{"name": "MEMORY_FILE_PATH", "default": str(here / "memory.jsonl")}],
+            )
+        ],
+    )
+    write_entry(here, document)
+    args = ["server.json", "--cache-dir", str(CACHE), "-o", "report.txt", "--allow-install-scripts"]
+    code, _, err = gate(args, capsys)
+    assert code == 0, err
+    ran = [line for line in err.splitlines() if "install-time code ran" in line]
+    assert (
+        ran
+        == [
+            "mcp-lint: warning: packages[0]: install-time code ran (--allow-install-scripts): npm ran the "
+            "install scripts of the package and its dependencies"
+        ]
+        or "started from the install cache" in err
+    ), err
+    chosen = validate_entry(document).entry
+    assert chosen is not None
+    with_scripts = cache_entry(CACHE, chosen.packages[0], "npm+scripts")
+    assert with_scripts.is_dir(), "installed under the key of an install with scripts"
+    assert with_scripts != cache_entry(CACHE, chosen.packages[0], "npm"), "kept apart from one without"
+    code, _, err = gate(args, capsys)
+    assert code == 0 and "install-time code ran" not in err and "started from the install cache" in err

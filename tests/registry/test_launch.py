@@ -189,7 +189,9 @@ def test_a_cached_install_starts_with_the_entry_arguments_and_environment(tmp_pa
         ]
     )
     item = plan(entry, {"EXTRA": "1"}).items[0]
-    ensure_installed(entry.packages[0], FakeInstaller(), tmp_path)
+    installer = FakeInstaller()
+    installer.name = "pip"  # the cache is keyed by installer: the one the gate picks for this package
+    ensure_installed(entry.packages[0], installer, tmp_path)
     result = launch(item, tmp_path, "server.json [packages[0]]")
     assert result.cached and isinstance(result.target, StdioTarget)
     assert result.target.command == "python3"

@@ -1,0 +1,143 @@
+"""Install-time code, for real: pip against a local package index (on loopback, so the gate runs with
+--allow-private-network) that serves only a source distribution whose in-tree build backend records
+that it ran, and the environment it ran with.
+
+By default the gate installs wheels only, so the backend never runs and the install fails in one
+line that names --allow-install-scripts. With the flag, it runs (and the gate says install-time code
+ran), with the installers' environment: the caller's secrets are not in it. The backend then fails
+on purpose, so nothing is installed either way. No network beyond 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import tarfile
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from registry_support import entry_document, gate, package, write_entry
+
+PROJECT = "mcp-lint-sdist-probe"
+SECRET = "ci-s3cr3t-for-setup-code"
+
+BACKEND = """\
+import json, os
+
+def _record():
+    with open({marker!r}, "w", encoding="utf-8") as handle:
+        json.dump(dict(os.environ), handle)
+    raise RuntimeError("the probe builds nothing")
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    _record()
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    _record()
+"""
+PYPROJECT = """\
+[build-system]
+requires = []
+build-backend = "backend"
+backend-path = ["."]
+
+[project]
+name = "mcp-lint-sdist-probe"
+version = "1.0.0"
+"""
+
+
+def _sdist(folder: Path, marker: Path) -> None:
+    base = "mcp_lint_sdist_probe-1.0.0"
+    files = {
+        "pyproject.toml": PYPROJECT,
+        "backend.py": BACKEND.format(marker=str(marker)),
+        "PKG-INFO": "Metadata-Version: 2.1\nName: mcp-lint-sdist-probe\nVersion: 1.0.0\n",
+    }
+    folder.mkdir(parents=True)
+    with tarfile.open(folder / f"{base}.tar.gz", "w:gz") as archive:
+        for name, text in files.items():
+            data = text.encode("utf-8")
+            info = tarfile.TarInfo(f"{base}/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A PEP 503 index on loopback holding only the probe's sdist; yields its URL and the marker."""
+    marker = tmp_path / "setup-code-ran.json"
+    _sdist(tmp_path / "index" / "simple" / PROJECT, marker)
+    handler = functools.partial(_Quiet, directory=str(tmp_path / "index"))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", marker
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MCP_LINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("CI_DEPLOY_TOKEN", SECRET)
+    return tmp_path
+
+
+def _entry(here: Path, url: str) -> None:
+    write_entry(
+        here, entry_document(packages=[package(identifier=PROJECT, version="1.0.0", registryBaseUrl=url)])
+    )
+
+
+def test_an_sdist_is_not_built_by_default(
+    here: Path, index: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url, marker = index
+    _entry(here, url)
+    code, _, err = gate(["--cache-dir", str(here / "cache"), "--allow-private-network"], capsys)
+    assert code == 3, err
+    # A registryBaseUrl that is not pypi.org is warned about; the failure is one error line.
+    lines = [line for line in err.splitlines() if line.startswith("mcp-lint: error: ")]
+    assert len(lines) == 1, err
+    assert lines[0].startswith(
+        f"mcp-lint: error: packages[0]: cannot install pypi {PROJECT}==1.0.0: pip failed:"
+    )
+    assert "Could not find a version" in lines[0] and "--allow-install-scripts" in lines[0]
+    assert not marker.exists(), "no package code ran"
+
+
+def test_an_sdist_is_built_when_allowed_without_the_callers_secrets(
+    here: Path, index: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url, marker = index
+    _entry(here, url)
+    args = ["--cache-dir", str(here / "cache"), "--allow-private-network", "--allow-install-scripts"]
+    code, _, err = gate(args, capsys)
+    assert code == 3, err
+    assert (
+        "mcp-lint: warning: packages[0]: install-time code ran (--allow-install-scripts): pip could "
+        "build source distributions, running their setup code" in err.splitlines()
+    ), err
+    assert marker.is_file(), "the backend ran"
+    seen = json.loads(marker.read_text(encoding="utf-8"))
+    assert SECRET not in json.dumps(seen), "the caller's environment is not the installer's"
+    assert "PATH" in seen
+    assert not list((here / "cache").rglob("launch.json")), "nothing installed"
