@@ -22,6 +22,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError
 from mcp_lint.files import read_text, write_text_atomic
+from mcp_lint.limits import load_json
 from mcp_lint.model import BaselineEntry, BaselineStatus, Finding, RunResult, ServerReport
 
 BASELINE_FORMAT = "mcp-lint-baseline/1"
@@ -55,7 +56,7 @@ def load_baseline(path: Path) -> tuple[BaselineEntry, ...]:
     """The entries of a baseline file; a file that is not one is a UsageError naming what is wrong."""
     text = read_text(path, missing="no such baseline; create it with --update-baseline")
     try:
-        document = json.loads(text)
+        document = load_json(text, str(path))
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not valid JSON ({exc}); recreate it with --update-baseline") from None
     if not isinstance(document, Mapping) or document.get("format") != BASELINE_FORMAT:

@@ -7,6 +7,7 @@ their own.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,3 +51,24 @@ def document_problem(document: Any, depth: int = 0) -> str | None:
             return too_deep_message()
         stack.extend((child, level + 1) for child in children)
     return None
+
+
+def load_json(text: str, where: str) -> Any:
+    """`json.loads(text)` within the limits: a value nested deeper than MAX_JSON_DEPTH or a number
+    longer than MAX_INT_DIGITS is a one-line UsageError naming `where` and the limit (the parser
+    itself would raise RecursionError or a ValueError that reads as an internal error). Malformed
+    JSON still raises json.JSONDecodeError, for the caller to say how to mend its file."""
+    from mcp_lint.errors import UsageError
+
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise UsageError(f"{where}: {too_deep_message()}") from None
+    except ValueError:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        raise UsageError(f"{where}: {too_long_number_message()}") from None
+    problem = document_problem(document)
+    if problem is not None:
+        raise UsageError(f"{where}: {problem}")
+    return document

@@ -25,6 +25,7 @@ from typing import Any, Literal, get_args
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_input_file, write_text_atomic
+from mcp_lint.limits import load_json
 
 OVERRIDES_VERSION = 1
 DEFAULT_OVERRIDES_PATH = Path(".mcp-lint/overrides.json")
@@ -119,7 +120,7 @@ def read_overrides(path: Path) -> dict[tuple[str, str], Override]:
         path, "an overrides file", "no such overrides file; `mcp-lint check --fix` writes one"
     )
     try:
-        data = json.loads(text)
+        data = load_json(text, str(path))
     except ValueError as error:
         raise UsageError(f"{path}: not JSON ({error})") from None
     return parse_overrides(data, str(path))

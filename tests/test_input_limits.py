@@ -1,0 +1,47 @@
+"""The user's JSON files (a baseline, an overrides file) past the limits: one line and exit 2, never
+"internal error"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcp_lint.cli import main
+
+SNAPSHOT = Path(__file__).parent / "fixtures" / "golden" / "smelly-snapshot.json"
+DEEP = "[" * 5000 + "]" * 5000
+HUGE = '{"format": 1, "entries": [' + "9" * 5000 + "]}"
+
+
+@pytest.fixture(autouse=True)
+def _scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def lint(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(["check", "--isolated", "--no-color", *args, str(SNAPSHOT)])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "limit"), [(DEEP, "levels deep"), (HUGE, "digits")])
+def test_a_baseline_past_the_limits_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, limit: str
+) -> None:
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(text, encoding="utf-8")
+    code, err = lint(["--baseline", str(baseline)], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"mcp-lint: error: {baseline}: ") and limit in err and "internal" not in err
+
+
+@pytest.mark.parametrize(("text", "limit"), [(DEEP, "levels deep"), ('{"a": ' + "7" * 5000 + "}", "digits")])
+def test_an_overrides_file_past_the_limits_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, limit: str
+) -> None:
+    overrides = tmp_path / "overrides.json"
+    overrides.write_text(text, encoding="utf-8")
+    code = main(["proxy", "--overrides", str(overrides), "--", "true"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert str(overrides) in err and limit in err and "internal" not in err
