@@ -47,6 +47,21 @@ def printable_lines(text: str) -> str:
     return _UNPRINTABLE_KEEP_LINES.sub(_escape, text)
 
 
+def defuse_commands(text: str) -> str:
+    """`text` with no line that GitHub Actions would run as a workflow command: the runner reads a
+    log line that starts with `::` (leading spaces aside) as one (`::error`, `::add-mask`,
+    `::stop-commands`), so a server named `::warning::...` could forge annotations or stop them. Such a
+    line gets a backslash before its first colon: shown, never obeyed."""
+    if "::" not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("::"):
+            lines[index] = line[: len(line) - len(stripped)] + "\\" + stripped
+    return "\n".join(lines)
+
+
 def _finite(value: Any) -> Any:
     """NaN and the infinities as the strings "NaN", "Infinity", "-Infinity": JSON has no such
     numbers, and a report must parse with every strict JSON parser. Documents are depth-capped on

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -45,3 +46,24 @@ def test_an_overrides_file_past_the_limits_is_one_line(
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1, err
     assert str(overrides) in err and limit in err and "internal" not in err
+
+
+def test_no_line_of_the_text_report_is_a_workflow_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GitHub Actions runs a log line that starts with `::` (spaces aside): a server's own text must
+    never become one."""
+    snapshot = tmp_path / "forged.json"
+    tools = [
+        {"name": "::warning file=x.py::forged", "description": "::add-mask::secret\n::stop-commands::t"},
+        {"name": "ok", "description": "x"},
+    ]
+    snapshot.write_text(
+        json.dumps({"serverInfo": {"name": "::error::forged"}, "tools": tools}), encoding="utf-8"
+    )
+    code = main(["check", "--isolated", "--no-color", "--format", "text", str(snapshot)])
+    captured = capsys.readouterr()
+    assert code in (0, 1)
+    assert "forged" in captured.out
+    for line in (captured.out + captured.err).splitlines():
+        assert not line.lstrip().startswith("::"), line

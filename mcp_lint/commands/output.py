@@ -12,7 +12,7 @@ from typing import Protocol
 
 from mcp_lint.model import RunResult
 from mcp_lint.report import floor_line
-from mcp_lint.sanitize import printable
+from mcp_lint.sanitize import defuse_commands, printable
 
 
 class Echo(Protocol):
@@ -36,7 +36,7 @@ class Output:
 
     def note(self, text: str) -> None:
         """A line for the person on stderr, apart from the result."""
-        self.echo(text, err=True)
+        self.echo(defuse_commands(text), err=True)
 
     def warning(self, text: str) -> None:
         # One line whatever a server or a file put in it: control characters shown, not obeyed.

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
-from mcp_lint.sanitize import printable_result
+from mcp_lint.sanitize import defuse_commands, printable_result
 
 _COLORS = {
     Severity.CRITICAL: "\x1b[1;35m",
@@ -189,7 +189,8 @@ def render(result: RunResult, options: ReportOptions) -> str:
     lines.extend(gate_lines(result))
     if result.jury is not None:
         lines.extend(_jury_lines(result.jury, style))
-    return "\n".join(lines) + "\n"
+    # Under GitHub Actions this report lands in the job log, where a line may not be a command.
+    return defuse_commands("\n".join(lines)) + "\n"
 
 
 # Beyond this many stale baseline entries or unused suppressions the text report counts the rest.
