@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,24 @@ def test_no_line_of_the_text_report_is_a_workflow_command(
     assert "forged" in captured.out
     for line in (captured.out + captured.err).splitlines():
         assert not line.lstrip().startswith("::"), line
+
+
+def test_a_backtick_in_a_name_cannot_open_a_link_in_markdown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    snapshot = tmp_path / "links.json"
+    evil = "q` ![pixel](https://evil.example/p.png) [click](https://evil.example) `"
+    tool = {
+        "name": "search",
+        "description": "Searches.",
+        "inputSchema": {"type": "object", "properties": {evil: {"type": "string"}}},
+    }
+    snapshot.write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    code = main(["check", "--isolated", "--format", "markdown", str(snapshot)])
+    out = capsys.readouterr().out
+    assert code in (0, 1) and "evil.example" in out
+    # Outside code fences (where nothing renders), every bracket of the server's text is escaped: no
+    # `[text](url)` can render as a link or image.
+    prose = re.sub(r"(?ms)^(`{3,})[a-z]*\n.*?^\1$", "", out)
+    assert "evil.example" in prose
+    assert re.search(r"(?<!\\)\]\(https://evil", prose) is None, prose

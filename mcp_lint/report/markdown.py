@@ -27,9 +27,15 @@ BAR_CELLS = 10
 MAX_SCORE = 5.0
 
 
+def inline(text: str) -> str:
+    """Server text in Markdown prose: no HTML, and no link or image (`[x](url)`, `![x](url)`), even
+    where a backtick in a name ends the code span around it early."""
+    return html.escape(text, quote=False).replace("[", "\\[").replace("]", "\\]")
+
+
 def cell(text: str) -> str:
-    """Text safe inside a table cell: no HTML, no column break, no line break."""
-    escaped = html.escape(text, quote=False).replace("|", "\\|")
+    """Text safe inside a table cell: no HTML, no link, no column break, no line break."""
+    escaped = inline(text).replace("|", "\\|")
     return "<br>".join(line.strip() for line in escaped.splitlines()) or " "
 
 
@@ -148,16 +154,16 @@ def _suggestion_blocks(report: ServerReport) -> Iterable[str]:
             description = _proposed(report, tool, findings)
             if description is None:
                 text = " ".join(suggestion.split())
-                yield f"- {label}: {html.escape(text, quote=False)}"
+                yield f"- {label}: {inline(text)}"
                 continue
             head, *rest = suggestion.split("\n")
-            yield f"- {label}: {html.escape(head, quote=False)}"
+            yield f"- {label}: {inline(head)}"
             yield ""
             yield from _fence(description)
             trailer = rest[-1] if rest and rest[-1] != description.split("\n")[-1] else None
             if trailer:
                 yield ""
-                yield html.escape(trailer, quote=False)
+                yield inline(trailer)
         if rewrite:
             if items:
                 yield ""
