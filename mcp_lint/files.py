@@ -151,6 +151,41 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
+def append_text(path: Path, text: str) -> None:
+    """Append `text` to a regular file (created if missing), a FIFO being read, or a terminal, as one
+    write; a FIFO nobody reads fails at once instead of hanging, and anything else is refused."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0) | _BINARY_CLOEXEC
+    if info is None or stat.S_ISREG(info.st_mode):
+        fd = os.open(path, flags | os.O_CREAT, 0o666)
+    elif stat.S_ISFIFO(info.st_mode):
+        fd = _open_fifo(path, flags)
+    elif stat.S_ISCHR(info.st_mode):
+        fd = os.open(path, flags)
+    else:
+        raise OSError(
+            errno.EINVAL,
+            f"is {file_kind(info.st_mode)}; mcp-lint appends only to a regular file, a FIFO or a terminal",
+        )
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+        stream.write(text)
+
+
+def _open_fifo(path: Path, flags: int) -> int:
+    """Without a reader, open() on a FIFO would wait forever; non-blocking it fails at once instead."""
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "is a FIFO that no process is reading") from None
+        raise
+    os.set_blocking(fd, True)
+    return fd
+
+
 def _write_special(path: Path, mode: int, text: str) -> None:
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "Is a directory")
@@ -160,17 +195,7 @@ def _write_special(path: Path, mode: int, text: str) -> None:
             f"is {file_kind(mode)}; mcp-lint writes only to a regular file, a FIFO or a terminal",
         )
     flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | _BINARY_CLOEXEC
-    if stat.S_ISFIFO(mode):
-        # Without a reader, open() on a FIFO would wait forever; non-blocking it fails at once instead.
-        try:
-            fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
-        except OSError as exc:
-            if exc.errno == errno.ENXIO:
-                raise OSError(errno.ENXIO, "is a FIFO that no process is reading") from None
-            raise
-        os.set_blocking(fd, True)
-    else:
-        fd = os.open(path, flags)
+    fd = _open_fifo(path, flags) if stat.S_ISFIFO(mode) else os.open(path, flags)
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
         stream.write(text)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mcp_lint.commands.output import Output
 from mcp_lint.errors import UsageError
-from mcp_lint.files import unwritable_reason, write_text_atomic
+from mcp_lint.files import append_text, unwritable_reason, write_text_atomic
 from mcp_lint.model import RunResult
 from mcp_lint.report import ReportOptions, reporter
 from mcp_lint.sanitize import escape_surrogates
@@ -111,9 +111,9 @@ def write_reports(result: RunResult, request: ReportRequest, out: Output) -> Non
         write_output(reporter(kind)(result, plain), path, out, flag=f"--{kind}")
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if output_format == "github" and summary:
-        from mcp_lint.report.github import write_step_summary
+        from mcp_lint.report.github import step_summary
 
         try:
-            write_step_summary(result, plain, Path(summary))
+            append_text(Path(summary), step_summary(result, plain))
         except OSError as exc:
             out.warning(f"cannot append the job summary to {summary}: {exc}")

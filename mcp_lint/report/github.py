@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
 
 from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions, floor_line
@@ -131,8 +130,9 @@ def render(result: RunResult, options: ReportOptions) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def write_step_summary(result: RunResult, options: ReportOptions, path: Path) -> None:
-    """Append the Markdown summary to the job summary file ($GITHUB_STEP_SUMMARY)."""
+def step_summary(result: RunResult, options: ReportOptions) -> str:
+    """The Markdown job summary, cut to what GitHub takes ($GITHUB_STEP_SUMMARY; the command
+    appends it)."""
     from mcp_lint.report import markdown
 
     text = escape_surrogates(markdown.render(result, options))
@@ -142,5 +142,4 @@ def write_step_summary(result: RunResult, options: ReportOptions, path: Path) ->
             "\n\n_The summary was cut here: GitHub takes at most 1 MiB. Use --markdown FILE for all of it._\n"
         )
         text = data[: MAX_SUMMARY_BYTES - len(note)].decode("utf-8", errors="ignore") + note
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(text + "\n")
+    return text + "\n"

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from mcp_lint.files import append_text
 from mcp_lint.gate import decide
 from mcp_lint.model import Finding, RunResult, ServerReport, ServerSnapshot, Severity, Tool
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.github import escape_data, escape_property, render, write_step_summary
+from mcp_lint.report.github import escape_data, escape_property, render, step_summary
 
 
 def finding(severity: Severity, number: int, message: str = "smell") -> Finding:
@@ -53,9 +54,7 @@ def test_caps_keep_the_most_severe_and_count_the_rest(tmp_path: Path) -> None:
 def test_step_summary_is_appended(tmp_path: Path) -> None:
     summary = tmp_path / "summary.md"
     summary.write_text("earlier step\n", encoding="utf-8")
-    write_step_summary(
-        result(finding(Severity.HIGH, 1, "a | b <b>")), ReportOptions(cwd=str(tmp_path)), summary
-    )
+    append_text(summary, step_summary(result(finding(Severity.HIGH, 1, "a | b <b>")), ReportOptions()))
     text = summary.read_text(encoding="utf-8")
     assert text.startswith("earlier step\n## mcp-lint")
     assert "a \\| b &lt;b&gt;" in text

@@ -1,9 +1,11 @@
-"""The user's JSON files (a baseline, an overrides file) past the limits: one line and exit 2, never
-"internal error"."""
+"""Hostile inputs and outputs: the user's JSON files past the limits (one line and exit 2, never
+"internal error"), server text that would be a workflow command or a Markdown link, and a job summary
+that is a FIFO nobody reads."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -89,3 +91,16 @@ def test_a_backtick_in_a_name_cannot_open_a_link_in_markdown(
     prose = re.sub(r"(?ms)^(`{3,})[a-z]*\n.*?^\1$", "", out)
     assert "evil.example" in prose
     assert re.search(r"(?<!\\)\]\(https://evil", prose) is None, prose
+
+
+def test_a_job_summary_fifo_nobody_reads_is_a_warning_not_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "summary"
+    os.mkfifo(fifo)
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(fifo))
+    code = main(["check", "--isolated", str(SNAPSHOT)])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out.startswith("::")  # the annotations were written
+    assert "cannot append the job summary" in captured.err and "no process is reading" in captured.err
