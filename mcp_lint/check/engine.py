@@ -15,7 +15,6 @@ from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError, quote
-from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.model import Category, Finding, ServerSnapshot, Severity, ToolScores
 
 # An exact code or name beats any prefix, however long.
@@ -87,12 +86,12 @@ def validate_settings(settings: Settings, catalogue: Catalogue) -> None:
         rule = catalogue.find(key)
         if rule is None:
             raise UsageError(f"{where}: rules.{key}: no such rule; see `mcp-lint rules`")
-        unknown = sorted(set(override.options) - set(rule.options))
+        unknown = sorted(set(override.options) - set(rule.option_specs))
         if unknown:
-            allowed = ", ".join(sorted(rule.options)) or "none"
+            allowed = ", ".join(sorted(rule.option_specs)) or "none"
             raise UsageError(f"{where}: rules.{key}: unknown option {quote(unknown[0])} (options: {allowed})")
         for option, value in sorted(override.options.items()):
-            problem = option_problem(option, value)
+            problem = option_problem(rule.option_specs[option], value)
             if problem is not None:
                 raise UsageError(f"{where}: rules.{key}.{option}: {problem}, got {quote(value)}")
 
@@ -105,30 +104,27 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_FRACTION: tuple[Callable[[Any], bool], str] = (
-    lambda v: _number(v) and 0 < v <= 1,
-    "expected a number above 0 and at most 1",
-)
-
-# What each rule option accepts. Checked when the settings are read, so a wrong value is one line naming
-# the key instead of a crash (or a rule that silently never fires) in the middle of the run.
-OPTION_CHECKS: Mapping[str, tuple[Callable[[Any], bool], str]] = {
-    "max-tokens": (lambda v: _whole(v) and v >= 1, "expected a whole number of tokens, 1 or more"),
-    "max-words": (lambda v: _whole(v) and v >= 1, "expected a whole number of words, 1 or more"),
-    "similarity": _FRACTION,
-    "similar-name-similarity": _FRACTION,
-    # 1 is allowed: no score is below it, which is how to keep the rule on but never firing.
-    "threshold": (lambda v: _number(v) and 1 <= v <= 5, "expected a score from 1 to 5 (the rubric scale)"),
-    "spread": (lambda v: _number(v) and v >= 1, "expected a score difference of 1 or more"),
-    "component": (lambda v: v in COMPONENTS, f"expected one of {', '.join(COMPONENTS)}"),
-    "only-with-parameters": (lambda v: isinstance(v, bool), "expected true or false"),
+_TYPES: Mapping[str, Callable[[Any], bool]] = {
+    "integer": _whole,
+    "number": _number,
+    "boolean": lambda value: isinstance(value, bool),
+    "string": lambda value: isinstance(value, str),
 }
 
 
-def option_problem(option: str, value: Any) -> str | None:
-    """What is wrong with a rule option's value, or None when it is acceptable."""
-    accepts, expected = OPTION_CHECKS.get(option, (lambda _: True, ""))
-    return None if accepts(value) else expected
+def option_problem(spec: Mapping[str, Any], value: Any) -> str | None:
+    """What is wrong with a rule option's value against the option's spec in its rule file (type,
+    minimum, maximum, exclusiveMinimum, enum), or None when it is acceptable."""
+    ok = _TYPES[spec["type"]](value)
+    if ok and "enum" in spec:
+        ok = value in spec["enum"]
+    if ok and "minimum" in spec:
+        ok = value >= spec["minimum"]
+    if ok and "maximum" in spec:
+        ok = value <= spec["maximum"]
+    if ok and "exclusiveMinimum" in spec:
+        ok = value > spec["exclusiveMinimum"]
+    return None if ok else f"expected {spec['expected']}"
 
 
 def active_rules(catalogue: Catalogue, settings: Settings) -> list[ActiveRule]:

@@ -59,13 +59,15 @@ class Rule:
     function: str
     message: str
     docs: RuleDocs
-    options: Mapping[str, Any]
+    options: Mapping[str, Any]  # option -> default (a rubric threshold's comes from rubric.yaml)
     status: str = "stable"
     aliases: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     source: str = ""
     # Fails the run under the default profile whatever its severity (see mcp_lint.profiles).
     breaking: bool = False
+    # option -> its type, range and `expected` words, as the rule file declares them.
+    option_specs: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
 
     @property
     def component(self) -> Component | None:
@@ -100,7 +102,10 @@ class Rule:
         if self.options:
             lines += ["", "## Options"]
             lines += [
-                f"- `{key}` (default: `{json.dumps(value)}`)" for key, value in sorted(self.options.items())
+                f"- `{key}` (default: `{json.dumps(value)}`): {self.option_specs[key]['expected']}"
+                if key in self.option_specs
+                else f"- `{key}` (default: `{json.dumps(value)}`)"
+                for key, value in sorted(self.options.items())
             ]
         return "\n".join(lines) + "\n"
 
@@ -128,7 +133,13 @@ def parse_rule(data: Any, source: str) -> Rule:
         function=data["function"],
         message=data["message"],
         docs=RuleDocs(what=docs["what"], why=docs["why"], example=docs["example"], instead=docs["instead"]),
-        options=dict(data.get("options") or {}),
+        options={
+            name: spec["default"] for name, spec in (data.get("options") or {}).items() if "default" in spec
+        },
+        option_specs={
+            name: {key: value for key, value in spec.items() if key != "default"}
+            for name, spec in (data.get("options") or {}).items()
+        },
         status=data.get("status", "stable"),
         aliases=tuple(data.get("aliases") or ()),
         tags=tuple(data.get("tags") or ()),

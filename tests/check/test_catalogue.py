@@ -122,7 +122,9 @@ RUBRIC_RULES = [rule for rule in load_catalogue().rules if rule.function == "rub
 @pytest.mark.parametrize("rule", RUBRIC_RULES, ids=lambda rule: rule.code)
 def test_rubric_rule_threshold_has_one_source_the_rubric(rule: Rule) -> None:
     raw = yaml.safe_load(Path(rule.source).read_text(encoding="utf-8"))
-    assert "threshold" not in raw["options"], "the default belongs to the component in rules/rubric.yaml"
+    assert "default" not in raw["options"]["threshold"], (
+        "the default belongs to the component in rules/rubric.yaml"
+    )
     assert rule.options["threshold"] == load_rubric().threshold(str(rule.options["component"]))
 
 

