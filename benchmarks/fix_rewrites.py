@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from mcp_lint.check.tokens import estimate_tokens  # noqa: E402
 from mcp_lint.config import JurySettings, Settings  # noqa: E402
-from mcp_lint.fix.propose import RUBRIC_CODES  # noqa: E402
-from mcp_lint.fix.run import FixPlan, _with_descriptions, plan_fixes  # noqa: E402
+from mcp_lint.fix.plan import FixPlan, with_descriptions, plan_fixes  # noqa: E402
+from mcp_lint.fix.propose import rubric_codes  # noqa: E402
 from mcp_lint.model import RunResult, ServerSnapshot  # noqa: E402
 from mcp_lint.pipeline import check_reflections  # noqa: E402
 from mcp_lint.reflect import Reflection  # noqa: E402
@@ -41,7 +41,7 @@ from mcp_lint.traces import TraceRecord  # noqa: E402
 
 # The whole tools/list may grow by at most this share of its size.
 ALLOWED_GROWTH = 0.25
-RUBRIC = frozenset(RUBRIC_CODES.values())
+RUBRIC = frozenset(rubric_codes().values())
 SNAPSHOTS = [
     *sorted((ROOT / "tests" / "precision" / "snapshots").glob("*.json")),
     ROOT / "tests" / "fixtures" / "golden" / "smelly-snapshot.json",
@@ -100,11 +100,11 @@ def rubric_smells(result: RunResult) -> int:
 
 def fixed_snapshot(snapshot: ServerSnapshot, plan: FixPlan) -> ServerSnapshot:
     new = {
-        verdict.tool: verdict.rewrite.description
-        for verdict in plan.applied
-        if verdict.rewrite is not None and verdict.server == snapshot.name
+        outcome.tool: outcome.rewrite.description
+        for outcome in plan.applied
+        if outcome.rewrite is not None and outcome.server == snapshot.name
     }
-    return _with_descriptions(snapshot, new)
+    return with_descriptions(snapshot, new)
 
 
 def lint(snapshots: list[ServerSnapshot]) -> RunResult:
@@ -138,11 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     desc_before = sum(description_tokens(item) for item in snapshots)
     desc_after = sum(description_tokens(item) for item in fixed)
     growth = (list_after - list_before) / list_before if list_before else 0.0
-    rewrites = [verdict for verdict in plan.verdicts if verdict.rewrite is not None]
-    kept = [verdict for verdict in rewrites if verdict.kept]
-    rejected = [verdict for verdict in rewrites if verdict.rejected]
-    not_kept = [verdict for verdict in rewrites if not verdict.kept and not verdict.rejected]
-    no_rewrite = [verdict for verdict in plan.verdicts if verdict.rewrite is None]
+    rewrites = [outcome for outcome in plan.outcomes if outcome.rewrite is not None]
+    kept = [outcome for outcome in rewrites if outcome.kept]
+    rejected = [outcome for outcome in rewrites if outcome.rejected]
+    not_kept = [outcome for outcome in rewrites if not outcome.kept and not outcome.rejected]
+    no_rewrite = [outcome for outcome in plan.outcomes if outcome.rewrite is None]
     smells_before, smells_after = rubric_smells(before), rubric_smells(after)
 
     print(f"{len(snapshots)} servers, {tools} tools ({len(traces)} recorded calls)")
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     by_code_before = Counter(f.code for f in before.findings if f.code in RUBRIC)
     by_code_after = Counter(f.code for f in after.findings if f.code in RUBRIC)
-    for component, code in RUBRIC_CODES.items():
+    for component, code in rubric_codes().items():
         print(f"  {code} {component:<12} {by_code_before[code]:>4} -> {by_code_after[code]:>4}")
     print(f"description tokens: {desc_before} -> {desc_after} ({desc_after - desc_before:+d})")
     print(
@@ -160,27 +160,27 @@ def main(argv: list[str] | None = None) -> int:
         f"allowed growth {ALLOWED_GROWTH:.0%}: {'ok' if growth <= ALLOWED_GROWTH else 'OVER'})"
     )
     print(
-        f"tools with smells: {len(plan.verdicts)}; rewrites: {len(rewrites)} "
+        f"tools with smells: {len(plan.outcomes)}; rewrites: {len(rewrites)} "
         f"(kept {len(kept)}, not kept after re-scoring {len(not_kept)}, "
         f"rejected as unfaithful {len(rejected)}); "
         f"no rewrite: {len(no_rewrite)}"
     )
     for title, group in (("rejected", rejected), ("not kept", not_kept), ("no rewrite", no_rewrite)):
-        reasons = Counter(_reason_kind(reason) for verdict in group for reason in verdict.reasons[:1])
+        reasons = Counter(_reason_kind(reason) for outcome in group for reason in outcome.reasons[:1])
         if reasons:
             print(f"  {title}: " + "; ".join(f"{count} {reason}" for reason, count in reasons.most_common()))
-    touched = Counter(", ".join(verdict.rewrite.touched) for verdict in kept if verdict.rewrite)
-    parts = [len(verdict.rewrite.touched) for verdict in kept if verdict.rewrite]
+    touched = Counter(", ".join(outcome.rewrite.touched) for outcome in kept if outcome.rewrite)
+    parts = [len(outcome.rewrite.touched) for outcome in kept if outcome.rewrite]
     if parts:
         print(f"components touched per kept rewrite: mean {sum(parts) / len(parts):.2f} of 5")
         for combination, count in touched.most_common():
             print(f"  {count:>4}  {combination}")
     if args.verbose:
-        for verdict in rewrites:
-            state = "kept" if verdict.kept else "rejected" if verdict.rejected else "not kept"
-            assert verdict.rewrite is not None
-            print(f"\n[{state}] {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")
-            print(f"  {verdict.rewrite.description}")
+        for outcome in rewrites:
+            state = "kept" if outcome.kept else "rejected" if outcome.rejected else "not kept"
+            assert outcome.rewrite is not None
+            print(f"\n[{state}] {outcome.server}/{outcome.tool}: {'; '.join(outcome.reasons)}")
+            print(f"  {outcome.rewrite.description}")
     print(f"({time.perf_counter() - started:.1f} s)")
     return 0 if growth <= ALLOWED_GROWTH else 1
 

@@ -465,7 +465,7 @@ Exit codes:
 )
 @click.pass_context
 def gate(ctx: click.Context, /, **options: Any) -> None:
-    from mcp_lint.commands.gate import GateOptions, run_gate
+    from mcp_lint.commands.registry_gate import GateOptions, run_gate
 
     _refuse_server_command(ctx)
     ctx.exit(run_gate(GateOptions(**options), _output()))

@@ -1,5 +1,5 @@
 """`check --fix` and `--diff` in the command: read the fix inputs before any server starts, plan the
-rewrites (mcp_lint.fix.run), print them as a diff or write them, and lint the fixed descriptions."""
+rewrites (mcp_lint.fix.plan), print them as a diff or write them, and lint the fixed descriptions."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from mcp_lint.model import RunResult
 
 if TYPE_CHECKING:
     from mcp_lint.commands.check_options import CheckOptions
-    from mcp_lint.fix.run import FixPlan
+    from mcp_lint.fix.plan import FixPlan
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def apply_fixes(
     """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
     from mcp_lint.fix.edit import unified_diff, write_plan
-    from mcp_lint.fix.run import plan_fixes, preferred_files, summary
+    from mcp_lint.fix.plan import plan_fixes, preferred_files, summary
     from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides
 
     augmentor = None
@@ -86,15 +86,15 @@ def apply_fixes(
     )
     for warning in plan.warnings:
         out.warning(warning)
-    for verdict in plan.verdicts:
-        if verdict.rewrite is not None and not verdict.kept:
-            out.note(f"not kept: {verdict.server}/{verdict.tool}: {'; '.join(verdict.reasons)}")
-        elif verdict.applied and verdict.rewrite is not None:
-            touched = ", ".join(verdict.rewrite.touched)
+    for outcome in plan.outcomes:
+        if outcome.rewrite is not None and not outcome.kept:
+            out.note(f"not kept: {outcome.server}/{outcome.tool}: {'; '.join(outcome.reasons)}")
+        elif outcome.applied and outcome.rewrite is not None:
+            touched = ", ".join(outcome.rewrite.touched)
             verb = "would fix" if options.diff else "fixed"
             out.note(
-                f"{verb} {verdict.server}/{verdict.tool} in {verdict.where} "
-                f"(adds {touched}; {verdict.tokens_before} -> {verdict.tokens_after} tokens)"
+                f"{verb} {outcome.server}/{outcome.tool} in {outcome.where} "
+                f"(adds {touched}; {outcome.tokens_before} -> {outcome.tokens_after} tokens)"
             )
     changes = {path: texts for path, texts in plan.files.items()}
     if plan.overrides:
@@ -116,14 +116,14 @@ def apply_fixes(
 
 def relint(result: RunResult, plan: FixPlan, settings: Settings, jury: JurySettings) -> RunResult:
     """The lint of the servers as they are now described: the fixed tools get their new descriptions."""
-    from mcp_lint.fix.run import with_descriptions
+    from mcp_lint.fix.plan import with_descriptions
     from mcp_lint.pipeline import check_reflections
     from mcp_lint.reflect import Reflection
 
     new: dict[str, dict[str, str]] = {}
-    for verdict in plan.applied:
-        if verdict.rewrite is not None:
-            new.setdefault(verdict.server, {})[verdict.tool] = verdict.rewrite.description
+    for outcome in plan.applied:
+        if outcome.rewrite is not None:
+            new.setdefault(outcome.server, {})[outcome.tool] = outcome.rewrite.description
     if not new:
         return result
     reflections = [

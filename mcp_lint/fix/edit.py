@@ -29,7 +29,7 @@ from mcp_lint.files import write_text_atomic
 from mcp_lint.locate import Region, SourceLocation, registrations
 
 if TYPE_CHECKING:
-    from mcp_lint.fix.run import FixPlan
+    from mcp_lint.fix.plan import FixPlan
 
 # Python string pieces longer than this are split into implicitly concatenated literals, one a line.
 _PIECE = 72

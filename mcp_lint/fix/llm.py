@@ -23,7 +23,7 @@ from mcp_lint.config import JurySettings
 from mcp_lint.errors import UsageError
 from mcp_lint.fix.compose import assemble
 from mcp_lint.fix.grounding import trimmed
-from mcp_lint.fix.run import Rewrite, RewriteRequest
+from mcp_lint.fix.plan import Rewrite, RewriteRequest
 from mcp_lint.jury.cache import cache_key, canonical_json
 from mcp_lint.jury.prompt import DATA_BEGIN, DATA_END, MalformedAnswer, encode_data_block
 from mcp_lint.overrides import PARTS, Part

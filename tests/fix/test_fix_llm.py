@@ -1,5 +1,5 @@
 """The LLM augmentor, through real litellm HTTP calls to a local OpenAI-compatible server: its rewrites
-are cached like verdicts, checked for faithfulness like any other, and applied only as unsafe fixes."""
+are cached like outcomes, checked for faithfulness like any other, and applied only as unsafe fixes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fake_llm_server import FakeLLM
 
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.fix.llm import LLMAugmentor, rewrite_cache_path
-from mcp_lint.fix.run import plan_fixes
+from mcp_lint.fix.plan import plan_fixes
 from mcp_lint.model import RunResult, ServerSnapshot, Tool
 from mcp_lint.pipeline import check_reflections
 from mcp_lint.reflect import Reflection
@@ -45,17 +45,17 @@ def test_llm_rewrites_are_checked_cached_and_unsafe(fake_llm: FakeLLM, tmp_path:
     # Re-scored by the offline jury here; the rewriter is the model.
     plan = plan_fixes(result, traces=TRACES, augmentor=augmentor, root=tmp_path)
     assert fake_llm.calls() == 2
-    verdicts = {verdict.tool: verdict for verdict in plan.verdicts}
-    good = verdicts["get_note"]
+    outcomes = {outcome.tool: outcome for outcome in plan.outcomes}
+    good = outcomes["get_note"]
     assert good.rewrite is not None and not good.rewrite.safe and good.rewrite.augmentor == MODEL
     assert 'Example: get_note(note_id="n1") returned "Buy milk".' in good.rewrite.description
     assert good.kept and not good.applied  # an unsafe fix waits for --unsafe-fixes
-    invented = verdicts["invent_note"]
+    invented = outcomes["invent_note"]
     assert invented.rejected and any("no successful recorded call supports" in r for r in invented.reasons)
     assert any("names a parameter `mode`" in reason for reason in invented.reasons)
 
     applied = plan_fixes(result, traces=TRACES, augmentor=augmentor, unsafe=True, root=tmp_path)
-    assert [verdict.tool for verdict in applied.applied] == ["get_note"]
+    assert [outcome.tool for outcome in applied.applied] == ["get_note"]
     assert fake_llm.calls() == 2  # every answer came from the cache
     assert rewrite_cache_path(jury) == tmp_path / "rewrite-cache.json"
     assert (tmp_path / "rewrite-cache.json").is_file()
@@ -67,4 +67,4 @@ def test_frozen_without_a_cached_rewrite_calls_nothing(fake_llm: FakeLLM, tmp_pa
     )
     plan = plan_fixes(linted(), augmentor=LLMAugmentor(jury), unsafe=True, root=tmp_path)
     assert fake_llm.calls() == 0 and plan.applied == ()
-    assert all("frozen" in verdict.reasons[0] for verdict in plan.verdicts)
+    assert all("frozen" in outcome.reasons[0] for outcome in plan.outcomes)

@@ -44,7 +44,7 @@ class Rewrite:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class RewriteOutcome:
     """What became of a rewrite (or of a tool no rewrite could be made for: `rewrite` is None)."""
 
     server: str
@@ -63,15 +63,15 @@ class Verdict:
 
 @dataclass(frozen=True)
 class FixPlan:
-    verdicts: tuple[Verdict, ...]
+    outcomes: tuple[RewriteOutcome, ...]
     files: Mapping[str, tuple[str, str]]  # path relative to `root` -> (old text, new text)
     overrides: Mapping[tuple[str, str], Override]
     root: Path
     warnings: tuple[str, ...] = ()  # what the jury said while re-scoring (a provider error, ...)
 
     @property
-    def applied(self) -> tuple[Verdict, ...]:
-        return tuple(verdict for verdict in self.verdicts if verdict.applied)
+    def applied(self) -> tuple[RewriteOutcome, ...]:
+        return tuple(outcome for outcome in self.outcomes if outcome.applied)
 
 
 class Augmentor(Protocol):
@@ -217,12 +217,12 @@ def _judge(
     thresholds: Mapping[str, float],
     max_tokens: int,
     unfaithful: Sequence[str],
-) -> Verdict:
+) -> RewriteOutcome:
     scores = report.tool_scores.get(rewrite.tool)
     before: dict[str, float] = (
         {name: float(value) for name, value in scores.aggregate.items()} if scores else {}
     )
-    base = Verdict(
+    base = RewriteOutcome(
         rewrite.server,
         rewrite.tool,
         rewrite,
@@ -278,11 +278,13 @@ def plan_fixes(
     requests = _requests(result, traces, components, limits)
     made = augmentor.rewrite(requests)
     reports = {report.name: report for report in result.servers}
-    verdicts: list[Verdict] = []
+    outcomes: list[RewriteOutcome] = []
     candidates: list[tuple[Rewrite, list[str]]] = []
     for request, item in zip(requests, made, strict=True):
         if isinstance(item, str):
-            verdicts.append(Verdict(request.server, request.tool.name, None, kept=False, reasons=(item,)))
+            outcomes.append(
+                RewriteOutcome(request.server, request.tool.name, None, kept=False, reasons=(item,))
+            )
             continue
         grounding = ground(request.tool, request.siblings, request.traces)
         reasons = faithful.check(item.original, item.description, grounding, request.siblings)
@@ -292,14 +294,14 @@ def plan_fixes(
     for rewrite, reasons in candidates:
         report = reports[rewrite.server]
         after = rescored.get((rewrite.server, rewrite.tool))
-        verdicts.append(_judge(rewrite, report, after, limits, budget, reasons))
-    plan = place(verdicts, reports, unsafe, root or Path.cwd(), overrides_path, prefer)
+        outcomes.append(_judge(rewrite, report, after, limits, budget, reasons))
+    plan = place(outcomes, reports, unsafe, root or Path.cwd(), overrides_path, prefer)
     return replace(plan, warnings=warnings)
 
 
-def _refused(verdict: Verdict, reason: str) -> Verdict:
+def _refused(outcome: RewriteOutcome, reason: str) -> RewriteOutcome:
     """A kept rewrite that cannot be written where it belongs: not applied, with the reason."""
-    return replace(verdict, kept=False, applied=False, where=None, reasons=(f"not written: {reason}",))
+    return replace(outcome, kept=False, applied=False, where=None, reasons=(f"not written: {reason}",))
 
 
 def command_files(words: Sequence[str], cwd: Path) -> list[Path]:
@@ -350,7 +352,7 @@ def preferred_files(
 
 
 def place(
-    verdicts: Sequence[Verdict],
+    outcomes: Sequence[RewriteOutcome],
     reports: Mapping[str, ServerReport],
     unsafe: bool,
     root: Path,
@@ -362,7 +364,7 @@ def place(
     A literal is rewritten only when it is the one place that holds the served text (see
     `SourceIndex.choose`: `prefer` holds the files the servers' command lines run), its file stays
     inside the repository and is writable, and the edited file is verified (`edit.edit_file`);
-    otherwise the rewrite is not applied and its verdict says why. One literal gets one edit, however
+    otherwise the rewrite is not applied and its outcome says why. One literal gets one edit, however
     many servers serve it."""
     from mcp_lint.fix.edit import edit_file, target_problem
     from mcp_lint.locate import SourceIndex, SourceLocation
@@ -371,13 +373,13 @@ def place(
     index: SourceIndex | None = None
     wanted: dict[str, list[tuple[int, SourceLocation, str]]] = {}
     overrides: dict[tuple[str, str], Override] = {}
-    placed: list[Verdict] = list(verdicts)
+    placed: list[RewriteOutcome] = list(outcomes)
     overrides_file = overrides_path or DEFAULT_OVERRIDES_PATH
     overrides_problem: str | None = None
     preferred: set[str] = set()
-    for position, verdict in enumerate(verdicts):
-        rewrite = verdict.rewrite
-        if not verdict.kept or rewrite is None or not (rewrite.safe or unsafe):
+    for position, outcome in enumerate(outcomes):
+        rewrite = outcome.rewrite
+        if not outcome.kept or rewrite is None or not (rewrite.safe or unsafe):
             continue
         if index is None:
             index = SourceIndex.for_directory(root)
@@ -385,42 +387,42 @@ def place(
             overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
         location, ambiguous = index.choose(rewrite.tool, rewrite.original, preferred)
         if ambiguous is not None:
-            placed[position] = _refused(verdict, ambiguous)
+            placed[position] = _refused(outcome, ambiguous)
         elif location is not None:
             problem = target_problem(index.root / location.path, index.root)
             if problem is not None:
-                placed[position] = _refused(verdict, problem)
+                placed[position] = _refused(outcome, problem)
                 continue
             wanted.setdefault(location.path, []).append((position, location, rewrite.description))
             where = f"{location.path}:{location.region.start_line}"
-            placed[position] = replace(verdict, applied=True, where=where)
+            placed[position] = replace(outcome, applied=True, where=where)
         elif overrides_problem is not None:
-            placed[position] = _refused(verdict, overrides_problem)
+            placed[position] = _refused(outcome, overrides_problem)
         else:
             overrides[(rewrite.server, rewrite.tool)] = Override(
                 rewrite.server, rewrite.tool, rewrite.description, rewrite.original, dict(rewrite.parts)
             )
-            placed[position] = replace(verdict, applied=True, where=str(overrides_file))
+            placed[position] = replace(outcome, applied=True, where=str(overrides_file))
     files: dict[str, tuple[str, str]] = {}
     for path, items in wanted.items():
         assert index is not None
         text = index.text(path)
-        outcome = edit_file(path, text, [(location, description) for _, location, description in items])
-        for (position, _, _), problem in zip(items, outcome.problems, strict=True):
+        edited = edit_file(path, text, [(location, description) for _, location, description in items])
+        for (position, _, _), problem in zip(items, edited.problems, strict=True):
             if problem is not None:
-                placed[position] = _refused(verdicts[position], problem)
-        if outcome.text != text:
-            files[path] = (text, outcome.text)
+                placed[position] = _refused(outcomes[position], problem)
+        if edited.text != text:
+            files[path] = (text, edited.text)
     return FixPlan(tuple(placed), files, overrides, index.root if index else root)
 
 
 def summary(plan: FixPlan) -> str:
     """`Fixed N descriptions (M rejected: reasons)`, with what was not kept and why."""
     fixed = len(plan.applied)
-    rejected = [verdict for verdict in plan.verdicts if verdict.rejected]
+    rejected = [outcome for outcome in plan.outcomes if outcome.rejected]
     text = f"Fixed {fixed} description{'s' if fixed != 1 else ''}"
     if rejected:
-        reasons = "; ".join(f"{verdict.tool}: {verdict.reasons[0]}" for verdict in rejected[:3])
+        reasons = "; ".join(f"{outcome.tool}: {outcome.reasons[0]}" for outcome in rejected[:3])
         more = f"; +{len(rejected) - 3} more" if len(rejected) > 3 else ""
         text += f" ({len(rejected)} rejected: {reasons}{more})"
     return text

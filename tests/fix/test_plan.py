@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mcp_lint.config import JurySettings, Settings
-from mcp_lint.fix.run import FixPlan, Rewrite, RewriteRequest, plan_fixes, summary
+from mcp_lint.fix.plan import FixPlan, Rewrite, RewriteRequest, plan_fixes, summary
 from mcp_lint.model import RunResult, ServerSnapshot, Tool
 from mcp_lint.pipeline import check_reflections
 from mcp_lint.reflect import Reflection
@@ -66,14 +66,14 @@ class Scripted:
 
 def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(tmp_path: Path) -> None:
     plan = plan_fixes(linted(tmp_path), root=tmp_path, overrides_path=tmp_path / "o.json")
-    kept = {verdict.tool: verdict for verdict in plan.verdicts if verdict.kept}
+    kept = {outcome.tool: outcome for outcome in plan.outcomes if outcome.kept}
     assert "get_note" in kept
-    verdict = kept["get_note"]
-    assert verdict.applied and verdict.where == str(tmp_path / "o.json")
-    assert verdict.rewrite is not None and verdict.rewrite.safe and verdict.rewrite.targets
-    for name in verdict.rewrite.targets:
-        assert verdict.after[name] >= 3 > verdict.before[name]
-    assert all(verdict.after[name] >= verdict.before[name] for name in verdict.before)
+    outcome = kept["get_note"]
+    assert outcome.applied and outcome.where == str(tmp_path / "o.json")
+    assert outcome.rewrite is not None and outcome.rewrite.safe and outcome.rewrite.targets
+    for name in outcome.rewrite.targets:
+        assert outcome.after[name] >= 3 > outcome.before[name]
+    assert all(outcome.after[name] >= outcome.before[name] for name in outcome.before)
     assert plan.files == {} and ("notes", "get_note") in plan.overrides
     assert summary(plan).startswith(f"Fixed {len(plan.applied)} description")
 
@@ -81,14 +81,14 @@ def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(t
 def test_a_rewrite_over_the_token_budget_is_not_kept(tmp_path: Path) -> None:
     plan = plan_fixes(linted(tmp_path), root=tmp_path, max_tokens=5)
     assert plan.applied == ()
-    reasons = [reason for verdict in plan.verdicts for reason in verdict.reasons]
+    reasons = [reason for outcome in plan.outcomes for reason in outcome.reasons]
     assert any("over the description budget of 5" in reason for reason in reasons)
 
 
 def test_an_unfaithful_rewrite_is_rejected_with_its_reason(tmp_path: Path) -> None:
     augmentor = Scripted('Example: get_note(note_id="n9") returned "Buy milk". Use `shard` to pick a shard.')
     plan = plan_fixes(linted(tmp_path), root=tmp_path, augmentor=augmentor)
-    rejected = {verdict.tool: verdict for verdict in plan.verdicts if verdict.rejected}
+    rejected = {outcome.tool: outcome for outcome in plan.outcomes if outcome.rejected}
     assert set(rejected) >= {"get_note"} and plan.applied == ()
     reasons = rejected["get_note"].reasons
     assert "names a parameter `shard` that the input schema lacks" in reasons
@@ -99,14 +99,14 @@ def test_an_unfaithful_rewrite_is_rejected_with_its_reason(tmp_path: Path) -> No
 def test_a_rewrite_that_clears_nothing_or_makes_a_component_worse_is_not_kept(tmp_path: Path) -> None:
     plan = plan_fixes(linted(tmp_path), root=tmp_path, augmentor=Scripted("Hmm."))
     assert plan.applied == ()
-    reasons = " ".join(reason for verdict in plan.verdicts for reason in verdict.reasons)
+    reasons = " ".join(reason for outcome in plan.outcomes for reason in outcome.reasons)
     assert "does not clear MCP70" in reasons
 
 
 def test_unsafe_rewrites_wait_for_unsafe_fixes(tmp_path: Path) -> None:
     result = linted(tmp_path)
     offline = plan_fixes(result, root=tmp_path)
-    good = next(verdict.rewrite for verdict in offline.verdicts if verdict.kept and verdict.rewrite)
+    good = next(outcome.rewrite for outcome in offline.outcomes if outcome.kept and outcome.rewrite)
     addition = good.description[len(good.original) + 1 :]
 
     def plan(unsafe: bool) -> FixPlan:
@@ -115,8 +115,8 @@ def test_unsafe_rewrites_wait_for_unsafe_fixes(tmp_path: Path) -> None:
         )
 
     held = plan(False)
-    assert any(verdict.kept and not verdict.applied for verdict in held.verdicts)
-    assert any(verdict.applied for verdict in plan(True).verdicts)
+    assert any(outcome.kept and not outcome.applied for outcome in held.outcomes)
+    assert any(outcome.applied for outcome in plan(True).outcomes)
 
 
 def test_a_description_found_in_source_is_edited_there(tmp_path: Path) -> None:
@@ -127,9 +127,9 @@ def test_a_description_found_in_source_is_edited_there(tmp_path: Path) -> None:
     assert list(plan.files) == ["tools.json"] and plan.overrides == {}
     old, new = plan.files["tools.json"]
     fixed = {tool["name"]: tool["description"] for tool in json.loads(new)["tools"]}
-    for verdict in plan.applied:
-        assert verdict.rewrite is not None and fixed[verdict.tool] == verdict.rewrite.description
-        line = next(n for n, text in enumerate(old.splitlines(), 1) if verdict.rewrite.original in text)
-        assert verdict.where == f"tools.json:{line}"
+    for outcome in plan.applied:
+        assert outcome.rewrite is not None and fixed[outcome.tool] == outcome.rewrite.description
+        line = next(n for n, text in enumerate(old.splitlines(), 1) if outcome.rewrite.original in text)
+        assert outcome.where == f"tools.json:{line}"
     # The plan writes nothing by itself.
     assert (tmp_path / "tools.json").read_text(encoding="utf-8") == old
