@@ -231,7 +231,9 @@ def _usable(record: TraceRecord) -> bool:
 _JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"))
 
 
-def _json_type(value: Any) -> str | None:
+# Not json_types.json_type: a sampled result field's type tells an integer from a number, and a null
+# sample says nothing about the field's type (None).
+def _sampled_type(value: Any) -> str | None:
     if isinstance(value, Mapping):
         return "object"
     return next((name for kind, name in _JSON_TYPES if isinstance(value, kind)), None)
@@ -252,7 +254,7 @@ def _output_fields(tool: Tool, successes: Sequence[TraceRecord]) -> tuple[tuple[
             except ValueError:
                 continue
         if isinstance(value, Mapping) and value:
-            return tuple((str(key), _json_type(item)) for key, item in value.items())
+            return tuple((str(key), _sampled_type(item)) for key, item in value.items())
     return ()
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._metaschema import metaschema_error
 from mcp_lint.check.functions._util import trim
+from mcp_lint.json_types import json_type
 from mcp_lint.model import Tool
 
 
@@ -17,7 +17,7 @@ def schema_problems(tool: Tool) -> list[tuple[str, str]]:
     if schema is None:
         return [("inputSchema", "inputSchema is missing")]
     if not isinstance(schema, Mapping):
-        return [("inputSchema", f"inputSchema is a JSON {_json_type(schema)}, not an object")]
+        return [("inputSchema", f"inputSchema is a JSON {json_type(schema)}, not an object")]
     problems: list[tuple[str, str]] = []
     kind = schema.get("type")
     if kind != "object":
@@ -38,18 +38,6 @@ def schema_problems(tool: Tool) -> list[tuple[str, str]]:
         where, message = error
         problems.append((f"inputSchema{where}", trim(message)))
     return problems
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    return "null"
 
 
 @check_function("invalid_input_schema")
