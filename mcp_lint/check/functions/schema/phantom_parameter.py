@@ -13,6 +13,7 @@ from mcp_lint.check.functions._util import name_words, snippet, trim, words
 from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import value_schemas
+from mcp_lint.words import singular
 
 _INJECTED = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "progress"})
 # Words that sit before "parameter" without naming one ("the optional parameter").
@@ -77,10 +78,6 @@ _CUE_WORDS = ("param", "arg", "field", "option", "flag")
 
 def _norm(name: str) -> str:
     return "".join(name_words(name))
-
-
-def _singular(key: str) -> str:
-    return key[:-1] if key.endswith("s") and len(key) > 3 else key
 
 
 def _schema_names(schema: Any, into: set[str], exact: set[str] | None = None) -> None:
@@ -333,7 +330,7 @@ def phantom_mentions(
             if meant is not None and meant != name and identifier_shaped(name):
                 found[name] = (evidence, meant)
             return
-        plural = spelled.get(_singular(key)) or spelled.get(key + "s")
+        plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
             found[name] = (evidence, plural)
             return
