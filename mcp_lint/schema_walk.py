@@ -16,6 +16,15 @@ from typing import Any
 
 # parameters walked at most in one schema (nested ones included): real tools have a few dozen
 MAX_WALKED = 2_000
+# The keywords through which a property's value may hold more schemas; a property with none of them
+# (most are a plain `{"type": "string", ...}`) is answered without a walk.
+_WRAPPERS = frozenset({"$ref", "anyOf", "oneOf", "allOf", "items"})
+_NESTING = _WRAPPERS | {"properties"}
+
+
+def _is_mapping(value: Any) -> bool:
+    # A dict is answered before the slower ABC check.
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def resolve_local_ref(root: Any, node: Any) -> Any:
@@ -70,6 +79,8 @@ def value_schemas(root: Any, prop: Any) -> list[tuple[Mapping[str, Any], Through
     arrays: of theirs too), so an array of objects yields the object's schema after the array's. An
     `items` schema already passed on the way down is not entered again (`{"items": {"$ref": "#"}}`).
     """
+    if type(prop) is dict and _WRAPPERS.isdisjoint(prop):
+        return [(prop, ())]  # the usual case: a plain property
     found: list[tuple[Mapping[str, Any], Through]] = []
     stack: list[Iterator[tuple[Mapping[str, Any], Through]]] = [
         iter([(variant, ()) for variant in property_variants(root, prop)])
@@ -82,7 +93,7 @@ def value_schemas(root: Any, prop: Any) -> list[tuple[Mapping[str, Any], Through
         found.append(entry)
         variant, through = entry
         items = variant.get("items")
-        if isinstance(items, Mapping) and all(items is not passed for passed in through):
+        if items is not None and _is_mapping(items) and all(items is not passed for passed in through):
             deeper = (*through, items)
             stack.append(iter([(inner, deeper) for inner in property_variants(root, items)]))
     return found
@@ -90,11 +101,14 @@ def value_schemas(root: Any, prop: Any) -> list[tuple[Mapping[str, Any], Through
 
 def nested_objects(root: Any, prop: Any) -> list[tuple[Mapping[str, Any], Through]]:
     """The object schemas (with `properties`) a value of `prop` may be, in `value_schemas` order."""
+    if type(prop) is dict and _NESTING.isdisjoint(prop):
+        return []  # a plain property: no object anywhere in it
     return [(schema, through) for schema, through in value_schemas(root, prop) if _declares(schema)]
 
 
 def _declares(schema: Mapping[str, Any]) -> bool:
-    return isinstance(schema.get("properties"), Mapping)
+    props = schema.get("properties")
+    return props is not None and _is_mapping(props)
 
 
 @dataclass(frozen=True)
@@ -146,8 +160,8 @@ def walk_schema(
         if walked > MAX_WALKED:
             return
         yield item
-        if descend is not None and not descend(item):
-            continue
+        if _NESTING.isdisjoint(item.schema) or (descend is not None and not descend(item)):
+            continue  # a plain property has nothing inside
         objects = nested_objects(root, item.schema)
         if first_object:
             objects = [entry for entry in objects if entry[0]["properties"]][:1]
@@ -172,26 +186,17 @@ def _fields(
         if not isinstance(props, Mapping):
             continue
         inside = entered | {id(schema)}
-        where = path + ".items" * len(through)
+        where = f"{path}{'.items' * len(through)}.properties."
         level = 0 if parent is None else parent.level + 1 + len(through)
         for name, prop in props.items():
-            if not isinstance(prop, Mapping):
+            if not _is_mapping(prop):
                 continue
             if distinct:
                 if (len(through), name) in seen:
                     continue
                 seen.add((len(through), name))
-            yield Walked(
-                name=str(name),
-                path=f"{where}.properties.{name}",
-                schema=prop,
-                owner=schema,
-                through=through,
-                parent=parent,
-                depth=depth,
-                level=level,
-                entered=inside,
-            )
+            key = str(name)
+            yield Walked(key, where + key, prop, schema, through, parent, depth, level, inside)
 
 
 def walk_parameters(root: Any) -> Iterator[tuple[str, str, Mapping[str, Any]]]:

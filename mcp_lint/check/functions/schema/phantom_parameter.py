@@ -216,11 +216,6 @@ _KWARG = re.compile(r"(?:^|[,\s])([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 _DOTTED = re.compile(r"`?\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)\b`?")
 
 
-def _object_branches(root: Any, prop: Any) -> list[Mapping[str, Any]]:
-    """The object schemas a value of `prop` may be: itself, its `$ref`, its branches, its items."""
-    return [schema for schema, _ in value_schemas(root, prop)]
-
-
 def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
     """(missing segment path, names it could have meant) for `a.b.c` when `a` is a parameter and some
     later segment is not a property of the object before it; None when the path resolves or the
@@ -234,7 +229,8 @@ def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
     for index, part in enumerate(parts[1:], start=1):
         declared: dict[str, Any] = {}
         open_ended = False
-        for branch in _object_branches(root, current):
+        # the objects a value of it may be: itself, its `$ref`, its branches, what its arrays hold
+        for branch, _ in value_schemas(root, current):
             inner = branch.get("properties")
             if isinstance(inner, Mapping):
                 declared.update(inner)
