@@ -148,13 +148,16 @@ def walk_schema(
     if not isinstance(root, Mapping):
         return
     walked = 0
-    start = _fields(root, [(root, ())], "inputSchema", None, frozenset(), distinct)
+    start = _fields([(root, ())], "inputSchema", None, frozenset(), distinct)
     pending: deque[Iterator[Walked]] = deque([start])
     while pending:
         fields = pending[-1] if depth_first else pending[0]
         item = next(fields, None)
         if item is None:
-            pending.pop() if depth_first else pending.popleft()
+            if depth_first:
+                pending.pop()
+            else:
+                pending.popleft()
             continue
         walked += 1
         if walked > MAX_WALKED:
@@ -167,11 +170,10 @@ def walk_schema(
             objects = [entry for entry in objects if entry[0]["properties"]][:1]
         objects = [entry for entry in objects if id(entry[0]) not in item.entered]
         if objects:
-            pending.append(_fields(root, objects, item.path, item, item.entered, distinct))
+            pending.append(_fields(objects, item.path, item, item.entered, distinct))
 
 
 def _fields(
-    root: Any,
     objects: list[tuple[Mapping[str, Any], Through]],
     path: str,
     parent: Walked | None,
