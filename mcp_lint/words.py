@@ -1,4 +1,4 @@
-"""Splitting identifiers into words, shared by the rules and the offline jury."""
+"""Splitting identifiers into words and folding a word's endings, shared by the rules and the offline jury."""
 
 from __future__ import annotations
 
@@ -17,3 +17,24 @@ def name_words(name: str) -> list[str]:
         # No capitals, so no camelCase boundaries: splitting on the separators is enough.
         return name.translate(_NON_ALNUM).split()
     return [word.lower() for word in _WORD_SPLIT.split(name) if word]
+
+
+def singular(word: str) -> str:
+    """A lower-case word without its plural ending: `entries` -> entry, `users` -> user; `class` stays."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def stem(word: str) -> str:
+    """A lower-case word cut to a crude stem: "creates", "created" and "create" all become "creat".
+
+    Crude on purpose: both sides of a comparison go through it, so only the meeting matters.
+    """
+    for suffix in ("ies", "es", "s", "ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word.rstrip("e") or word

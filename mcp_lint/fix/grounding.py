@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_lint.check.functions._util import property_variants, words
+from mcp_lint.check.functions._util import words
 from mcp_lint.model import Tool
+from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
 from mcp_lint.words import name_words
 
@@ -116,62 +117,34 @@ def _kinds(variants: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _parameters(
-    root: Any,
-    properties: Mapping[str, Any],
-    required: Sequence[str],
-    prefix: str,
-    entered: frozenset[int] = frozenset(),
-) -> Iterator[Parameter]:
-    """The parameters under `properties`; an object already entered on the way down (a recursive
-    `$ref`, whatever keyword leads to it) is not entered again."""
-    for name, schema in properties.items():
-        variants = property_variants(root, schema)
-        if not variants:
-            continue
-        path = f"{prefix}{name}"
-        kinds = _kinds(variants)
-        nested: Mapping[str, Any] = {}
-        nested_required: Sequence[str] = ()
-        nested_in: Mapping[str, Any] = {}
-        item_prefix = f"{path}."
-        for variant in variants:
-            props = variant.get("properties")
-            if isinstance(props, Mapping) and props:
-                nested, nested_required, nested_in = props, _names(variant.get("required")), variant
-                break
-            items = variant.get("items")
-            for target in property_variants(root, items):
-                props = target.get("properties")
-                if isinstance(props, Mapping) and props:
-                    nested, nested_required, nested_in = props, _names(target.get("required")), target
-                    item_prefix = f"{path}[]."
-                    break
-            if nested:
-                break
-        enum = _first(variants, "enum")
-        const = _first(variants, "const")
-        if enum is None and const is not None:
-            enum = [const]
-        yield Parameter(
-            path=path,
-            kinds=kinds,
-            required=name in required,
-            documented=any(str(variant.get("description") or "").strip() for variant in variants),
-            default=_first(variants, "default"),
-            has_default=any("default" in variant for variant in variants),
-            enum=tuple(enum) if isinstance(enum, list) else (),
-            fmt=_first(variants, "format") if isinstance(_first(variants, "format"), str) else None,
-            minimum=_number(_first(variants, "minimum")),
-            maximum=_number(_first(variants, "maximum")),
-            min_length=_count(_first(variants, "minLength")),
-            max_length=_count(_first(variants, "maxLength")),
-            max_items=_count(_first(variants, "maxItems")),
-            pattern=_first(variants, "pattern") if isinstance(_first(variants, "pattern"), str) else None,
-            fields=tuple(str(key) for key in nested),
-        )
-        if nested and len(prefix.split(".")) < 4 and id(nested_in) not in entered:
-            yield from _parameters(root, nested, nested_required, item_prefix, entered | {id(nested_in)})
+def _parameter(root: Any, item: Walked, path: str) -> Parameter:
+    variants = property_variants(root, item.schema)
+    # the fields of the object (or array of objects) it is: the first one that declares some
+    objects = nested_objects(root, item.schema)
+    nested: Mapping[str, Any] = next(
+        (schema["properties"] for schema, _ in objects if schema["properties"]), {}
+    )
+    enum = _first(variants, "enum")
+    const = _first(variants, "const")
+    if enum is None and const is not None:
+        enum = [const]
+    return Parameter(
+        path=path,
+        kinds=_kinds(variants),
+        required=item.name in _names(item.owner.get("required")),
+        documented=any(str(variant.get("description") or "").strip() for variant in variants),
+        default=_first(variants, "default"),
+        has_default=any("default" in variant for variant in variants),
+        enum=tuple(enum) if isinstance(enum, list) else (),
+        fmt=_first(variants, "format") if isinstance(_first(variants, "format"), str) else None,
+        minimum=_number(_first(variants, "minimum")),
+        maximum=_number(_first(variants, "maximum")),
+        min_length=_count(_first(variants, "minLength")),
+        max_length=_count(_first(variants, "maxLength")),
+        max_items=_count(_first(variants, "maxItems")),
+        pattern=_first(variants, "pattern") if isinstance(_first(variants, "pattern"), str) else None,
+        fields=tuple(str(key) for key in nested),
+    )
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -179,9 +152,18 @@ def _names(value: Any) -> tuple[str, ...]:
 
 
 def schema_parameters(tool: Tool) -> tuple[Parameter, ...]:
-    """Every parameter of the input schema, nested object fields after their parent."""
+    """Every parameter of the input schema, nested object fields after their parent (`a.b`, `a[].b`)
+    and four levels deep at most; of a field that may be several objects, the first one's fields."""
     root = tool.input_schema
-    return tuple(_parameters(root, tool.properties, tool.required, "", frozenset({id(root)})))
+    found: list[Parameter] = []
+    paths: dict[int, tuple[Walked, str]] = {}  # id of a parameter met -> (it, its dotted path)
+    for item in walk_schema(root, depth_first=True, first_object=True, descend=lambda item: item.depth < 3):
+        path = item.name
+        if item.parent is not None:
+            path = f"{paths[id(item.parent)][1]}{'[]' * len(item.through)}.{item.name}"
+        paths[id(item)] = (item, path)
+        found.append(_parameter(root, item, path))
+    return tuple(found)
 
 
 def subjects(name: str) -> set[str]:
@@ -249,7 +231,9 @@ def _usable(record: TraceRecord) -> bool:
 _JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"))
 
 
-def _json_type(value: Any) -> str | None:
+# Not json_types.json_type: a sampled result field's type tells an integer from a number, and a null
+# sample says nothing about the field's type (None).
+def _sampled_type(value: Any) -> str | None:
     if isinstance(value, Mapping):
         return "object"
     return next((name for kind, name in _JSON_TYPES if isinstance(value, kind)), None)
@@ -270,7 +254,7 @@ def _output_fields(tool: Tool, successes: Sequence[TraceRecord]) -> tuple[tuple[
             except ValueError:
                 continue
         if isinstance(value, Mapping) and value:
-            return tuple((str(key), _json_type(item)) for key, item in value.items())
+            return tuple((str(key), _sampled_type(item)) for key, item in value.items())
     return ()
 
 

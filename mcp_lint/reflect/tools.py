@@ -11,6 +11,7 @@ from mcp_types.methods import SERVER_RESULTS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
+from mcp_lint.json_types import json_type as _json_type
 from mcp_lint.model import Tool
 
 # What a client assumes when the version is unknown (a saved snapshot without protocolVersion).
@@ -57,18 +58,6 @@ def page_rejection(page: Mapping[str, Any], protocol_version: str | None) -> str
             where = ".".join(str(part) for part in first.get("loc", ())) or "(result)"
             return f"{where}: {first.get('msg', 'invalid')}"
     return None
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
 
 
 def sdk_rejection(raw: Any, protocol_version: str | None) -> str | None:

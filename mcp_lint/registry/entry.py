@@ -16,6 +16,7 @@ from typing import Any
 
 from mcp_lint.errors import quote
 from mcp_lint.files import InputFileError, read_input_bytes, read_input_file
+from mcp_lint.json_types import a_json_type as _json_type
 from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
 
 SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/{date}/server.schema.json"
@@ -230,20 +231,6 @@ def _shown(value: Any) -> str:
     """A value as the user wrote it in JSON, cut like every quoted value of mcp-lint."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 80 else quote(value)
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return "null"
 
 
 def version_problem(version: str) -> str | None:

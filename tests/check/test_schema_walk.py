@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_lint.check.functions.schema import MAX_WALKED, walk_parameters
 from mcp_lint.fix.grounding import schema_parameters
 from mcp_lint.model import Tool
+from mcp_lint.schema_walk import MAX_WALKED, value_schemas, walk_parameters, walk_schema
 
 # The shape of a real chart server's treemap tool: `children.items.$ref` points back at its own node.
 TREEMAP: dict[str, Any] = {
@@ -77,3 +77,76 @@ def test_grounding_parameters_end_on_the_treemap() -> None:
     tool = Tool(name="generate_treemap_chart", raw=raw)
     paths = [parameter.path for parameter in schema_parameters(tool)]
     assert paths == ["data", "data[].name", "data[].value", "data[].children"]
+
+
+# An array of arrays of objects (a grid of cells); the inner object is reached through two `items`.
+GRID: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "rows": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"width": {"type": "integer"}}},
+            },
+        }
+    },
+}
+
+
+def test_arrays_of_arrays_are_walked_through() -> None:
+    paths = [path for _, path, _ in walk_parameters(GRID)]
+    assert paths == [
+        "inputSchema.properties.rows",
+        "inputSchema.properties.rows.items.items.properties.width",
+    ]
+
+
+def test_grounding_parameters_go_through_arrays_of_arrays() -> None:
+    tool = Tool(name="fill_grid", raw={"name": "fill_grid", "description": "Grid.", "inputSchema": GRID})
+    assert [parameter.path for parameter in schema_parameters(tool)] == ["rows", "rows[][].width"]
+    assert schema_parameters(tool)[0].fields == ("width",)
+
+
+def test_recursive_items_without_objects_end() -> None:
+    # `items` leading back to the array itself: no object anywhere, and nothing to walk below it.
+    schema: dict[str, Any] = {
+        "type": "object",
+        "$defs": {"Nested": {"type": "array", "items": {"$ref": "#/$defs/Nested"}}},
+        "properties": {"nested": {"$ref": "#/$defs/Nested"}},
+    }
+    assert [name for name, _, _ in walk_parameters(schema)] == ["nested"]
+    assert len(value_schemas(schema, schema["properties"]["nested"])) == 4
+    tool = Tool(name="t", raw={"name": "t", "description": "T.", "inputSchema": schema})
+    assert [parameter.path for parameter in schema_parameters(tool)] == ["nested"]
+
+
+def test_depth_first_walk_puts_nested_parameters_after_their_parent() -> None:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "object", "properties": {"a1": {"type": "string"}}},
+            "b": {"type": "string"},
+        },
+    }
+    assert [item.name for item in walk_schema(schema)] == ["a", "b", "a1"]
+    assert [item.name for item in walk_schema(schema, depth_first=True)] == ["a", "a1", "b"]
+
+
+def test_distinct_walks_a_name_declared_by_two_branches_once() -> None:
+    # `Optional[A | B]` where both models have an `id`: the first branch's `id` is the one walked.
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "target": {
+                "anyOf": [
+                    {"type": "object", "properties": {"id": {"type": "string"}}},
+                    {"type": "object", "properties": {"id": {"type": "integer"}, "kind": {"type": "string"}}},
+                ]
+            }
+        },
+    }
+    every = [(item.name, item.schema.get("type")) for item in walk_schema(schema)]
+    assert every == [("target", None), ("id", "string"), ("id", "integer"), ("kind", "string")]
+    distinct = [(item.name, item.schema.get("type")) for item in walk_schema(schema, distinct=True)]
+    assert distinct == [("target", None), ("id", "string"), ("kind", "string")]

@@ -72,7 +72,14 @@ FUNCTION_MODULES = (
     "overlap",
     "poisoning",
     "rubric",
-    "schema",
+    "schema.invalid_input_schema",
+    "schema.undocumented_parameter",
+    "schema.phantom_parameter",
+    "schema.unformatted_parameter",
+    "schema.required_parameter_with_default",
+    "schema.invalid_default",
+    "schema.unenforced_range",
+    "schema.required_mismatch",
     "server",
 )
 

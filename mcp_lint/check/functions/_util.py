@@ -90,48 +90,6 @@ def all_texts(tool: Tool) -> list[str]:
     return found
 
 
-def resolve_local_ref(root: Any, node: Any) -> Any:
-    """Follow one local `$ref` (`#/$defs/X`) so a property's documentation can live in its definition."""
-    if not isinstance(node, Mapping):
-        return node
-    ref = node.get("$ref")
-    if not isinstance(ref, str) or not ref.startswith("#/"):
-        return node
-    target: Any = root
-    for part in ref[2:].split("/"):
-        if not isinstance(target, Mapping):
-            return node
-        target = target.get(part.replace("~1", "/").replace("~0", "~"))
-    return target if isinstance(target, Mapping) else node
-
-
-def property_variants(root: Any, prop: Any) -> list[Mapping[str, Any]]:
-    """The property schema plus what it wraps: a `$ref`, or `anyOf`/`oneOf`/`allOf` branches.
-
-    Pydantic emits `Optional[X]` as `anyOf: [X, null]` and models as `$ref`s, so keywords such
-    as `format` or `description` are often one level down.
-    """
-    if type(prop) is not dict and not isinstance(prop, Mapping):
-        return []
-    found: list[Mapping[str, Any]] = [prop]
-    if "$ref" in prop:
-        resolved = resolve_local_ref(root, prop)
-        if resolved is not prop:
-            found.append(resolved)
-    if "anyOf" not in prop and "oneOf" not in prop and "allOf" not in prop:
-        return found  # the usual case: a plain property
-    for key in ("anyOf", "oneOf", "allOf"):
-        branches = prop.get(key)
-        if isinstance(branches, list):
-            for branch in branches:
-                if isinstance(branch, Mapping):
-                    found.append(branch)
-                    target = resolve_local_ref(root, branch)
-                    if target is not branch:
-                        found.append(target)
-    return found
-
-
 # Chinese, Japanese and Korean scripts: no spaces between words, so every run of them becomes its
 # character bigrams ("查询菜谱" -> 查询, 询菜, 菜谱), the usual word-free tokenization for CJK search.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"

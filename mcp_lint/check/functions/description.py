@@ -9,6 +9,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import is_placeholder, name_words, trim, words
 from mcp_lint.check.tokens import estimate_tokens
+from mcp_lint.words import stem
 
 
 @check_function("missing_description")
@@ -57,15 +58,6 @@ _FILLER = frozenset(
 )
 
 
-def _stem(word: str) -> str:
-    # Crude on purpose: both sides go through it, so "creates", "created" and "create" meet at "creat".
-    for suffix in ("ies", "es", "s", "ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return word.rstrip("e") or word
-
-
 @check_function("description_echoes_name")
 def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
     max_words = int(ctx.options.get("max-words", 8))
@@ -79,8 +71,8 @@ def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
         words = shared.tokens
         if len(words) > max_words or shared.placeholder:
             continue
-        name = {_stem(word) for word in name_words(tool.name)}
-        content = {_stem(word) for word in words if word not in _FILLER}
+        name = {stem(word) for word in name_words(tool.name)}
+        content = {stem(word) for word in words if word not in _FILLER}
         if content and content <= name:
             yield Hit(tool=tool.name, fields={}, evidence=trim(text), path="description")
 

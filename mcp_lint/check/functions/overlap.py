@@ -20,6 +20,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis, shingle_hashes
 from mcp_lint.check.functions._util import name_words, text_tokens
 from mcp_lint.model import Tool
+from mcp_lint.words import singular
 
 _NAME_SUFFIXES = frozenset(
     {"v1", "v2", "v3", "new", "old", "tool", "all", "by", "id", "ids", "list", "one", "2", "3"}
@@ -44,17 +45,9 @@ def _jaccard(left: frozenset[str], right: frozenset[str]) -> float:
     return shared / (len(left) + len(right) - shared) if shared else 0.0
 
 
-def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 def name_key(name: str) -> str:
     """`get_users`, `getUser`, `get-user-v2` -> `get user`: names that differ only by plural or suffix."""
-    words = [_singular(word) for word in name_words(name)]
+    words = [singular(word) for word in name_words(name)]
     while len(words) > 1 and words[-1] in _NAME_SUFFIXES:
         words.pop()
     return " ".join(words)
@@ -178,18 +171,18 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
     singular_names: dict[int, set[str]] = {}
     singular_words: dict[int, set[str]] = {}
 
-    def singular(position: int) -> tuple[set[str], set[str]]:
+    def singular_sets(position: int) -> tuple[set[str], set[str]]:
         name = singular_names.get(position)
         if name is None:
-            name = singular_names[position] = {_singular(word) for word in name_words(tools[position].name)}
-            singular_words[position] = {_singular(word) for word in analysis(tools[position]).words}
+            name = singular_names[position] = {singular(word) for word in name_words(tools[position].name)}
+            singular_words[position] = {singular(word) for word in analysis(tools[position]).words}
         return name, singular_words[position]
 
     def note(first: int, second: int, score: float) -> None:
         if tools[first].name == tools[second].name:
             return  # same name: duplicate-tool-name reports it
-        first_name, first_words = singular(first)
-        second_name, second_words = singular(second)
+        first_name, first_words = singular_sets(first)
+        second_name, second_words = singular_sets(second)
         if _set_apart(first_name, second_name, first_words, second_words):
             return
         for me, other in ((first, second), (second, first)):

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
-from mcp_lint.check.functions.schema import schema_problems
+from mcp_lint.check.functions.schema.invalid_input_schema import schema_problems
 
 
 def _observed(ctx: CheckContext, kind: str) -> Iterator[Hit]:

@@ -1,0 +1,500 @@
+"""MCP203 phantom-parameter: the description names a parameter the schema does not have."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from mcp_lint.check.functions import CheckContext, Hit, check_function
+from mcp_lint.check.functions._text import analysis
+from mcp_lint.check.functions._util import name_words, snippet, trim, words
+from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
+from mcp_lint.model import Tool
+from mcp_lint.schema_walk import value_schemas
+from mcp_lint.words import singular
+
+_INJECTED = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "progress"})
+# Words that sit before "parameter" without naming one ("the optional parameter").
+_NOT_NAMES = frozenset(
+    words(
+        "a an the this that these those each every any all other same first second third last next "
+        "previous following above below optional required additional extra named input output query "
+        "path header headers body url search filter filters tool tools function json string boolean "
+        "integer number array object valid invalid new old custom default specific single multiple "
+        "various several given different mandatory relevant corresponding appropriate such its their "
+        "your his her our my one two both which what no some more config configuration request "
+        "response form sort sorting filtering pagination per with without as of to in on or and for "
+        "by from is are be use using set pass provide specify supply either omit it them you we http "
+        "get post api cli command line environment env template type value values data key keys name "
+        "names true false null none then also only just not instead first later now here there when "
+        "where while if unless so but yet more less most least all none once again always never other "
+        "otherwise"
+    )
+)
+_CUE = re.compile(
+    r"`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(parameter|argument|param|arg|field|option|flag)s?\b", re.IGNORECASE
+)
+_IDENT = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
+_USAGE_BEFORE = re.compile(
+    r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I
+)
+_USAGE_AFTER = re.compile(
+    r"^\s*(?:is\s+(?:set|true|false|provided|given|omitted|empty|null|not|required|optional)|must\b|should\b|=|"
+    r"can be\b|defaults? to\b|are (?:set|provided|given|omitted))",
+    re.IGNORECASE,
+)
+_CHAIN_TRIGGER = re.compile(
+    r"\b(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Ee]ither|[Oo]mit)\s+"
+)
+# The words _CHAIN_TRIGGER starts from, lower-cased: a description without one of them has no chain.
+_CHAIN_VERBS = frozenset({"use", "set", "pass", "provide", "specify", "supply", "either", "omit"})
+_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|and/or)")
+_CHAIN_CONNECT = frozenset({",", "or", "and", "and/or"})
+_CHAIN_FILLER = frozenset(
+    {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
+)
+_SECTION = re.compile(
+    r"^\s*(?:(?:input|key|tool|function)\s+)?(?:args|arguments|parameters|params|inputs)"
+    r"(?:\s+explained)?\s*:\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
+_SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
+# Searched in the lower-cased sentence: case-insensitive patterns are several times slower.
+_OUTPUT_SENTENCE = re.compile(
+    r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows"
+    # "when `is_truncated` is true, call again": a retry depends on what came back
+    r"|again|carry|carries)\b"
+)
+# Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
+_INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
+_SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
+_FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+_URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+_CUE_WORDS = ("param", "arg", "field", "option", "flag")
+
+
+def _norm(name: str) -> str:
+    return "".join(name_words(name))
+
+
+def _schema_names(schema: Any, into: set[str], exact: set[str] | None = None) -> None:
+    """Every property name at any depth plus enum, const and default strings: all legitimate mentions.
+
+    `into` gets the normalized forms; `exact`, when given, the names as spelled.
+    """
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key in ("properties", "$defs", "definitions") and isinstance(value, Mapping):
+                into.update(_norm(str(name)) for name in value)
+                if exact is not None:
+                    exact.update(str(name) for name in value)
+            elif key in ("enum", "examples") and isinstance(value, list):
+                into.update(_norm(item) for item in value if isinstance(item, str))
+                if exact is not None:
+                    exact.update(item for item in value if isinstance(item, str))
+                continue
+            elif key in ("const", "default") and isinstance(value, str):
+                into.add(_norm(value))
+                if exact is not None:
+                    exact.add(value)
+                continue
+            _schema_names(value, into, exact)
+    elif isinstance(schema, list):
+        for item in schema:
+            _schema_names(item, into, exact)
+
+
+def _property_names(schema: Any, into: set[str]) -> None:
+    """Property names only, at any depth (`$defs` included): what a near miss may be a misspelling of."""
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, Mapping):
+                into.update(str(name) for name in value)
+            if key not in ("enum", "examples", "const", "default"):
+                _property_names(value, into)
+    elif isinstance(schema, list):
+        for item in schema:
+            _property_names(item, into)
+
+
+def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
+    """Names the Args section lists at its own level; deeper lines describe a parameter's keys.
+
+    `template_sequence: list of configurations, each containing:` followed by an indented
+    `- template_id: ...` lists the keys of the items, not parameters of the tool.
+    """
+    for header in _SECTION.finditer(text):
+        offset = header.end() + 1
+        level: int | None = None
+        for line in text[offset:].split("\n"):
+            if not line.strip() or _SECTION_END.match(line):
+                break
+            item = _SECTION_ITEM.match(line)
+            if item:
+                indent = len(line) - len(line.lstrip())
+                if level is None:
+                    level = indent
+                if indent <= level:
+                    yield item.group(1), offset + item.start(1), offset + item.end(1)
+            offset += len(line) + 1
+
+
+def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
+    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end]."""
+    for trigger in _CHAIN_TRIGGER.finditer(sentence):
+        items: list[str] = []
+        pos = trigger.end()
+        expect_item = True
+        while (token := _CHAIN_TOKEN.match(sentence, pos)) is not None:
+            word = token.group(1)
+            bare = word.strip("`").lower()
+            if bare in _CHAIN_CONNECT:
+                if not items:
+                    break
+                expect_item = True
+            elif bare not in _CHAIN_FILLER:
+                if not expect_item:
+                    break
+                if sentence[token.end(1) : token.end(1) + 1] == "-":
+                    break  # "a natural-language `prompt`": half of a compound word
+                items.append(word)
+                expect_item = False
+            pos = token.end()
+        if len(items) < 2:
+            continue  # popping below only shortens it
+        rest = sentence[pos:].lstrip().lower()
+        if rest.startswith("of ") or rest.startswith("instead"):
+            # "use the start of the range": the last word heads a noun phrase, not a name;
+            # "use a or b instead" names tools to call, not parameters.
+            items.pop()
+        if len(items) < 2 or rest.startswith("instead") or rest.startswith("tool"):
+            continue
+        cued = re.match(r"(?:parameter|argument|param|arg|field|option)s?\b", rest) is not None
+        yield items, cued
+
+
+def _looks_like_identifier(word: str) -> bool:
+    return word.startswith("`") or "_" in word or (word[:1].islower() and any(c.isupper() for c in word))
+
+
+def _ordinary_word(name: str) -> bool:
+    """A word of prose set in code style: `THREE`, `Omitted`; never a parameter name on its own."""
+    if "_" in name or any(char.isdigit() for char in name):
+        return False
+    return name.isupper() or (name[:1].isupper() and name[1:].islower())
+
+
+def _has_identifiers(sentence: str) -> bool:
+    # Cheap gate before the identifier regex: backticks, snake_case or camelCase must be present.
+    return "`" in sentence or "_" in sentence or CAMEL.search(sentence) is not None
+
+
+# After "pass `arXiv`": a following word of these kinds keeps the name a name; any other word makes
+# it a modifier of that noun ("pass `arXiv` ids").
+_NAME_FOLLOWERS = frozenset(
+    words(
+        "to as and or is are was be with when if for in on at by from must should can may will "
+        "defaults default parameter parameters argument arguments param params arg args option flag "
+        "set accepts takes then but not only also which that so instead"
+    )
+)
+_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)")
+# "when `judgment` is present": a condition on the result, not on an input.
+_PRESENCE_AFTER = re.compile(
+    r"^\s*(?:is|are)\s+(?:present|included|returned|available|populated|missing|absent|shown|listed)\b",
+    re.IGNORECASE,
+)
+_CONDITION_BEFORE = re.compile(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
+_TOOL_AFTER = re.compile(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
+# `read_file(path="a.txt", head=10)`: keyword arguments of an example call of this tool.
+_CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_.-]*)\(([^()]{0,300})\)")
+_KWARG = re.compile(r"(?:^|[,\s])([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+# `params.originalUserMessage`: a property path into an object parameter.
+_DOTTED = re.compile(r"`?\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)\b`?")
+
+
+def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
+    """(missing segment path, names it could have meant) for `a.b.c` when `a` is a parameter and some
+    later segment is not a property of the object before it; None when the path resolves or the
+    object does not declare its properties (then anything may be in it).
+    """
+    parts = path.split(".")
+    props = root.get("properties") if isinstance(root, Mapping) else None
+    if not isinstance(props, Mapping) or parts[0] not in props:
+        return None
+    current: Any = props[parts[0]]
+    for index, part in enumerate(parts[1:], start=1):
+        declared: dict[str, Any] = {}
+        open_ended = False
+        # the objects a value of it may be: itself, its `$ref`, its branches, what its arrays hold
+        for branch, _ in value_schemas(root, current):
+            inner = branch.get("properties")
+            if isinstance(inner, Mapping):
+                declared.update(inner)
+            if branch.get("additionalProperties") not in (None, False) or "patternProperties" in branch:
+                open_ended = True
+        if not declared or open_ended:
+            return None
+        if part not in declared:
+            return ".".join(parts[: index + 1]), list(declared)
+        current = declared[part]
+    return None
+
+
+def _about_result(text: str, position: int) -> bool:
+    """Whether the sentence of `text` around `position` talks about what the tool returns."""
+    starts = [match.end() for match in _SENTENCE_SPLIT.finditer(text, 0, position)]
+    following = _SENTENCE_SPLIT.search(text, position)
+    sentence = text[starts[-1] if starts else 0 : following.start() if following else len(text)]
+    return _OUTPUT_SENTENCE.search(sentence.lower()) is not None
+
+
+def _names_a_property_in_words(sentence: str, word: str, props: set[str]) -> bool:
+    """Whether `word` and the word after it spell a property: "job ID" for `jobId`."""
+    following = re.search(rf"\b{re.escape(word)}\s+([A-Za-z][A-Za-z0-9]*)", sentence)
+    return following is not None and _norm(word + following.group(1)) in props
+
+
+def _containing(name: str, choices: list[str]) -> list[str]:
+    """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
+    wanted = name_words(name)
+    size = len(wanted)
+    hits = [
+        choice
+        for choice in choices
+        if any(name_words(choice)[i : i + size] == wanted for i in range(len(name_words(choice)) - size + 1))
+    ]
+    return hits if len(hits) == 1 else []
+
+
+def phantom_mentions(
+    tool: Tool, tool_names: set[str], elsewhere: frozenset[str] = frozenset()
+) -> list[tuple[str, str, str | None]]:
+    """(name, evidence, what it probably meant) of names the description uses as parameters that the
+    schema does not have, or spells differently (`total_thoughts` for `totalThoughts`).
+
+    `tool_names` holds every tool name of the server (normalized): a mention of a tool is not a
+    parameter, and a sentence that names another tool is about that tool's parameters. `elsewhere`
+    holds other normalized names the server legitimately uses: its other tools' parameters ("skip if
+    search used abstract_mode=full") and the result fields its descriptions pass as values
+    (`start=next_start`); only a misspelling of this tool's own parameter is reported for those.
+    """
+    text = tool.description
+    if not text:
+        return []
+    known: set[str] = set()
+    exact: set[str] = set()
+    spelled: dict[str, str] = {}
+    loaded = False
+    found: dict[str, tuple[str, str | None]] = {}
+
+    def load() -> None:
+        nonlocal loaded
+        if loaded:
+            return
+        loaded = True
+        _schema_names(tool.input_schema, known, exact)
+        # Fields of the declared result are legitimate mentions too ("when `judgment` is present").
+        output: set[str] = set()
+        _schema_names(tool.raw.get("outputSchema"), output)
+        known.update(output)
+        # Code-styled names in the result's own descriptions are fields of it too ("each with `endDate`").
+        known.update(_norm(name) for name in _output_prose_names(tool.raw.get("outputSchema")))
+        known.update(elsewhere)
+        known.add(_norm(tool.name))
+        names: set[str] = set()
+        _property_names(tool.input_schema, names)
+        for name in sorted(names):
+            spelled.setdefault(_norm(name), name)
+
+    def consider(raw: str, evidence: str, near_only: bool = False) -> None:
+        """Record `raw` if the schema lacks it; `near_only` records only a misspelt property."""
+        name = raw.strip("`")
+        key = _norm(name)
+        if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
+            return
+        if _ordinary_word(name) or name in found:
+            return
+        load()
+        if name in exact:
+            return
+        if key in known:
+            meant = spelled.get(key)
+            if meant is not None and meant != name and identifier_shaped(name):
+                found[name] = (evidence, meant)
+            return
+        plural = spelled.get(singular(key)) or spelled.get(key + "s")
+        if plural is not None:
+            found[name] = (evidence, plural)
+            return
+        if near_only:
+            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.85)
+            if close and identifier_shaped(name):
+                found[name] = (evidence, close[0])
+            return
+        close = _containing(name, list(spelled.values()))
+        if not close:
+            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.75)
+        if not close:
+            by_key = difflib.get_close_matches(key, list(spelled), n=1, cutoff=0.8)
+            close = [spelled[by_key[0]]] if by_key else []
+        found[name] = (evidence, close[0] if close else None)
+
+    if ":\n" in text:
+        for name, start, end in _section_names(text):
+            consider(name, snippet(text, start, end))
+    if "=" in text and "(" in text:
+        own = _norm(tool.name)
+        for call in _CALL.finditer(text):
+            if _norm(call.group(1).rsplit(".", 1)[-1]) != own:
+                continue  # an example of another tool, or of a function in the tool's domain
+            for kwarg in _KWARG.finditer(call.group(2)):
+                consider(kwarg.group(1), trim(call.group(0)))
+    if "." in text and tool.properties:
+        for match in _DOTTED.finditer(text):
+            missing = dotted_phantom(tool.input_schema, match.group(1))
+            if missing is not None and _about_result(text, match.start()):
+                # "The status result's `exchange.skippedProviders`": a path into what comes back.
+                continue
+            if missing is not None and missing[0] not in found:
+                path, choices = missing
+                close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
+                meant = path.rsplit(".", 1)[0] + "." + close[0] if close else None
+                found[path] = (snippet(text, match.start(), match.end()), meant)
+    # A sentence is looked at only for an identifier, a cue word or a chain after a usage verb; a
+    # description with none of them anywhere (most) is never split. The shared analysis has the
+    # lower-cased text and its words; URL removal below can only take those away, never add them.
+    # A sentence is a piece of `clean`, whose URL removal leaves a space, so it can hold an
+    # identifier or a cue word only if the whole text does.
+    shared = analysis(tool)
+    text_identifiers = _has_identifiers(text)
+    text_cue = any(map(shared.lowered.__contains__, _CUE_WORDS))
+    if not (text_identifiers or text_cue or not _CHAIN_VERBS.isdisjoint(shared.words)):
+        return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+    clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
+    props: set[str] | None = None
+    for sentence in _SENTENCE_SPLIT.split(clean):
+        if not sentence:
+            continue
+        identifiers = text_identifiers and _has_identifiers(sentence)
+        lowered = sentence.lower()
+        has_cue = text_cue and any(map(lowered.__contains__, _CUE_WORDS))
+        # A chain needs a connector and a usage verb: the trigger _chains() starts from.
+        has_chain = (" or " in lowered or " and " in lowered or "," in lowered) and _CHAIN_TRIGGER.search(
+            sentence
+        ) is not None
+        if not (identifiers or has_cue or has_chain):
+            continue
+        if identifiers and any(tool_mentioned(sentence, tool_names)):
+            continue
+        output = _OUTPUT_SENTENCE.search(lowered) is not None
+        if has_cue:
+            for match in _CUE.finditer(sentence):
+                word = match.group(1)
+                cue = match.group(2).lower()
+                if word.lower() in _NOT_NAMES or cue == "field":
+                    continue  # "the `weakCounters` field": a field is as often output as input
+                if cue not in _INPUT_CUES and (output or not _looks_like_identifier(word)):
+                    continue
+                if output and not _looks_like_identifier(match.group(0)):
+                    continue
+                plural = match.group(0).rstrip().lower().endswith("s")
+                if plural and not identifier_shaped(word):
+                    continue  # "with `incomplete` parameters": an adjective of the parameters
+                consider(word, snippet(sentence, match.start(), match.end()))
+        if has_chain:
+            for items, cued in _chains(sentence):
+                if props is None:
+                    props = {_norm(name) for name in tool.properties}
+                anchored = cued or any(_norm(item.strip("`")) in props for item in items)
+                for item in items:
+                    if item.strip("`").lower() in _NOT_NAMES:
+                        continue
+                    if _names_a_property_in_words(sentence, item.strip("`"), props):
+                        continue  # "job ID" is `jobId` in words, not a parameter named `job`
+                    if anchored or (_looks_like_identifier(item) and not output):
+                        consider(item, trim(sentence))
+        if not identifiers:
+            continue
+        # Keyword arguments of example calls were read above, for this tool's calls only.
+        calls = [call.span(2) for call in _CALL.finditer(sentence)] if "(" in sentence else []
+        for match in _IDENT.finditer(sentence):
+            if any(start <= match.start() < end for start, end in calls):
+                continue
+            word = match.group(1) or match.group(2)
+            if sentence[match.end() : match.end() + 1] == ".":
+                continue  # a dotted path, checked above against the wrapper's properties
+            before = sentence[max(0, match.start() - 30) : match.start()]
+            after = sentence[match.end() : match.end() + 40]
+            if _TOOL_AFTER.match(after) or _PRESENCE_AFTER.match(after):
+                continue
+            used_after = _USAGE_AFTER.match(after) is not None
+            used_before = _USAGE_BEFORE.search(before) is not None
+            if used_before and not used_after:
+                if _CONDITION_BEFORE.search(before):
+                    continue  # "if `x`" without "is set/true/...": a condition on anything
+                follower = _NEXT_WORD.match(after)
+                if follower and follower.group(1).lower() not in _NAME_FOLLOWERS:
+                    continue  # "pass `arXiv` ids": the name qualifies the noun after it
+            if used_before or used_after:
+                # In a sentence about the result a name may be a field of it: only a misspelt
+                # parameter is reported there ("narrow results with `results_filter`").
+                consider(word, snippet(sentence, match.start(), match.end()), near_only=output)
+    return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+
+
+def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
+    for match in _IDENT.finditer(sentence):
+        yield _norm(match.group(1) or match.group(2)) in tool_names
+
+
+_VALUE_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\s*=\s*`?([A-Za-z_][A-Za-z0-9_]*)")
+_OUTPUT_PROSE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
+def _output_prose_names(schema: Any) -> set[str]:
+    """Code-styled names in the descriptions of a result schema, at any depth."""
+    found: set[str] = set()
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            text = node.get("description")
+            if isinstance(text, str) and "`" in text:
+                found.update(_OUTPUT_PROSE_NAME.findall(text))
+            stack.extend(value for value in node.values() if isinstance(value, (Mapping, list)))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
+
+
+def _server_names(tools: Sequence[Tool]) -> frozenset[str]:
+    """The normalized names the server uses besides a tool's own: every tool's parameters and the
+    result fields its descriptions pass as values (`start=next_start`). One set for the server: a
+    tool's own parameters in it change nothing, since those are known to it anyway."""
+    names: set[str] = set()
+    for tool in tools:
+        if "=" in tool.description:
+            names.update(_norm(name) for name in _VALUE_NAME.findall(tool.description))
+        names.update(_norm(name) for name in tool.properties)
+    return frozenset(names)
+
+
+@check_function("phantom_parameter")
+def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    # The tool's own name is also in this set; it is a legitimate mention either way.
+    all_names = {_norm(tool.name) for tool in ctx.server.tools}
+    elsewhere = _server_names(ctx.server.tools)
+    for tool in ctx.server.tools:
+        for name, evidence, meant in phantom_mentions(tool, all_names, elsewhere):
+            yield Hit(
+                tool=tool.name,
+                subject=name,
+                fields={"parameter": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
+                evidence=evidence,
+                path="description",
+                suggestion=f"Did you mean `{meant}`?" if meant else None,
+            )
