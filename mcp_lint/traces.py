@@ -28,6 +28,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_input_file
+from mcp_lint.limits import MAX_JSON_DEPTH
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -58,12 +59,55 @@ _SECRET_WORDS = frozenset(
 )
 _SECRET_PAIRS = frozenset({("api", "key"), ("private", "key"), ("access", "key"), ("client", "secret")})
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# A model's tokens counted, not a credential: `max_tokens`, `token_count`, `prompt_tokens`, `token_type`.
+_TOKEN_WORDS = frozenset({"token", "tokens"})
+_TOKEN_QUALIFIERS = frozenset(
+    {
+        "max",
+        "min",
+        "num",
+        "number",
+        "count",
+        "counts",
+        "total",
+        "used",
+        "usage",
+        "limit",
+        "remaining",
+        "budget",
+        "length",
+        "prompt",
+        "completion",
+        "input",
+        "output",
+        "cached",
+        "reasoning",
+        "estimated",
+        "type",
+        "expires",
+        "expiry",
+        "expiration",
+        "ttl",
+    }
+)
 
 # Values that are secrets whatever their name: bearer headers, well-known key prefixes, JWTs.
-_SECRET_VALUE = re.compile(
-    r"^(Bearer\s+\S+|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abprs]-[\w-]{10,}"
-    r"|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})$"
+_TOKEN_SHAPES = (
+    r"(?i:bearer)\s+[A-Za-z0-9._~+/=-]+|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"
+    r"|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}"
 )
+_SECRET_VALUE = re.compile(rf"^(?:{_TOKEN_SHAPES})$")
+# The same shapes inside longer text, not glued to a word on either side.
+_SECRET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_TOKEN_SHAPES})(?![\w-])")
+# The password of a URL's userinfo: postgres://user:PASSWORD@host/db.
+_URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
+# A query parameter of a URL in text: ?api_key=...&page=2.
+_QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
+# Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
+# shorter ones would blank ordinary words and numbers all over the record.
+_MIN_ECHOED_SECRET = 6
+# Past this depth a value is replaced rather than walked (the trace reader's own limit).
+TOO_DEEP = "<nested too deep>"
 
 
 @dataclass(frozen=True)
@@ -109,9 +153,15 @@ class TraceRecord:
 
 def is_secret_name(name: str) -> bool:
     words = [word.lower() for word in _NAME_WORD.findall(name)]
-    return any(word in _SECRET_WORDS for word in words) or any(
-        pair in _SECRET_PAIRS for pair in itertools.pairwise(words)
-    )
+    # Plurals name secrets too: `tokens`, `passwords`, `api_keys`.
+    singular = [
+        word[:-1] if word.endswith("s") and word[:-1] in _SECRET_WORDS | {"key"} else word for word in words
+    ]
+    found = {word for word in singular if word in _SECRET_WORDS}
+    pairs = any(pair in _SECRET_PAIRS for pair in itertools.pairwise(singular))
+    if not pairs and found and found <= {"token"} and any(word in _TOKEN_QUALIFIERS for word in words):
+        return False
+    return pairs or bool(found)
 
 
 def secret_values(environment: Mapping[str, str]) -> frozenset[str]:
@@ -127,22 +177,84 @@ def looks_secret(value: str) -> bool:
     return bool(_SECRET_VALUE.match(value.strip()))
 
 
-def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "") -> Any:
-    """`value` with secret-looking parts replaced by REDACTED, recursively through objects and lists."""
-    if name and isinstance(value, str) and value and is_secret_name(name):
+def _redacted_parameter(match: re.Match[str]) -> str:
+    separator, name, value = match.groups()
+    return f"{separator}{name}={REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
+
+
+def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with known secrets, token shapes, URL passwords and secret query parameters replaced."""
+    for secret in sorted(secrets, key=len, reverse=True):
+        if secret and secret in text:
+            text = text.replace(secret, REDACTED)
+    if looks_secret(text):
+        return REDACTED
+    text = _SECRET_IN_TEXT.sub(REDACTED, text)
+    if "://" in text:
+        text = _URL_PASSWORD.sub(lambda match: f"{match.group(1)}{REDACTED}{match.group(3)}", text)
+    if "=" in text:
+        text = _QUERY_PARAMETER.sub(_redacted_parameter, text)
+    return text
+
+
+def _hides(value: Any) -> bool:
+    """A value under a secret name that is redacted: anything but null, false/true and ""."""
+    return value is not None and not isinstance(value, bool) and value != ""
+
+
+def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", depth: int = 0) -> Any:
+    """`value` with secret-looking parts replaced by REDACTED, recursively through objects and lists.
+
+    Anything under a secret name goes whole (a string, a number, an object); strings elsewhere lose
+    the secrets inside them. Past MAX_JSON_DEPTH levels a value is replaced by TOO_DEEP.
+    """
+    if name and _hides(value) and is_secret_name(name):
         return REDACTED
     if isinstance(value, str):
-        if looks_secret(value):
-            return REDACTED
-        for secret in secrets:
-            if secret in value:
-                value = value.replace(secret, REDACTED)
-        return value
+        return redact_text(value, secrets)
+    if depth >= MAX_JSON_DEPTH and isinstance(value, Mapping | list | tuple):
+        return TOO_DEEP
     if isinstance(value, Mapping):
-        return {str(key): redact(item, secrets, str(key)) for key, item in value.items()}
+        return {str(key): redact(item, secrets, str(key), depth + 1) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [redact(item, secrets) for item in value]
+        return [redact(item, secrets, "", depth + 1) for item in value]
     return value
+
+
+def named_secrets(document: Any) -> frozenset[str]:
+    """The values found under secret names in `document` (strings and numbers of six characters or
+    more), so the same value echoed elsewhere (a result repeating an api_key) is redacted too."""
+    found: set[str] = set()
+    stack: list[tuple[Any, int]] = [(document, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level > MAX_JSON_DEPTH:
+            continue
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if is_secret_name(str(key)) and _hides(item):
+                    found.update(_scalars(item, level))
+                else:
+                    stack.append((item, level + 1))
+        elif isinstance(value, list | tuple):
+            stack.extend((item, level + 1) for item in value)
+    return frozenset(text for text in found if len(text) >= _MIN_ECHOED_SECRET and text != REDACTED)
+
+
+def _scalars(value: Any, level: int) -> Iterator[str]:
+    stack: list[tuple[Any, int]] = [(value, level)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            continue
+        if isinstance(item, Mapping):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            yield item
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            yield repr(item) if isinstance(item, float) else str(item)
 
 
 def capped_content(content: Iterable[Mapping[str, Any]]) -> tuple[tuple[Mapping[str, Any], ...], bool]:
@@ -240,7 +352,8 @@ class TraceWriter:
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
 
     def write(self, record: TraceRecord) -> None:
-        document = redact(record.to_json(), self._secrets)
+        raw = record.to_json()
+        document = redact(raw, self._secrets | named_secrets(raw))
         # Redaction must not rename the fields themselves; only argument and content values change.
         document["tool"], document["server"] = record.tool, record.server
         line = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
