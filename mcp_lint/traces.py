@@ -16,8 +16,10 @@ the proxied server) are replaced by "<redacted>" before anything is written.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import math
 import os
 import re
 import threading
@@ -36,6 +38,9 @@ REDACTED = "<redacted>"
 # A recorded result keeps this many characters of text over all its content items: enough for an
 # example in a description, never a 10 MB page copied into a committed file.
 MAX_RESULT_CHARACTERS = 2_000
+# A call's arguments keep this many characters of JSON: past it, the largest values give way to a
+# note of their size (a 20 MB file body is no example either).
+MAX_ARGUMENT_CHARACTERS = 8_000
 
 # Words that make a parameter, header or environment variable name a secret's name by convention.
 # Matched as whole words of the name (`author` and `max_tokens` are not secrets; `apiKey` is).
@@ -277,6 +282,61 @@ def capped_content(content: Iterable[Mapping[str, Any]]) -> tuple[tuple[Mapping[
     return tuple(kept), truncated
 
 
+def _json_size(value: Any) -> int | None:
+    """The length of `value` as JSON, or None when it cannot be measured (too deep, not finite...)."""
+    try:
+        return len(json.dumps(value, ensure_ascii=False, default=str))
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def capped_arguments(arguments: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The arguments within MAX_ARGUMENT_CHARACTERS: each value kept whole while it fits, the
+    rest replaced by a note of their size; True when any value was replaced."""
+    size = _json_size(dict(arguments))
+    if size is not None and size <= MAX_ARGUMENT_CHARACTERS:
+        return dict(arguments), False
+    kept: dict[str, Any] = {}
+    budget = MAX_ARGUMENT_CHARACTERS
+    for key, value in arguments.items():
+        length = _json_size(value)
+        if length is not None and length + len(key) <= budget // 2:
+            kept[str(key)] = value
+            budget -= length + len(key)
+        else:
+            kept[str(key)] = f"<omitted: {length:,} characters>" if length is not None else "<omitted>"
+    return kept, True
+
+
+def capped_text(text: str) -> tuple[str, bool]:
+    """A message cut to MAX_RESULT_CHARACTERS; True when it was cut."""
+    return (text, False) if len(text) <= MAX_RESULT_CHARACTERS else (text[:MAX_RESULT_CHARACTERS], True)
+
+
+def strict_json_line(document: Any) -> bytes:
+    """One line of strict JSON (no NaN or Infinity) in UTF-8, ending in a newline."""
+    document = _finite(document)
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str, allow_nan=False)
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate from a server: escaped, the line is still valid JSON and valid UTF-8.
+        return (json.dumps(document, separators=(",", ":"), default=str, allow_nan=False) + "\n").encode()
+
+
+def _finite(value: Any, depth: int = 0) -> Any:
+    """`value` with each float that JSON cannot spell (inf, nan) as its text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if depth > MAX_JSON_DEPTH:
+        return value
+    if isinstance(value, Mapping):
+        return {key: _finite(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item, depth + 1) for item in value]
+    return value
+
+
 def record_from_json(data: Any, where: str) -> TraceRecord:
     if not isinstance(data, Mapping):
         raise UsageError(f"{where}: a trace line must be a JSON object, not {type(data).__name__}")
@@ -337,6 +397,10 @@ def traces_by_tool(records: Iterable[TraceRecord], server: str | None = None) ->
     return grouped
 
 
+class TraceWriteError(OSError):
+    """A record could not be appended; the file holds whole lines only."""
+
+
 class TraceWriter:
     """Appends records to a trace file, one whole line per write, safe across threads and tasks.
 
@@ -352,18 +416,35 @@ class TraceWriter:
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
 
     def write(self, record: TraceRecord) -> None:
+        """Append one record as one whole line, or raise TraceWriteError having written nothing.
+
+        A write the file takes only part of (a full disk, a file size limit) is finished or, when
+        the rest cannot be written, cut back off, so the file never ends in half a line.
+        """
         raw = record.to_json()
         document = redact(raw, self._secrets | named_secrets(raw))
         # Redaction must not rename the fields themselves; only argument and content values change.
         document["tool"], document["server"] = record.tool, record.server
-        line = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
-        try:
-            data = line.encode("utf-8")
-        except UnicodeEncodeError:
-            # A lone surrogate from a server: escaped, the line is still valid JSON and valid UTF-8.
-            data = (json.dumps(document, separators=(",", ":"), default=str) + "\n").encode("ascii")
+        data = strict_json_line(document)
         with self._lock:
-            os.write(self._fd, data)
+            if self._fd < 0:
+                raise TraceWriteError(f"{self.path}: the trace file is closed")
+            start: int | None = None
+            view = memoryview(data)
+            try:
+                while view:
+                    written = os.write(self._fd, view)
+                    if written == len(view):
+                        return
+                    if start is None:
+                        # Where this line began: the end of the file before it, less what went.
+                        start = os.fstat(self._fd).st_size - written
+                    view = view[written:]
+            except OSError as error:
+                if start is not None:
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(self._fd, start)
+                raise TraceWriteError(f"{self.path}: {error.strerror or error}") from None
 
     def close(self) -> None:
         with self._lock:

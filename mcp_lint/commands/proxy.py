@@ -158,7 +158,8 @@ def _serve(plan: Plan) -> int:
     if router is not None:
         _note(f"{router.served} description(s) served from {plan.options.overrides}")
     if recorder is not None and writer is not None:
-        _note(f"{recorder.recorded} tools/call recorded to {writer.path}")
+        unwritten = f", {recorder.failed} could not be written" if recorder.failed else ""
+        _note(f"{recorder.recorded} tools/call recorded to {writer.path}{unwritten}")
     return EXIT_CLEAN
 
 
