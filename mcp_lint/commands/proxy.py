@@ -13,7 +13,7 @@ import os
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, quote_plus, urlsplit
 
 import anyio
 from anyio.streams.memory import MemoryObjectSendStream
@@ -123,7 +123,21 @@ def secrets_of(plan: Plan) -> frozenset[str]:
             scheme, _, credential = value.partition(" ")
             if credential and scheme.lower() in {"bearer", "basic", "token"} and len(credential) >= 6:
                 found.add(credential)
+    if plan.options.url:
+        found.update(url_secrets(plan.options.url))
     return frozenset(found)
+
+
+def url_secrets(url: str) -> set[str]:
+    """The credentials a URL carries: its userinfo's password and user, and each query parameter's
+    value whose name or shape looks secret (`?api_key=...`, `?token=...`)."""
+    parts = urlsplit(url)
+    found = {value for value in (parts.password, parts.username) if value and len(value) >= 6}
+    for name, value in parse_qsl(parts.query, keep_blank_values=False):
+        if value and (is_secret_name(name) or looks_secret(value)):
+            found.add(value)
+            found.add(quote_plus(value))
+    return {value for value in found if len(value) >= 4}
 
 
 def _open_writer(plan: Plan) -> TraceWriter | None:

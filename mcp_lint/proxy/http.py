@@ -11,6 +11,7 @@ request names its own version in `_meta`, and the routing headers that protocol 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from typing import Any
@@ -35,6 +36,7 @@ from mcp_lint.errors import ServerError
 from mcp_lint.proxy.jsonrpc import MAX_MESSAGE_BYTES, Frame, id_key, id_keys, is_request, is_response
 from mcp_lint.proxy.relay import CONNECTION_CLOSED
 from mcp_lint.report.safe import printable
+from mcp_lint.traces import redact_text
 
 SESSION_HEADER = "mcp-session-id"
 PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
@@ -44,13 +46,20 @@ FINISH_GRACE_SECONDS = 5.0
 
 def _say(text: str) -> None:
     with contextlib.suppress(OSError):
-        os.write(2, f"mcp-lint: {printable(text)}\n".encode())
+        os.write(2, f"mcp-lint: {printable(redact_text(text))}\n".encode())
 
 
 def _error_answer(request_id: Any, message: str) -> Frame:
-    return Frame.encode(
+    """The proxy's own error answer to a request the server could not be asked or did not answer."""
+    frame = Frame.encode(
         {"jsonrpc": "2.0", "id": request_id, "error": {"code": CONNECTION_CLOSED, "message": message}}
     )
+    return dataclasses.replace(frame, own=True)
+
+
+def shown_url(url: str) -> str:
+    """`url` as messages show it: its password and secret query parameters redacted."""
+    return redact_text(url)
 
 
 class StreamableHttpUpstream:
@@ -62,6 +71,7 @@ class StreamableHttpUpstream:
         group: anyio.abc.TaskGroup,
     ) -> None:
         self._url = url
+        self._shown = shown_url(url)  # in messages
         self._http = http
         self._sink = sink
         self._group = group
@@ -136,7 +146,7 @@ class StreamableHttpUpstream:
         self._sink.close()
 
     async def failure(self) -> str:
-        return f"the connection to {self._url} ended"
+        return f"the connection to {self._shown} ended"
 
     def _opens_listening(self, frame: Frame) -> bool:
         # The handshake era's GET stream carries what the server sends outside any request.
@@ -186,13 +196,13 @@ class StreamableHttpUpstream:
                     self.session_id = response.headers.get(SESSION_HEADER) or self.session_id
                 await self._read_answer(response, waiting)
         except (httpx2.HTTPError, httpx2.SSEError) as error:
-            self._warn(f"cannot reach {self._url}: {error or type(error).__name__}")
+            self._warn(f"cannot reach {self._shown}: {error or type(error).__name__}")
             for message in waiting.values():
-                await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {self._url}: {error}"))
+                await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {self._shown}: {error}"))
             return
         for message in waiting.values():
             await self._sink.send(
-                _error_answer(message["id"], f"mcp-lint proxy: {self._url} sent no answer to this request")
+                _error_answer(message["id"], f"mcp-lint proxy: {self._shown} sent no answer to this request")
             )
 
     async def _read_answer(self, response: httpx2.Response, waiting: dict[str, dict[str, Any]]) -> None:
@@ -217,7 +227,7 @@ class StreamableHttpUpstream:
             await self._forward(frame, waiting)
             return
         if response.status_code >= 400:
-            reason = f"HTTP {response.status_code} from {self._url}"
+            reason = f"HTTP {response.status_code} from {self._shown}"
             if response.status_code == 404 and self.session_id is not None:
                 reason += " (the server ended the session)"
             self._warn(reason)
@@ -271,6 +281,7 @@ class SseUpstream:
         self._http = http
         self._sink = sink
         self._endpoint = endpoint
+        self._shown = shown_url(endpoint)
         self._lock = anyio.Lock()
 
     async def send(self, frame: Frame) -> None:
@@ -280,11 +291,11 @@ class SseUpstream:
                     self._endpoint, content=frame.raw, headers={"content-type": "application/json"}
                 )
             except httpx2.HTTPError as error:
-                reason = f"{self._endpoint}: {error or type(error).__name__}"
+                reason = f"{self._shown}: {error or type(error).__name__}"
             else:
                 if response.status_code < 400:
                     return
-                reason = f"HTTP {response.status_code} from {self._endpoint}"
+                reason = f"HTTP {response.status_code} from {self._shown}"
         _say(reason)
         for message in frame.messages():
             if is_request(message):
@@ -330,7 +341,9 @@ async def _sse_session(
                     http, "GET", url, headers={"accept": "text/event-stream"}
                 ) as response:
                     if response.status_code != 200:
-                        raise ServerError(f"{url}: HTTP {response.status_code} opening the SSE stream")
+                        raise ServerError(
+                            f"{shown_url(url)}: HTTP {response.status_code} opening the SSE stream"
+                        )
                     async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
                         if event.event == "endpoint" and not endpoint:
                             endpoint.append(urljoin(url, event.data.strip()))
@@ -338,7 +351,7 @@ async def _sse_session(
                         elif event.data:
                             await sink.send(Frame.parse(event.data.encode("utf-8")))
             except (httpx2.HTTPError, httpx2.SSEError) as error:
-                raise ServerError(f"cannot reach {url}: {error or type(error).__name__}") from None
+                raise ServerError(f"cannot reach {shown_url(url)}: {error or type(error).__name__}") from None
             finally:
                 endpoint_found.set()
 
@@ -346,7 +359,7 @@ async def _sse_session(
         group.start_soon(stream)
         await endpoint_found.wait()
         if not endpoint:
-            raise ServerError(f"{url}: the SSE stream named no endpoint to post messages to")
+            raise ServerError(f"{shown_url(url)}: the SSE stream named no endpoint to post messages to")
         try:
             yield SseUpstream(http, sink, endpoint[0])
         finally:

@@ -36,6 +36,7 @@ class Frame:
     raw: bytes
     data: Any = None  # the parsed JSON; None when the line is not JSON at all
     too_deep: bool = False  # JSON nested deeper than Python's parser goes: not read, still JSON
+    own: bool = False  # written by the proxy itself (it could not reach the server): no answer of the tool's
 
     @classmethod
     def parse(cls, raw: bytes) -> Frame:

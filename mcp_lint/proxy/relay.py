@@ -99,6 +99,14 @@ class Relay:
         """The frame to give the client: the same bytes, or the frame rebuilt around replaced answers."""
         if not self.hooks and not self.pending:
             return frame
+        if frame.own:
+            # The proxy's own error answer (the server could not be reached): it settles the request,
+            # but no hook may take it for what the tool said.
+            for message in frame.messages():
+                if is_response(message):
+                    for key in id_keys(message["id"]):
+                        self.pending.pop(key, None)
+            return frame
         replaced = False
         rebuilt: list[Any] = []
         items = frame.data if isinstance(frame.data, list) else [frame.data]
