@@ -22,6 +22,7 @@ import json
 import math
 import os
 import re
+import stat
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError, quote
-from mcp_lint.files import read_input_file
+from mcp_lint.files import file_kind, read_input_file
 from mcp_lint.limits import MAX_JSON_DEPTH
 
 TRACE_VERSION = 1
@@ -401,6 +402,10 @@ class TraceWriteError(OSError):
     """A record could not be appended; the file holds whole lines only."""
 
 
+class NotARegularFile(OSError):
+    """The trace path names a FIFO, a device or a socket: records go to regular files only."""
+
+
 class TraceWriter:
     """Appends records to a trace file, one whole line per write, safe across threads and tasks.
 
@@ -413,7 +418,26 @@ class TraceWriter:
         self._secrets = secrets
         self._lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        # Non-blocking, so a FIFO nobody reads fails at once instead of hanging the open; a regular
+        # file ignores the flag. Only a regular file is kept: a FIFO or a device (/dev/stdout, the
+        # protocol's own stream) would mix records into whatever reads it, or lose them.
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+        try:
+            self._fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as error:
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:
+                raise error from None
+            if stat.S_ISREG(mode):
+                raise
+            raise NotARegularFile(f"{file_kind(mode)}, not a regular file") from None
+        mode = os.fstat(self._fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(self._fd)
+            self._fd = -1
+            raise NotARegularFile(f"{file_kind(mode)}, not a regular file")
+        os.set_blocking(self._fd, True)
 
     def write(self, record: TraceRecord) -> None:
         """Append one record as one whole line, or raise TraceWriteError having written nothing.

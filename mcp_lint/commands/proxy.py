@@ -28,7 +28,7 @@ from mcp_lint.proxy.record import TraceRecorder
 from mcp_lint.proxy.relay import Connect, Relay, ResponseHook, Upstream, run_relay
 from mcp_lint.proxy.rewrite import DescriptionRouter
 from mcp_lint.reach.resolve import command_name, parse_header
-from mcp_lint.traces import TraceWriter, is_secret_name, looks_secret, secret_values
+from mcp_lint.traces import NotARegularFile, TraceWriter, is_secret_name, looks_secret, secret_values
 
 TRANSPORTS = ("streamable-http", "sse")
 
@@ -146,6 +146,8 @@ def _open_writer(plan: Plan) -> TraceWriter | None:
     path = Path(plan.options.traces)
     try:
         return TraceWriter(path, secrets_of(plan))
+    except NotARegularFile as error:
+        raise UsageError(f"--traces {path}: {error}; give a file path (records are appended to it)") from None
     except OSError as error:
         raise UsageError(f"--traces {path}: cannot open for appending ({error.strerror or error})") from None
 

@@ -297,3 +297,22 @@ def test_a_terminated_proxy_stops_the_server(tmp_path: Path) -> None:
         time.sleep(0.05)
     else:
         pytest.fail(f"server {server_pid} outlived the proxy")
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/stdout", "/dev/null"])
+def test_a_special_trace_path_is_refused_in_one_line(tmp_path: Path, special: str) -> None:
+    target = special
+    if special == "fifo":
+        target = str(tmp_path / "traces.fifo")
+        os.mkfifo(target)
+    # Nothing reads the FIFO: opening it for writing would wait forever.
+    done = subprocess.run(
+        mcp_lint("record", "--traces", target, "--", *TRACE_SERVER),
+        input=b"",
+        capture_output=True,
+        env=environment(),
+        timeout=30,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    [line] = done.stderr.decode().splitlines()
+    assert line.startswith(f"mcp-lint: error: --traces {target}: ") and "regular file" in line
