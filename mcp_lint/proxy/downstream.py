@@ -83,7 +83,7 @@ class StdioClientSide:
     async def write(self, frame: Frame) -> None:
         if self.gone:
             return
-        data = frame.raw + b"\n"
+        data = frame.line + b"\n"
         async with self._lock:
             try:
                 await anyio.to_thread.run_sync(_write_all, self._write_fd, data)

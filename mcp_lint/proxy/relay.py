@@ -80,32 +80,52 @@ class Relay:
 
     hooks: Sequence[ResponseHook] = ()
     pending: dict[str, PendingRequest] = field(default_factory=dict)
+    # Ids the client reused while a request of the same id was in flight, with how many answers are
+    # still owed: which answer goes with which request cannot be known, so they pass unseen by hooks.
+    ambiguous: dict[str, int] = field(default_factory=dict)
 
     def from_client(self, frame: Frame) -> None:
         now = time.monotonic()
         stamp = utc_now()
         for message in frame.messages():
             if is_request(message):
-                self.pending[id_key(message["id"])] = PendingRequest(
-                    message["method"], message.get("params"), now, stamp
-                )
+                key = id_key(message["id"])
+                if key in self.pending or key in self.ambiguous:
+                    owed = self.ambiguous.get(key, 0) + (1 if self.pending.pop(key, None) else 0)
+                    self.ambiguous[key] = owed + 1
+                    continue
+                self.pending[key] = PendingRequest(message["method"], message.get("params"), now, stamp)
             elif is_notification(message) and message["method"] == "notifications/cancelled":
                 # A cancelled request may never be answered; an answer that still comes passes unrecorded.
                 params = message.get("params")
                 if isinstance(params, dict) and "requestId" in params:
-                    self.pending.pop(id_key(params["requestId"]), None)
+                    key = id_key(params["requestId"])
+                    self.pending.pop(key, None)
+                    self._settle_ambiguous((key,))
+
+    def _settle_ambiguous(self, keys: Sequence[str]) -> bool:
+        """Count one answer against a reused id; True when `keys` named one."""
+        for key in keys:
+            if key in self.ambiguous:
+                self.ambiguous[key] -= 1
+                if self.ambiguous[key] <= 0:
+                    del self.ambiguous[key]
+                return True
+        return False
 
     def from_server(self, frame: Frame) -> Frame:
         """The frame to give the client: the same bytes, or the frame rebuilt around replaced answers."""
-        if not self.hooks and not self.pending:
+        if not self.hooks and not self.pending and not self.ambiguous:
             return frame
         if frame.own:
             # The proxy's own error answer (the server could not be reached): it settles the request,
             # but no hook may take it for what the tool said.
             for message in frame.messages():
                 if is_response(message):
-                    for key in id_keys(message["id"]):
-                        self.pending.pop(key, None)
+                    keys = id_keys(message["id"])
+                    if not self._settle_ambiguous(keys):
+                        for key in keys:
+                            self.pending.pop(key, None)
             return frame
         replaced = False
         rebuilt: list[Any] = []
@@ -119,6 +139,9 @@ class Relay:
         return Frame.encode(rebuilt if isinstance(frame.data, list) else rebuilt[0])
 
     def _answer(self, response: dict[str, Any]) -> dict[str, Any] | None:
+        keys = id_keys(response["id"])
+        if not any(key in self.pending for key in keys) and self._settle_ambiguous(keys):
+            return None
         request = next(
             (self.pending.pop(key) for key in id_keys(response["id"]) if key in self.pending), None
         )
@@ -139,9 +162,10 @@ class Relay:
                     "error": {"code": CONNECTION_CLOSED, "message": f"mcp-lint proxy: {reason}"},
                 }
             )
-            for request_id in (Frame.parse(key.encode()).data for key in self.pending)
+            for request_id in (Frame.parse(key.encode()).data for key in [*self.pending, *self.ambiguous])
         ]
         self.pending.clear()
+        self.ambiguous.clear()
         return frames
 
 
