@@ -15,7 +15,7 @@ import dataclasses
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import anyio
 import anyio.abc
@@ -215,10 +215,22 @@ class StreamableHttpUpstream:
                     if not waiting:
                         return
             return
-        body = await response.aread()
+        body = bytearray()
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                reason = (
+                    f"{self._shown} sent an answer larger than {MAX_MESSAGE_BYTES // (1024 * 1024)} MiB, "
+                    "the most mcp-lint reads; it stopped reading it"
+                )
+                self._warn(reason)
+                for message in list(waiting.values()):
+                    await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {reason}"))
+                waiting.clear()
+                return
         if not waiting:
             return
-        frame = Frame.parse(body)
+        frame = Frame.parse(bytes(body))
         if content_type == "application/json" and frame.is_json_rpc:
             if response.status_code >= 400 and isinstance(frame.data, dict) and len(waiting) == 1:
                 # An error sent with an HTTP error status may carry a null id: it answers this request.
@@ -287,15 +299,17 @@ class SseUpstream:
     async def send(self, frame: Frame) -> None:
         async with self._lock:  # in order: the endpoint answers 202 and the stream carries the rest
             try:
-                response = await self._http.post(
-                    self._endpoint, content=frame.raw, headers={"content-type": "application/json"}
-                )
+                # Streamed and never read: the answer comes on the event stream, whatever size this is.
+                async with self._http.stream(
+                    "POST", self._endpoint, content=frame.raw, headers={"content-type": "application/json"}
+                ) as response:
+                    status = response.status_code
             except httpx2.HTTPError as error:
                 reason = f"{self._shown}: {error or type(error).__name__}"
             else:
-                if response.status_code < 400:
+                if status < 400:
                     return
-                reason = f"HTTP {response.status_code} from {self._shown}"
+                reason = f"HTTP {status} from {self._shown}"
         _say(reason)
         for message in frame.messages():
             if is_request(message):
@@ -327,12 +341,28 @@ async def http_upstream(
                 await streamable.finish_now()
 
 
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(scheme)
+    except ValueError:
+        port = -1
+    return scheme, (parts.hostname or "").lower(), port
+
+
+def _origin_text(url: str) -> str:
+    scheme, host, port = _origin(url)
+    return f"{scheme}://{host}:{port}"
+
+
 @contextlib.asynccontextmanager
 async def _sse_session(
     url: str, http: httpx2.AsyncClient, sink: MemoryObjectSendStream[Frame]
 ) -> AsyncIterator[SseUpstream]:
     endpoint_found = anyio.Event()
     endpoint: list[str] = []
+    refused: list[str] = []
 
     async def stream() -> None:
         async with sink:
@@ -345,8 +375,19 @@ async def _sse_session(
                             f"{shown_url(url)}: HTTP {response.status_code} opening the SSE stream"
                         )
                     async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
-                        if event.event == "endpoint" and not endpoint:
-                            endpoint.append(urljoin(url, event.data.strip()))
+                        if event.event == "endpoint" and not endpoint and not refused:
+                            named = urljoin(url, event.data.strip())
+                            if _origin(named) != _origin(url):
+                                # The user's headers (credentials) go to the stream's origin only,
+                                # as the SDK's own SSE client insists.
+                                refused.append(
+                                    f"{shown_url(url)}: the SSE stream names an endpoint on another "
+                                    f"origin ({shown_url(named)}); mcp-lint posts only to "
+                                    f"{_origin_text(url)}"
+                                )
+                                endpoint_found.set()
+                                return
+                            endpoint.append(named)
                             endpoint_found.set()
                         elif event.data:
                             await sink.send(Frame.parse(event.data.encode("utf-8")))
@@ -358,6 +399,8 @@ async def _sse_session(
     async with anyio.create_task_group() as group:
         group.start_soon(stream)
         await endpoint_found.wait()
+        if refused:
+            raise ServerError(refused[0])
         if not endpoint:
             raise ServerError(f"{shown_url(url)}: the SSE stream named no endpoint to post messages to")
         try:
