@@ -31,7 +31,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import file_kind, read_input_file
-from mcp_lint.limits import MAX_JSON_DEPTH
+from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -375,11 +375,16 @@ def parse_traces(text: str, where: str) -> Iterator[TraceRecord]:
             continue
         try:
             data = json.loads(line)
+        except RecursionError:
+            raise UsageError(f"{where}:{number}: a trace line {too_deep_message()}") from None
         except ValueError as error:
             raise UsageError(
                 f"{where}:{number}: not a JSON trace line ({error}); "
                 "record traces with `mcp-lint record --traces FILE -- COMMAND`"
             ) from None
+        problem = document_problem(data)
+        if problem is not None:
+            raise UsageError(f"{where}:{number}: a trace line {problem}")
         yield record_from_json(data, f"{where}:{number}")
 
 
