@@ -22,6 +22,10 @@ from anyio.streams.memory import MemoryObjectSendStream
 from mcp_lint.errors import McpLintError, ServerError
 from mcp_lint.proxy.jsonrpc import Frame, id_key, id_keys, is_notification, is_request, is_response
 
+# After the client has closed its side, how long the server may take no message at all before the
+# proxy stops waiting to deliver the rest and ends the session (a server that never reads its stdin).
+STALLED_SECONDS = 5.0
+
 # JSON-RPC's "connection closed" code, as the SDKs use it for a request that can never be answered.
 CONNECTION_CLOSED = -32000
 
@@ -56,6 +60,9 @@ class ClientSide(Protocol):
     def frames(self) -> AsyncIterator[Frame]: ...
 
     async def write(self, frame: Frame) -> None: ...
+
+    async def input_closed(self) -> None:
+        """Returns once the client has closed its side, even while its last frames wait to be sent."""
 
 
 class Upstream(Protocol):
@@ -178,25 +185,45 @@ async def run_relay(client: ClientSide, connect: Connect, relay: Relay) -> None:
     sink, source = anyio.create_memory_object_stream[Frame](64)
     failure: McpLintError | None = None
     client_closed = False
+    forwarding = anyio.CancelScope()
+    watching = anyio.CancelScope()
+    sent = 0
     async with connect(sink) as upstream, anyio.create_task_group() as group:
 
         async def forward_client() -> None:
-            nonlocal client_closed, failure
-            try:
-                async for frame in client.frames():
-                    relay.from_client(frame)
-                    await upstream.send(frame)
-            except McpLintError as error:
-                failure = error
-                group.cancel_scope.cancel()
-                return
+            nonlocal client_closed, failure, sent
+            with forwarding:
+                try:
+                    async for frame in client.frames():
+                        relay.from_client(frame)
+                        await upstream.send(frame)
+                        sent += 1
+                except McpLintError as error:
+                    failure = error
+                    group.cancel_scope.cancel()
+                    return
+            watching.cancel()
             client_closed = True
             await upstream.finish()
 
+        async def watch_input() -> None:
+            # The client closed its side while a send to the server is stuck (it reads nothing):
+            # once the server has taken nothing for STALLED_SECONDS, stop delivering and end.
+            with watching:
+                await client.input_closed()
+                while True:
+                    before = sent
+                    await anyio.sleep(STALLED_SECONDS)
+                    if sent == before:
+                        forwarding.cancel()
+                        return
+
         group.start_soon(forward_client)
+        group.start_soon(watch_input)
         async with source:
             async for frame in source:
                 await client.write(relay.from_server(frame))
+        watching.cancel()
         if not client_closed and failure is None:
             reason = await upstream.failure()
             for frame in relay.abandoned(reason):
