@@ -135,7 +135,9 @@ class StreamableHttpUpstream:
                 await anyio.sleep(0.02)
         if self.session_id is not None:
             with contextlib.suppress(httpx2.HTTPError):
-                await self._http.delete(self._url, headers=self._headers(None))
+                # Its answer is never read: the session is over whatever it says (or however long).
+                async with self._http.stream("DELETE", self._url, headers=self._headers(None)):
+                    pass
         for scope in list(self._scopes):
             scope.cancel()
         self._sink.close()

@@ -2,7 +2,9 @@
 
 `routes` maps a path to what the server does for it: "sse-endpoint:URL" (an SSE stream whose
 endpoint event names URL, then kept open), "json:N" (a 200 application/json body of N bytes, one
-JSON-RPC answer padded with spaces), or "record" (answer 202 and remember the request's headers).
+JSON-RPC answer padded with spaces), "record" (answer 202 and remember the request's headers), or
+"session-delete:N" (initialize answered with a session id, then a DELETE answered with a body of N
+bytes; `sent` counts what of it the client took).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ class HostileServer(ThreadingHTTPServer):
         self.routes = routes
         self.seen: list[tuple[str, str, dict[str, str]]] = []  # (method, path, headers)
         self.stopping = threading.Event()
+        self.sent = 0  # bytes of a large body written before the client stopped reading
 
     @property
     def origin(self) -> str:
@@ -76,12 +79,43 @@ class Handler(BaseHTTPRequestHandler):
                     left -= len(padding)
                 self.wfile.write(b"}")
             return
+        if route.startswith("session-delete:"):
+            request = json.loads(self.body)
+            result = {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "serverInfo": {"name": "h", "version": "1"},
+            }
+            answer = json.dumps({"jsonrpc": "2.0", "id": request.get("id"), "result": result}).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("mcp-session-id", "s-1")
+            self.send_header("content-length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+            return
         if route == "record":
             self.send_response(202)
             self.send_header("content-length", "0")
             self.end_headers()
             return
         self.send_error(404)
+
+    def do_DELETE(self) -> None:
+        route = self._route()
+        if not route.startswith("session-delete:"):
+            self.send_error(404)
+            return
+        size = int(route.partition(":")[2])
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(size))
+        self.end_headers()
+        chunk = b" " * (1 << 16)
+        with contextlib.suppress(OSError):
+            while self.server.sent < size:
+                self.wfile.write(chunk)
+                self.server.sent += len(chunk)
 
 
 @contextlib.contextmanager

@@ -66,3 +66,14 @@ def test_a_json_answer_larger_than_the_cap_is_refused_and_the_request_answered(t
     message = json.loads(answer)
     assert message["id"] == 5 and "32 MiB" in message["error"]["message"]
     assert (tmp_path / "t.jsonl").read_bytes() == b""
+
+
+def test_the_session_delete_answer_is_not_read(tmp_path: Path) -> None:
+    legacy = {**INITIALIZE, "params": {**INITIALIZE["params"], "protocolVersion": "2025-06-18"}}
+    size = MAX_MESSAGE_BYTES + (64 << 20)
+    with hostile_server({"/mcp": f"session-delete:{size}"}) as server:
+        done = record(tmp_path, f"{server.origin}/mcp", stdin=(json.dumps(legacy) + "\n").encode())
+        deleted = [seen for seen in server.seen if seen[0] == "DELETE"]
+    assert done.returncode == 0, done.stderr.decode()
+    assert deleted and deleted[0][2].get("mcp-session-id") == "s-1"
+    assert server.sent < MAX_MESSAGE_BYTES  # the proxy closed the answer instead of buffering 96 MiB
