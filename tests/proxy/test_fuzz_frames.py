@@ -156,6 +156,7 @@ traffic = st.lists(
 @example(exchange(1, "tools/list", {}, "1e400", "result"))
 @example(exchange(2, "tools/list", {}, '"\\ud800"', "result"))
 @example(exchange(3, "tools/call", {}, '{"a":' * 500 + "1" + "}" * 500, "result"))
+@example(exchange(5, "tools/call", {}, "[" * 500 + "]" * 500, "result"))
 @example(
     [
         (True, b'{"jsonrpc":"2.0","id":4,"method":"ping"}'),
