@@ -99,12 +99,16 @@ _TOKEN_QUALIFIERS = frozenset(
 
 # Values that are secrets whatever their name: bearer headers, well-known key prefixes, JWTs.
 _TOKEN_SHAPES = (
-    r"(?i:bearer)\s+[A-Za-z0-9._~+/=-]+|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"
+    r"sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"
     r"|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}"
 )
-_SECRET_VALUE = re.compile(rf"^(?:{_TOKEN_SHAPES})$")
-# The same shapes inside longer text, not glued to a word on either side.
-_SECRET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_TOKEN_SHAPES})(?![\w-])")
+_SECRET_VALUE = re.compile(rf"^(?:Bearer\s+\S+|{_TOKEN_SHAPES})$")
+# The same shapes inside longer text, not glued to a word on either side. A bearer credential there
+# has eight characters or more with a digit or a symbol in them, so prose ("the bearer of bad news",
+# "bearer instruments") keeps its words.
+_SECRET_IN_TEXT = re.compile(
+    rf"(?<![\w-])(?:[Bb]earer\s+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{{8,}}|{_TOKEN_SHAPES})(?![\w-])"
+)
 # The password of a URL's userinfo: postgres://user:PASSWORD@host/db.
 _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
 # A query parameter of a URL in text: ?api_key=...&page=2.

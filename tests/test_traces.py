@@ -140,6 +140,13 @@ def test_token_shapes_inside_text_are_redacted(text: str, expected: str) -> None
     assert redact(text) == expected
 
 
+@pytest.mark.parametrize(
+    "text", ["the bearer of bad news", "Bearer instruments pay the holder", "bearer token expired"]
+)
+def test_prose_about_bearers_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
 def test_a_secret_argument_echoed_in_the_result_and_error_is_redacted(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     with TraceWriter(path) as writer:
