@@ -16,10 +16,13 @@ the proxied server) are replaced by "<redacted>" before anything is written.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import math
 import os
 import re
+import stat
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError, quote
-from mcp_lint.files import read_input_file
+from mcp_lint.files import file_kind, read_input_file
+from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -35,6 +39,9 @@ REDACTED = "<redacted>"
 # A recorded result keeps this many characters of text over all its content items: enough for an
 # example in a description, never a 10 MB page copied into a committed file.
 MAX_RESULT_CHARACTERS = 2_000
+# A call's arguments keep this many characters of JSON: past it, the largest values give way to a
+# note of their size (a 20 MB file body is no example either).
+MAX_ARGUMENT_CHARACTERS = 8_000
 
 # Words that make a parameter, header or environment variable name a secret's name by convention.
 # Matched as whole words of the name (`author` and `max_tokens` are not secrets; `apiKey` is).
@@ -58,12 +65,59 @@ _SECRET_WORDS = frozenset(
 )
 _SECRET_PAIRS = frozenset({("api", "key"), ("private", "key"), ("access", "key"), ("client", "secret")})
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# A model's tokens counted, not a credential: `max_tokens`, `token_count`, `prompt_tokens`, `token_type`.
+_TOKEN_WORDS = frozenset({"token", "tokens"})
+_TOKEN_QUALIFIERS = frozenset(
+    {
+        "max",
+        "min",
+        "num",
+        "number",
+        "count",
+        "counts",
+        "total",
+        "used",
+        "usage",
+        "limit",
+        "remaining",
+        "budget",
+        "length",
+        "prompt",
+        "completion",
+        "input",
+        "output",
+        "cached",
+        "reasoning",
+        "estimated",
+        "type",
+        "expires",
+        "expiry",
+        "expiration",
+        "ttl",
+    }
+)
 
 # Values that are secrets whatever their name: bearer headers, well-known key prefixes, JWTs.
-_SECRET_VALUE = re.compile(
-    r"^(Bearer\s+\S+|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abprs]-[\w-]{10,}"
-    r"|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})$"
+_TOKEN_SHAPES = (
+    r"sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"
+    r"|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}"
 )
+_SECRET_VALUE = re.compile(rf"^(?:Bearer\s+\S+|{_TOKEN_SHAPES})$")
+# The same shapes inside longer text, not glued to a word on either side. A bearer credential there
+# has eight characters or more with a digit or a symbol in them, so prose ("the bearer of bad news",
+# "bearer instruments") keeps its words.
+_SECRET_IN_TEXT = re.compile(
+    rf"(?<![\w-])(?:[Bb]earer\s+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{{8,}}|{_TOKEN_SHAPES})(?![\w-])"
+)
+# The password of a URL's userinfo: postgres://user:PASSWORD@host/db.
+_URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
+# A query parameter of a URL in text: ?api_key=...&page=2.
+_QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
+# Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
+# shorter ones would blank ordinary words and numbers all over the record.
+_MIN_ECHOED_SECRET = 6
+# Past this depth a value is replaced rather than walked (the trace reader's own limit).
+TOO_DEEP = "<nested too deep>"
 
 
 @dataclass(frozen=True)
@@ -109,9 +163,15 @@ class TraceRecord:
 
 def is_secret_name(name: str) -> bool:
     words = [word.lower() for word in _NAME_WORD.findall(name)]
-    return any(word in _SECRET_WORDS for word in words) or any(
-        pair in _SECRET_PAIRS for pair in itertools.pairwise(words)
-    )
+    # Plurals name secrets too: `tokens`, `passwords`, `api_keys`.
+    singular = [
+        word[:-1] if word.endswith("s") and word[:-1] in _SECRET_WORDS | {"key"} else word for word in words
+    ]
+    found = {word for word in singular if word in _SECRET_WORDS}
+    pairs = any(pair in _SECRET_PAIRS for pair in itertools.pairwise(singular))
+    if not pairs and found and found <= {"token"} and any(word in _TOKEN_QUALIFIERS for word in words):
+        return False
+    return pairs or bool(found)
 
 
 def secret_values(environment: Mapping[str, str]) -> frozenset[str]:
@@ -127,22 +187,84 @@ def looks_secret(value: str) -> bool:
     return bool(_SECRET_VALUE.match(value.strip()))
 
 
-def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "") -> Any:
-    """`value` with secret-looking parts replaced by REDACTED, recursively through objects and lists."""
-    if name and isinstance(value, str) and value and is_secret_name(name):
+def _redacted_parameter(match: re.Match[str]) -> str:
+    separator, name, value = match.groups()
+    return f"{separator}{name}={REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
+
+
+def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with known secrets, token shapes, URL passwords and secret query parameters replaced."""
+    for secret in sorted(secrets, key=len, reverse=True):
+        if secret and secret in text:
+            text = text.replace(secret, REDACTED)
+    if looks_secret(text):
+        return REDACTED
+    text = _SECRET_IN_TEXT.sub(REDACTED, text)
+    if "://" in text:
+        text = _URL_PASSWORD.sub(lambda match: f"{match.group(1)}{REDACTED}{match.group(3)}", text)
+    if "=" in text:
+        text = _QUERY_PARAMETER.sub(_redacted_parameter, text)
+    return text
+
+
+def _hides(value: Any) -> bool:
+    """A value under a secret name that is redacted: anything but null, false/true and ""."""
+    return value is not None and not isinstance(value, bool) and value != ""
+
+
+def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", depth: int = 0) -> Any:
+    """`value` with secret-looking parts replaced by REDACTED, recursively through objects and lists.
+
+    Anything under a secret name goes whole (a string, a number, an object); strings elsewhere lose
+    the secrets inside them. Past MAX_JSON_DEPTH levels a value is replaced by TOO_DEEP.
+    """
+    if name and _hides(value) and is_secret_name(name):
         return REDACTED
     if isinstance(value, str):
-        if looks_secret(value):
-            return REDACTED
-        for secret in secrets:
-            if secret in value:
-                value = value.replace(secret, REDACTED)
-        return value
+        return redact_text(value, secrets)
+    if depth >= MAX_JSON_DEPTH and isinstance(value, Mapping | list | tuple):
+        return TOO_DEEP
     if isinstance(value, Mapping):
-        return {str(key): redact(item, secrets, str(key)) for key, item in value.items()}
+        return {str(key): redact(item, secrets, str(key), depth + 1) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [redact(item, secrets) for item in value]
+        return [redact(item, secrets, "", depth + 1) for item in value]
     return value
+
+
+def named_secrets(document: Any) -> frozenset[str]:
+    """The values found under secret names in `document` (strings and numbers of six characters or
+    more), so the same value echoed elsewhere (a result repeating an api_key) is redacted too."""
+    found: set[str] = set()
+    stack: list[tuple[Any, int]] = [(document, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level > MAX_JSON_DEPTH:
+            continue
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if is_secret_name(str(key)) and _hides(item):
+                    found.update(_scalars(item, level))
+                else:
+                    stack.append((item, level + 1))
+        elif isinstance(value, list | tuple):
+            stack.extend((item, level + 1) for item in value)
+    return frozenset(text for text in found if len(text) >= _MIN_ECHOED_SECRET and text != REDACTED)
+
+
+def _scalars(value: Any, level: int) -> Iterator[str]:
+    stack: list[tuple[Any, int]] = [(value, level)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            continue
+        if isinstance(item, Mapping):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            yield item
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            yield repr(item) if isinstance(item, float) else str(item)
 
 
 def capped_content(content: Iterable[Mapping[str, Any]]) -> tuple[tuple[Mapping[str, Any], ...], bool]:
@@ -163,6 +285,61 @@ def capped_content(content: Iterable[Mapping[str, Any]]) -> tuple[tuple[Mapping[
             kept.append({"type": kind, "omitted": True})
             truncated = truncated or any(key in item for key in ("data", "blob", "resource"))
     return tuple(kept), truncated
+
+
+def _json_size(value: Any) -> int | None:
+    """The length of `value` as JSON, or None when it cannot be measured (too deep, not finite...)."""
+    try:
+        return len(json.dumps(value, ensure_ascii=False, default=str))
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def capped_arguments(arguments: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The arguments within MAX_ARGUMENT_CHARACTERS: each value kept whole while it fits, the
+    rest replaced by a note of their size; True when any value was replaced."""
+    size = _json_size(dict(arguments))
+    if size is not None and size <= MAX_ARGUMENT_CHARACTERS:
+        return dict(arguments), False
+    kept: dict[str, Any] = {}
+    budget = MAX_ARGUMENT_CHARACTERS
+    for key, value in arguments.items():
+        length = _json_size(value)
+        if length is not None and length + len(key) <= budget // 2:
+            kept[str(key)] = value
+            budget -= length + len(key)
+        else:
+            kept[str(key)] = f"<omitted: {length:,} characters>" if length is not None else "<omitted>"
+    return kept, True
+
+
+def capped_text(text: str) -> tuple[str, bool]:
+    """A message cut to MAX_RESULT_CHARACTERS; True when it was cut."""
+    return (text, False) if len(text) <= MAX_RESULT_CHARACTERS else (text[:MAX_RESULT_CHARACTERS], True)
+
+
+def strict_json_line(document: Any) -> bytes:
+    """One line of strict JSON (no NaN or Infinity) in UTF-8, ending in a newline."""
+    document = _finite(document)
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str, allow_nan=False)
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate from a server: escaped, the line is still valid JSON and valid UTF-8.
+        return (json.dumps(document, separators=(",", ":"), default=str, allow_nan=False) + "\n").encode()
+
+
+def _finite(value: Any, depth: int = 0) -> Any:
+    """`value` with each float that JSON cannot spell (inf, nan) as its text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if depth > MAX_JSON_DEPTH:
+        return value
+    if isinstance(value, Mapping):
+        return {key: _finite(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item, depth + 1) for item in value]
+    return value
 
 
 def record_from_json(data: Any, where: str) -> TraceRecord:
@@ -202,11 +379,16 @@ def parse_traces(text: str, where: str) -> Iterator[TraceRecord]:
             continue
         try:
             data = json.loads(line)
+        except RecursionError:
+            raise UsageError(f"{where}:{number}: a trace line {too_deep_message()}") from None
         except ValueError as error:
             raise UsageError(
                 f"{where}:{number}: not a JSON trace line ({error}); "
                 "record traces with `mcp-lint record --traces FILE -- COMMAND`"
             ) from None
+        problem = document_problem(data)
+        if problem is not None:
+            raise UsageError(f"{where}:{number}: a trace line {problem}")
         yield record_from_json(data, f"{where}:{number}")
 
 
@@ -225,6 +407,14 @@ def traces_by_tool(records: Iterable[TraceRecord], server: str | None = None) ->
     return grouped
 
 
+class TraceWriteError(OSError):
+    """A record could not be appended; the file holds whole lines only."""
+
+
+class NotARegularFile(OSError):
+    """The trace path names a FIFO, a device or a socket: records go to regular files only."""
+
+
 class TraceWriter:
     """Appends records to a trace file, one whole line per write, safe across threads and tasks.
 
@@ -237,20 +427,57 @@ class TraceWriter:
         self._secrets = secrets
         self._lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        # Non-blocking, so a FIFO nobody reads fails at once instead of hanging the open; a regular
+        # file ignores the flag. Only a regular file is kept: a FIFO or a device (/dev/stdout, the
+        # protocol's own stream) would mix records into whatever reads it, or lose them.
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+        try:
+            self._fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as error:
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:
+                raise error from None
+            if stat.S_ISREG(mode):
+                raise
+            raise NotARegularFile(f"{file_kind(mode)}, not a regular file") from None
+        mode = os.fstat(self._fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(self._fd)
+            self._fd = -1
+            raise NotARegularFile(f"{file_kind(mode)}, not a regular file")
+        os.set_blocking(self._fd, True)
 
     def write(self, record: TraceRecord) -> None:
-        document = redact(record.to_json(), self._secrets)
+        """Append one record as one whole line, or raise TraceWriteError having written nothing.
+
+        A write the file takes only part of (a full disk, a file size limit) is finished or, when
+        the rest cannot be written, cut back off, so the file never ends in half a line.
+        """
+        raw = record.to_json()
+        document = redact(raw, self._secrets | named_secrets(raw))
         # Redaction must not rename the fields themselves; only argument and content values change.
         document["tool"], document["server"] = record.tool, record.server
-        line = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
-        try:
-            data = line.encode("utf-8")
-        except UnicodeEncodeError:
-            # A lone surrogate from a server: escaped, the line is still valid JSON and valid UTF-8.
-            data = (json.dumps(document, separators=(",", ":"), default=str) + "\n").encode("ascii")
+        data = strict_json_line(document)
         with self._lock:
-            os.write(self._fd, data)
+            if self._fd < 0:
+                raise TraceWriteError(f"{self.path}: the trace file is closed")
+            start: int | None = None
+            view = memoryview(data)
+            try:
+                while view:
+                    written = os.write(self._fd, view)
+                    if written == len(view):
+                        return
+                    if start is None:
+                        # Where this line began: the end of the file before it, less what went.
+                        start = os.fstat(self._fd).st_size - written
+                    view = view[written:]
+            except OSError as error:
+                if start is not None:
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(self._fd, start)
+                raise TraceWriteError(f"{self.path}: {error.strerror or error}") from None
 
     def close(self) -> None:
         with self._lock:

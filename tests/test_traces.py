@@ -92,3 +92,86 @@ def test_bad_line_names_file_and_line(tmp_path: Path) -> None:
     path.write_text('{"tool": "", "arguments": {}}\n')
     with pytest.raises(UsageError, match=r"t\.jsonl:1: \"tool\" must be a non-empty string"):
         read_traces(path)
+
+
+# --- issue 20: redaction covers the whole record -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["tokens", "api_tokens", "passwords", "secrets", "apiKeys", "private_keys", "cookies"]
+)
+def test_plural_secret_names(name: str) -> None:
+    assert is_secret_name(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["token_count", "tokens_used", "total_tokens", "prompt_tokens", "max_tokens", "author"]
+)
+def test_counts_of_tokens_are_not_secrets(name: str) -> None:
+    assert not is_secret_name(name)
+
+
+def test_anything_under_a_secret_name_is_redacted() -> None:
+    redacted = redact({"pin_password": 123456, "token": {"value": "x", "expires": 3}, "tokens": ["a", "b"]})
+    assert redacted == {"pin_password": REDACTED, "token": REDACTED, "tokens": REDACTED}
+    assert redact({"max_tokens": 5, "token_count": 7, "auth": None, "use_auth": True}) == {
+        "max_tokens": 5,
+        "token_count": 7,
+        "auth": None,
+        "use_auth": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("use sk-abcdefghijklmnop1234 here", f"use {REDACTED} here"),
+        ("token=ghp_abcdefghijklmnopqrstuvwxyz0123 ok", f"token={REDACTED} ok"),
+        ("header was Bearer abc.def.ghi, done", f"header was {REDACTED}, done"),
+        ("postgres://ada:s3cret@db.example/app", f"postgres://ada:{REDACTED}@db.example/app"),
+        (
+            "see https://x.example/v1?q=1&api_key=K123456&page=2",
+            f"see https://x.example/v1?q=1&api_key={REDACTED}&page=2",
+        ),
+        ("https://x.example/?access_token=abc123", f"https://x.example/?access_token={REDACTED}"),
+    ],
+)
+def test_token_shapes_inside_text_are_redacted(text: str, expected: str) -> None:
+    assert redact(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["the bearer of bad news", "Bearer instruments pay the holder", "bearer token expired"]
+)
+def test_prose_about_bearers_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_secret_argument_echoed_in_the_result_and_error_is_redacted(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    with TraceWriter(path) as writer:
+        writer.write(
+            TraceRecord(
+                "login",
+                {"user": "ada", "api_key": "hunter2-horse", "pin_code_password": 987654321},
+                ({"type": "text", "text": "signed in with hunter2-horse (pin 987654321)"},),
+                error="key hunter2-horse refused",
+                structured={"echo": {"key": "hunter2-horse"}},
+            )
+        )
+    text = path.read_text(encoding="utf-8")
+    assert "hunter2-horse" not in text and "987654321" not in text
+    [record] = read_traces(path)
+    assert record.result_text() == f"signed in with {REDACTED} (pin {REDACTED})"
+    assert record.error == f"key {REDACTED} refused"
+
+
+def test_redaction_survives_deep_nesting(tmp_path: Path) -> None:
+    deep: object = "leaf"
+    for _ in range(5000):
+        deep = {"a": [deep]}
+    path = tmp_path / "t.jsonl"
+    with TraceWriter(path) as writer:
+        writer.write(TraceRecord("deep", {"x": 1}, structured=deep))
+    [record] = read_traces(path)
+    assert record.tool == "deep" and record.arguments == {"x": 1}

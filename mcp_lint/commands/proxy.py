@@ -13,7 +13,7 @@ import os
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, quote_plus, urlsplit
 
 import anyio
 from anyio.streams.memory import MemoryObjectSendStream
@@ -28,7 +28,7 @@ from mcp_lint.proxy.record import TraceRecorder
 from mcp_lint.proxy.relay import Connect, Relay, ResponseHook, Upstream, run_relay
 from mcp_lint.proxy.rewrite import DescriptionRouter
 from mcp_lint.reach.resolve import command_name, parse_header
-from mcp_lint.traces import TraceWriter, is_secret_name, looks_secret, secret_values
+from mcp_lint.traces import NotARegularFile, TraceWriter, is_secret_name, looks_secret, secret_values
 
 TRANSPORTS = ("streamable-http", "sse")
 
@@ -123,7 +123,21 @@ def secrets_of(plan: Plan) -> frozenset[str]:
             scheme, _, credential = value.partition(" ")
             if credential and scheme.lower() in {"bearer", "basic", "token"} and len(credential) >= 6:
                 found.add(credential)
+    if plan.options.url:
+        found.update(url_secrets(plan.options.url))
     return frozenset(found)
+
+
+def url_secrets(url: str) -> set[str]:
+    """The credentials a URL carries: its userinfo's password and user, and each query parameter's
+    value whose name or shape looks secret (`?api_key=...`, `?token=...`)."""
+    parts = urlsplit(url)
+    found = {value for value in (parts.password, parts.username) if value and len(value) >= 6}
+    for name, value in parse_qsl(parts.query, keep_blank_values=False):
+        if value and (is_secret_name(name) or looks_secret(value)):
+            found.add(value)
+            found.add(quote_plus(value))
+    return {value for value in found if len(value) >= 4}
 
 
 def _open_writer(plan: Plan) -> TraceWriter | None:
@@ -132,6 +146,8 @@ def _open_writer(plan: Plan) -> TraceWriter | None:
     path = Path(plan.options.traces)
     try:
         return TraceWriter(path, secrets_of(plan))
+    except NotARegularFile as error:
+        raise UsageError(f"--traces {path}: {error}; give a file path (records are appended to it)") from None
     except OSError as error:
         raise UsageError(f"--traces {path}: cannot open for appending ({error.strerror or error})") from None
 
@@ -158,7 +174,8 @@ def _serve(plan: Plan) -> int:
     if router is not None:
         _note(f"{router.served} description(s) served from {plan.options.overrides}")
     if recorder is not None and writer is not None:
-        _note(f"{recorder.recorded} tools/call recorded to {writer.path}")
+        unwritten = f", {recorder.failed} could not be written" if recorder.failed else ""
+        _note(f"{recorder.recorded} tools/call recorded to {writer.path}{unwritten}")
     return EXIT_CLEAN
 
 

@@ -50,13 +50,26 @@ class StdioClientSide:
         self._write_fd = write_fd
         self._lock = anyio.Lock()
         self.gone = False  # the client closed its end of our stdout
+        self._closed: anyio.Event | None = None  # set when reading our stdin reached its end
+
+    def _closed_event(self) -> anyio.Event:
+        if self._closed is None:
+            self._closed = anyio.Event()
+        return self._closed
+
+    async def input_closed(self) -> None:
+        await self._closed_event().wait()
 
     async def frames(self) -> AsyncIterator[Frame]:
         send, receive = anyio.create_memory_object_stream[bytes](16)
         # A daemon thread, not an anyio worker: a read blocked on a silent client must never keep
         # the process alive after the server has gone and the proxy has nothing left to do.
+        closed = self._closed_event()
         reader = threading.Thread(
-            target=self._read, args=(send, anyio.lowlevel.current_token()), daemon=True, name="mcp-lint stdin"
+            target=self._read,
+            args=(send, closed, anyio.lowlevel.current_token()),
+            daemon=True,
+            name="mcp-lint stdin",
         )
         reader.start()
         splitter = LineSplitter()
@@ -70,7 +83,9 @@ class StdioClientSide:
         for line in splitter.rest():
             yield Frame.parse(line)
 
-    def _read(self, send: MemoryObjectSendStream[bytes], token: anyio.lowlevel.EventLoopToken) -> None:
+    def _read(
+        self, send: MemoryObjectSendStream[bytes], closed: anyio.Event, token: anyio.lowlevel.EventLoopToken
+    ) -> None:
         try:
             while chunk := os.read(self._read_fd, READ_CHUNK):
                 anyio.from_thread.run(send.send, chunk, token=token)
@@ -78,12 +93,14 @@ class StdioClientSide:
             pass
         finally:
             with contextlib.suppress(Exception):
+                anyio.from_thread.run_sync(closed.set, token=token)
+            with contextlib.suppress(Exception):
                 anyio.from_thread.run_sync(send.close, token=token)
 
     async def write(self, frame: Frame) -> None:
         if self.gone:
             return
-        data = frame.raw + b"\n"
+        data = frame.line + b"\n"
         async with self._lock:
             try:
                 await anyio.to_thread.run_sync(_write_all, self._write_fd, data)

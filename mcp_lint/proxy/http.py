@@ -11,10 +11,11 @@ request names its own version in `_meta`, and the routing headers that protocol 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import anyio
 import anyio.abc
@@ -35,6 +36,7 @@ from mcp_lint.errors import ServerError
 from mcp_lint.proxy.jsonrpc import MAX_MESSAGE_BYTES, Frame, id_key, id_keys, is_request, is_response
 from mcp_lint.proxy.relay import CONNECTION_CLOSED
 from mcp_lint.sanitize import printable
+from mcp_lint.traces import redact_text
 
 SESSION_HEADER = "mcp-session-id"
 PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
@@ -44,13 +46,20 @@ FINISH_GRACE_SECONDS = 5.0
 
 def _say(text: str) -> None:
     with contextlib.suppress(OSError):
-        os.write(2, f"mcp-lint: {printable(text)}\n".encode())
+        os.write(2, f"mcp-lint: {printable(redact_text(text))}\n".encode())
 
 
 def _error_answer(request_id: Any, message: str) -> Frame:
-    return Frame.encode(
+    """The proxy's own error answer to a request the server could not be asked or did not answer."""
+    frame = Frame.encode(
         {"jsonrpc": "2.0", "id": request_id, "error": {"code": CONNECTION_CLOSED, "message": message}}
     )
+    return dataclasses.replace(frame, own=True)
+
+
+def shown_url(url: str) -> str:
+    """`url` as messages show it: its password and secret query parameters redacted."""
+    return redact_text(url)
 
 
 class StreamableHttpUpstream:
@@ -62,6 +71,7 @@ class StreamableHttpUpstream:
         group: anyio.abc.TaskGroup,
     ) -> None:
         self._url = url
+        self._shown = shown_url(url)  # in messages
         self._http = http
         self._sink = sink
         self._group = group
@@ -125,7 +135,9 @@ class StreamableHttpUpstream:
                 await anyio.sleep(0.02)
         if self.session_id is not None:
             with contextlib.suppress(httpx2.HTTPError):
-                await self._http.delete(self._url, headers=self._headers(None))
+                # Its answer is never read: the session is over whatever it says (or however long).
+                async with self._http.stream("DELETE", self._url, headers=self._headers(None)):
+                    pass
         for scope in list(self._scopes):
             scope.cancel()
         self._sink.close()
@@ -136,7 +148,7 @@ class StreamableHttpUpstream:
         self._sink.close()
 
     async def failure(self) -> str:
-        return f"the connection to {self._url} ended"
+        return f"the connection to {self._shown} ended"
 
     def _opens_listening(self, frame: Frame) -> bool:
         # The handshake era's GET stream carries what the server sends outside any request.
@@ -186,13 +198,13 @@ class StreamableHttpUpstream:
                     self.session_id = response.headers.get(SESSION_HEADER) or self.session_id
                 await self._read_answer(response, waiting)
         except (httpx2.HTTPError, httpx2.SSEError) as error:
-            self._warn(f"cannot reach {self._url}: {error or type(error).__name__}")
+            self._warn(f"cannot reach {self._shown}: {error or type(error).__name__}")
             for message in waiting.values():
-                await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {self._url}: {error}"))
+                await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {self._shown}: {error}"))
             return
         for message in waiting.values():
             await self._sink.send(
-                _error_answer(message["id"], f"mcp-lint proxy: {self._url} sent no answer to this request")
+                _error_answer(message["id"], f"mcp-lint proxy: {self._shown} sent no answer to this request")
             )
 
     async def _read_answer(self, response: httpx2.Response, waiting: dict[str, dict[str, Any]]) -> None:
@@ -205,10 +217,22 @@ class StreamableHttpUpstream:
                     if not waiting:
                         return
             return
-        body = await response.aread()
+        body = bytearray()
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                reason = (
+                    f"{self._shown} sent an answer larger than {MAX_MESSAGE_BYTES // (1024 * 1024)} MiB, "
+                    "the most mcp-lint reads; it stopped reading it"
+                )
+                self._warn(reason)
+                for message in list(waiting.values()):
+                    await self._sink.send(_error_answer(message["id"], f"mcp-lint proxy: {reason}"))
+                waiting.clear()
+                return
         if not waiting:
             return
-        frame = Frame.parse(body)
+        frame = Frame.parse(bytes(body))
         if content_type == "application/json" and frame.is_json_rpc:
             if response.status_code >= 400 and isinstance(frame.data, dict) and len(waiting) == 1:
                 # An error sent with an HTTP error status may carry a null id: it answers this request.
@@ -217,7 +241,7 @@ class StreamableHttpUpstream:
             await self._forward(frame, waiting)
             return
         if response.status_code >= 400:
-            reason = f"HTTP {response.status_code} from {self._url}"
+            reason = f"HTTP {response.status_code} from {self._shown}"
             if response.status_code == 404 and self.session_id is not None:
                 reason += " (the server ended the session)"
             self._warn(reason)
@@ -271,20 +295,23 @@ class SseUpstream:
         self._http = http
         self._sink = sink
         self._endpoint = endpoint
+        self._shown = shown_url(endpoint)
         self._lock = anyio.Lock()
 
     async def send(self, frame: Frame) -> None:
         async with self._lock:  # in order: the endpoint answers 202 and the stream carries the rest
             try:
-                response = await self._http.post(
-                    self._endpoint, content=frame.raw, headers={"content-type": "application/json"}
-                )
+                # Streamed and never read: the answer comes on the event stream, whatever size this is.
+                async with self._http.stream(
+                    "POST", self._endpoint, content=frame.raw, headers={"content-type": "application/json"}
+                ) as response:
+                    status = response.status_code
             except httpx2.HTTPError as error:
-                reason = f"{self._endpoint}: {error or type(error).__name__}"
+                reason = f"{self._shown}: {error or type(error).__name__}"
             else:
-                if response.status_code < 400:
+                if status < 400:
                     return
-                reason = f"HTTP {response.status_code} from {self._endpoint}"
+                reason = f"HTTP {status} from {self._shown}"
         _say(reason)
         for message in frame.messages():
             if is_request(message):
@@ -316,12 +343,28 @@ async def http_upstream(
                 await streamable.finish_now()
 
 
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(scheme)
+    except ValueError:
+        port = -1
+    return scheme, (parts.hostname or "").lower(), port
+
+
+def _origin_text(url: str) -> str:
+    scheme, host, port = _origin(url)
+    return f"{scheme}://{host}:{port}"
+
+
 @contextlib.asynccontextmanager
 async def _sse_session(
     url: str, http: httpx2.AsyncClient, sink: MemoryObjectSendStream[Frame]
 ) -> AsyncIterator[SseUpstream]:
     endpoint_found = anyio.Event()
     endpoint: list[str] = []
+    refused: list[str] = []
 
     async def stream() -> None:
         async with sink:
@@ -330,23 +373,38 @@ async def _sse_session(
                     http, "GET", url, headers={"accept": "text/event-stream"}
                 ) as response:
                     if response.status_code != 200:
-                        raise ServerError(f"{url}: HTTP {response.status_code} opening the SSE stream")
+                        raise ServerError(
+                            f"{shown_url(url)}: HTTP {response.status_code} opening the SSE stream"
+                        )
                     async for event in httpx2.EventSource(response, max_event_size=MAX_MESSAGE_BYTES):
-                        if event.event == "endpoint" and not endpoint:
-                            endpoint.append(urljoin(url, event.data.strip()))
+                        if event.event == "endpoint" and not endpoint and not refused:
+                            named = urljoin(url, event.data.strip())
+                            if _origin(named) != _origin(url):
+                                # The user's headers (credentials) go to the stream's origin only,
+                                # as the SDK's own SSE client insists.
+                                refused.append(
+                                    f"{shown_url(url)}: the SSE stream names an endpoint on another "
+                                    f"origin ({shown_url(named)}); mcp-lint posts only to "
+                                    f"{_origin_text(url)}"
+                                )
+                                endpoint_found.set()
+                                return
+                            endpoint.append(named)
                             endpoint_found.set()
                         elif event.data:
                             await sink.send(Frame.parse(event.data.encode("utf-8")))
             except (httpx2.HTTPError, httpx2.SSEError) as error:
-                raise ServerError(f"cannot reach {url}: {error or type(error).__name__}") from None
+                raise ServerError(f"cannot reach {shown_url(url)}: {error or type(error).__name__}") from None
             finally:
                 endpoint_found.set()
 
     async with anyio.create_task_group() as group:
         group.start_soon(stream)
         await endpoint_found.wait()
+        if refused:
+            raise ServerError(refused[0])
         if not endpoint:
-            raise ServerError(f"{url}: the SSE stream named no endpoint to post messages to")
+            raise ServerError(f"{shown_url(url)}: the SSE stream named no endpoint to post messages to")
         try:
             yield SseUpstream(http, sink, endpoint[0])
         finally:

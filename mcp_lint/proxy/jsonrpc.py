@@ -9,8 +9,12 @@ front of to observe.
 from __future__ import annotations
 
 import json
+import math
+import re
+import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 # One message larger than this is refused rather than buffered without end (the linter's own cap).
@@ -21,6 +25,7 @@ __all__ = [
     "Frame",
     "LineSplitter",
     "MessageTooLarge",
+    "dump_json",
     "id_key",
     "id_keys",
     "is_notification",
@@ -36,11 +41,12 @@ class Frame:
     raw: bytes
     data: Any = None  # the parsed JSON; None when the line is not JSON at all
     too_deep: bool = False  # JSON nested deeper than Python's parser goes: not read, still JSON
+    own: bool = False  # written by the proxy itself (it could not reach the server): no answer of the tool's
 
     @classmethod
     def parse(cls, raw: bytes) -> Frame:
         try:
-            return cls(raw, json.loads(raw))
+            return cls(raw, json.loads(raw, parse_float=_number, parse_constant=_constant))
         except RecursionError:
             return cls(raw, too_deep=True)
         except ValueError:
@@ -48,8 +54,17 @@ class Frame:
 
     @classmethod
     def encode(cls, data: Any) -> Frame:
-        # Compact and not ASCII-escaped, the way SDK transports write messages.
-        return cls(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), data)
+        """`data` as one line of strict JSON: compact and not ASCII-escaped, the way SDK transports
+        write messages (ASCII-escaped only when a lone surrogate cannot be UTF-8)."""
+        return cls(dump_json(data), data)
+
+    @property
+    def line(self) -> bytes:
+        """The frame as one line for a line-delimited stream (stdio): a pretty-printed message from an
+        event stream loses its line breaks, which JSON allows only between tokens, never inside one."""
+        if b"\n" not in self.raw and b"\r" not in self.raw:
+            return self.raw
+        return self.raw.replace(b"\r", b" ").replace(b"\n", b" ")
 
     @property
     def looks_like_json(self) -> bool:
@@ -66,6 +81,54 @@ class Frame:
         for item in items:
             if isinstance(item, dict) and item.get("jsonrpc") == "2.0":
                 yield item
+
+
+# A number too large for a float (1e400) is kept as its digits: rebuilt as a float it would come
+# out as Infinity, which is not JSON. The mark is random per process, so no string a server sends
+# can be taken for it.
+_NUMBER_MARK = f"\x00mcp-lint-number-{secrets.token_hex(8)}:"
+_MARKED_NUMBER = re.compile(re.escape(json.dumps(_NUMBER_MARK)[:-1]) + r'([-+0-9.eE]+)"')
+
+
+def _number(text: str) -> float | Decimal:
+    value = float(text)
+    return value if math.isfinite(value) else Decimal(text)
+
+
+def _constant(name: str) -> None:
+    # NaN and Infinity are not JSON (Python's parser accepts them): read as null, never written back.
+    return None
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, Decimal) and value.is_finite():
+        return f"{_NUMBER_MARK}{value}"
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
+def dump_json(data: Any) -> bytes:
+    """Strict, compact JSON in UTF-8 (no NaN or Infinity; huge numbers as they were read)."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_default)
+    except ValueError:
+        return dump_json(_finite(data))
+    if _NUMBER_MARK[1:] in text:
+        text = _MARKED_NUMBER.sub(r"\1", text)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        escaped = json.dumps(data, separators=(",", ":"), allow_nan=False, default=_default)
+        return _MARKED_NUMBER.sub(r"\1", escaped).encode("ascii")
 
 
 def is_request(message: dict[str, Any]) -> bool:

@@ -22,6 +22,10 @@ from anyio.streams.memory import MemoryObjectSendStream
 from mcp_lint.errors import McpLintError, ServerError
 from mcp_lint.proxy.jsonrpc import Frame, id_key, id_keys, is_notification, is_request, is_response
 
+# After the client has closed its side, how long the server may take no message at all before the
+# proxy stops waiting to deliver the rest and ends the session (a server that never reads its stdin).
+STALLED_SECONDS = 5.0
+
 # JSON-RPC's "connection closed" code, as the SDKs use it for a request that can never be answered.
 CONNECTION_CLOSED = -32000
 
@@ -57,6 +61,9 @@ class ClientSide(Protocol):
 
     async def write(self, frame: Frame) -> None: ...
 
+    async def input_closed(self) -> None:
+        """Returns once the client has closed its side, even while its last frames wait to be sent."""
+
 
 class Upstream(Protocol):
     """The server the proxy fronts. Its frames arrive on the stream given to `Connect`, which it
@@ -80,24 +87,52 @@ class Relay:
 
     hooks: Sequence[ResponseHook] = ()
     pending: dict[str, PendingRequest] = field(default_factory=dict)
+    # Ids the client reused while a request of the same id was in flight, with how many answers are
+    # still owed: which answer goes with which request cannot be known, so they pass unseen by hooks.
+    ambiguous: dict[str, int] = field(default_factory=dict)
 
     def from_client(self, frame: Frame) -> None:
         now = time.monotonic()
         stamp = utc_now()
         for message in frame.messages():
             if is_request(message):
-                self.pending[id_key(message["id"])] = PendingRequest(
-                    message["method"], message.get("params"), now, stamp
-                )
+                key = id_key(message["id"])
+                if key in self.pending or key in self.ambiguous:
+                    owed = self.ambiguous.get(key, 0) + (1 if self.pending.pop(key, None) else 0)
+                    self.ambiguous[key] = owed + 1
+                    continue
+                self.pending[key] = PendingRequest(message["method"], message.get("params"), now, stamp)
             elif is_notification(message) and message["method"] == "notifications/cancelled":
                 # A cancelled request may never be answered; an answer that still comes passes unrecorded.
                 params = message.get("params")
                 if isinstance(params, dict) and "requestId" in params:
-                    self.pending.pop(id_key(params["requestId"]), None)
+                    key = id_key(params["requestId"])
+                    self.pending.pop(key, None)
+                    self._settle_ambiguous((key,))
+
+    def _settle_ambiguous(self, keys: Sequence[str]) -> bool:
+        """Count one answer against a reused id; True when `keys` named one."""
+        for key in keys:
+            if key in self.ambiguous:
+                self.ambiguous[key] -= 1
+                if self.ambiguous[key] <= 0:
+                    del self.ambiguous[key]
+                return True
+        return False
 
     def from_server(self, frame: Frame) -> Frame:
         """The frame to give the client: the same bytes, or the frame rebuilt around replaced answers."""
-        if not self.hooks and not self.pending:
+        if not self.hooks and not self.pending and not self.ambiguous:
+            return frame
+        if frame.own:
+            # The proxy's own error answer (the server could not be reached): it settles the request,
+            # but no hook may take it for what the tool said.
+            for message in frame.messages():
+                if is_response(message):
+                    keys = id_keys(message["id"])
+                    if not self._settle_ambiguous(keys):
+                        for key in keys:
+                            self.pending.pop(key, None)
             return frame
         replaced = False
         rebuilt: list[Any] = []
@@ -111,6 +146,9 @@ class Relay:
         return Frame.encode(rebuilt if isinstance(frame.data, list) else rebuilt[0])
 
     def _answer(self, response: dict[str, Any]) -> dict[str, Any] | None:
+        keys = id_keys(response["id"])
+        if not any(key in self.pending for key in keys) and self._settle_ambiguous(keys):
+            return None
         request = next(
             (self.pending.pop(key) for key in id_keys(response["id"]) if key in self.pending), None
         )
@@ -131,9 +169,10 @@ class Relay:
                     "error": {"code": CONNECTION_CLOSED, "message": f"mcp-lint proxy: {reason}"},
                 }
             )
-            for request_id in (Frame.parse(key.encode()).data for key in self.pending)
+            for request_id in (Frame.parse(key.encode()).data for key in [*self.pending, *self.ambiguous])
         ]
         self.pending.clear()
+        self.ambiguous.clear()
         return frames
 
 
@@ -146,25 +185,45 @@ async def run_relay(client: ClientSide, connect: Connect, relay: Relay) -> None:
     sink, source = anyio.create_memory_object_stream[Frame](64)
     failure: McpLintError | None = None
     client_closed = False
+    forwarding = anyio.CancelScope()
+    watching = anyio.CancelScope()
+    sent = 0
     async with connect(sink) as upstream, anyio.create_task_group() as group:
 
         async def forward_client() -> None:
-            nonlocal client_closed, failure
-            try:
-                async for frame in client.frames():
-                    relay.from_client(frame)
-                    await upstream.send(frame)
-            except McpLintError as error:
-                failure = error
-                group.cancel_scope.cancel()
-                return
+            nonlocal client_closed, failure, sent
+            with forwarding:
+                try:
+                    async for frame in client.frames():
+                        relay.from_client(frame)
+                        await upstream.send(frame)
+                        sent += 1
+                except McpLintError as error:
+                    failure = error
+                    group.cancel_scope.cancel()
+                    return
+            watching.cancel()
             client_closed = True
             await upstream.finish()
 
+        async def watch_input() -> None:
+            # The client closed its side while a send to the server is stuck (it reads nothing):
+            # once the server has taken nothing for STALLED_SECONDS, stop delivering and end.
+            with watching:
+                await client.input_closed()
+                while True:
+                    before = sent
+                    await anyio.sleep(STALLED_SECONDS)
+                    if sent == before:
+                        forwarding.cancel()
+                        return
+
         group.start_soon(forward_client)
+        group.start_soon(watch_input)
         async with source:
             async for frame in source:
                 await client.write(relay.from_server(frame))
+        watching.cancel()
         if not client_closed and failure is None:
             reason = await upstream.failure()
             for frame in relay.abandoned(reason):

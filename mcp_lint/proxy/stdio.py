@@ -46,7 +46,7 @@ class StdioUpstream:
         async with self._write_lock:
             # A server that died cannot take the message; its closed stdout ends the session instead.
             with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
-                await stdin.send(frame.raw + b"\n")
+                await stdin.send(frame.line + b"\n")
 
     async def finish(self) -> None:
         await stop_process(self._process, self._monitor)

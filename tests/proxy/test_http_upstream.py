@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import subprocess
 import sys
@@ -186,3 +187,51 @@ def test_a_cancelled_call_aborts_its_post_on_the_2026_protocol(url: str, tmp_pat
     # The abandoned POST was closed, not left waiting a minute: the proxy exits as soon as asked.
     assert monitor.returncode == 0 and not monitor.signalled
     assert [record.tool for record in traces(path)] == ["echo"]
+
+
+def test_url_credentials_are_secrets_and_the_proxys_own_errors_are_not_recorded(
+    url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "calls.jsonl"
+    keyed = url.replace("http://", "http://ada:pa55-w0rd-x@") + "?api_key=KEY-31337-abc&page=2"
+
+    async def main() -> list[str]:
+        args = ["record", "--traces", str(path), "--url", keyed]
+        async with proxied(args, mode="legacy") as client:
+            return [
+                (await client.call_tool("echo", {"text": text})).content[0].text  # type: ignore[union-attr]
+                for text in ("KEY-31337-abc", "pa55-w0rd-x")
+            ]
+
+    assert anyio.run(main) == ["KEY-31337-abc", "pa55-w0rd-x"]
+    text = path.read_text(encoding="utf-8")
+    assert "KEY-31337-abc" not in text and "pa55-w0rd-x" not in text
+    assert [record.result_text() for record in traces(path)] == [REDACTED, REDACTED]
+
+
+def test_the_proxys_own_errors_are_never_recorded_as_the_tools(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    path = tmp_path / "t.jsonl"
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {}}}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mcp_lint",
+            "record",
+            "--traces",
+            str(path),
+            "--url",
+            f"http://127.0.0.1:{port}/mcp?token=KEY-31337-abc",
+        ],
+        input=(json.dumps(call) + "\n").encode(),
+        capture_output=True,
+        env=environment(),
+        timeout=60,
+    )
+    answer = json.loads(done.stdout)
+    assert answer["id"] == 7 and "error" in answer
+    assert done.returncode == 0 and path.read_bytes() == b""
+    assert "KEY-31337-abc" not in done.stderr.decode() + done.stdout.decode()

@@ -297,3 +297,45 @@ def test_a_terminated_proxy_stops_the_server(tmp_path: Path) -> None:
         time.sleep(0.05)
     else:
         pytest.fail(f"server {server_pid} outlived the proxy")
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/stdout", "/dev/null"])
+def test_a_special_trace_path_is_refused_in_one_line(tmp_path: Path, special: str) -> None:
+    target = special
+    if special == "fifo":
+        target = str(tmp_path / "traces.fifo")
+        os.mkfifo(target)
+    # Nothing reads the FIFO: opening it for writing would wait forever.
+    done = subprocess.run(
+        mcp_lint("record", "--traces", target, "--", *TRACE_SERVER),
+        input=b"",
+        capture_output=True,
+        env=environment(),
+        timeout=30,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    [line] = done.stderr.decode().splitlines()
+    assert line.startswith(f"mcp-lint: error: --traces {target}: ") and "regular file" in line
+
+
+def test_client_eof_is_noticed_while_the_server_does_not_read(tmp_path: Path) -> None:
+    # 300 KB of notifications fill the pipe to a server that never reads, so the proxy's send to it
+    # blocks; the client then closes its side and the proxy must still end the session.
+    note = json.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"data": "x" * 1000}})
+    stdin = (note + "\n").encode() * 300
+    done = subprocess.run(
+        mcp_lint(
+            "record",
+            "--traces",
+            str(tmp_path / "t.jsonl"),
+            "--",
+            sys.executable,
+            str(Path(__file__).parent / "deaf_server.py"),
+        ),
+        input=stdin,
+        capture_output=True,
+        env=environment(),
+        timeout=90,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout == b""

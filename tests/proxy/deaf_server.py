@@ -1,0 +1,5 @@
+"""A stdio "server" that never reads its stdin and never exits by itself (until signalled)."""
+
+import signal
+
+signal.pause()
