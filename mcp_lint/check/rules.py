@@ -110,6 +110,10 @@ class Rule:
         return "\n".join(lines) + "\n"
 
 
+# libyaml's loader when PyYAML was built with it (the wheels are): the same data, several times faster.
+SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @functools.lru_cache(maxsize=1)
 def _rule_schema() -> dict[str, Any]:
     with (PACKAGE_DIR / "data" / "rule.schema.json").open(encoding="utf-8") as handle:
@@ -117,9 +121,14 @@ def _rule_schema() -> dict[str, Any]:
     return schema
 
 
+@functools.lru_cache(maxsize=1)
+def _rule_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(_rule_schema())
+
+
 def parse_rule(data: Any, source: str) -> Rule:
     """Validate one rule file's content and build its record."""
-    validator = jsonschema.Draft202012Validator(_rule_schema())
+    validator = _rule_validator()
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         where = "/".join(str(part) for part in error.absolute_path) or "(top level)"
@@ -193,7 +202,7 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
     rules: list[Rule] = []
     for path in sorted(folder.glob("MCP*.yaml")):
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         except yaml.YAMLError as exc:
             raise UsageError(f"{path}: not valid YAML: {exc}") from None
         rule = parse_rule(data, str(path))

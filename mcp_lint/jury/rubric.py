@@ -134,7 +134,7 @@ def _load(path: Path) -> Rubric:
     except OSError as exc:
         raise RubricError(f"cannot read rubric {path}: {exc.strerror or exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise RubricError(f"{path}: invalid YAML: {exc}") from None
     return parse_rubric(data, path)
