@@ -86,7 +86,6 @@ def run_check(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
         check=False,
     )
 
@@ -159,7 +158,6 @@ def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp
         cwd=elsewhere,
         capture_output=True,
         text=True,
-        timeout=120,
         check=False,
     )
     assert "Fixed 3 descriptions" in done.stderr, done.stderr

@@ -114,9 +114,7 @@ def test_runaway_stdout_does_not_blow_up_memory() -> None:
         print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         """
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
-    )
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert completed.returncode == 0, completed.stderr
     peak_kib = int(completed.stdout.strip().splitlines()[-1])
     # The cap is 32 MiB of buffered line; the interpreter with the SDK loaded is ~100 MiB.
