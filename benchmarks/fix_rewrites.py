@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from mcp_lint.check.tokens import estimate_tokens  # noqa: E402
 from mcp_lint.config import JurySettings, Settings  # noqa: E402
-from mcp_lint.fix.plan import FixPlan, with_descriptions, plan_fixes  # noqa: E402
+from mcp_lint.fix.plan import FixPlan, plan_fixes, with_descriptions  # noqa: E402
 from mcp_lint.fix.propose import rubric_codes  # noqa: E402
 from mcp_lint.model import RunResult, ServerSnapshot  # noqa: E402
 from mcp_lint.pipeline import check_reflections  # noqa: E402

@@ -130,7 +130,6 @@ def test_actionlint_accepts_a_workflow_using_the_action(tmp_path: Path) -> None:
         cwd=repo,
         capture_output=True,
         text=True,
-        timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -143,9 +142,7 @@ def test_run_steps_pass_shellcheck(tmp_path: Path) -> None:
         if "run" in item:
             script = tmp_path / f"step{index}.sh"
             script.write_text("#!/usr/bin/env bash\n" + item["run"], encoding="utf-8")
-            result = subprocess.run(
-                [binary, "-s", "bash", str(script)], capture_output=True, text=True, timeout=60
-            )
+            result = subprocess.run([binary, "-s", "bash", str(script)], capture_output=True, text=True)
             assert result.returncode == 0, f"{item['name']}:\n{result.stdout}"
 
 
@@ -240,7 +237,6 @@ def run_action(tmp_path: Path, workspace: Path, given: Mapping[str, str]) -> Run
             env=env,
             capture_output=True,
             text=True,
-            timeout=120,
         )
         run.stdout += done.stdout
         if "id" in item:
@@ -377,7 +373,6 @@ def test_install_step_builds_its_own_venv(tmp_path: Path) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     python = _parse_outputs(output_file)["python"]

@@ -8,7 +8,6 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -270,14 +269,14 @@ def test_snapshot_then_check_replays_the_live_run(tmp_path: Path, capsys: pytest
 
 def test_module_entry_point_runs() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "mcp_lint", "rule", "MCP101"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "mcp_lint", "rule", "MCP101"], capture_output=True, text=True
     )
     assert result.returncode == 0 and "missing-description" in result.stdout
 
 
 def lint_stdin(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
     command = [sys.executable, "-m", "mcp_lint", "check", "-", "--isolated", *args]
-    return subprocess.run(command, input=data, capture_output=True, timeout=120)
+    return subprocess.run(command, input=data, capture_output=True)
 
 
 def test_snapshot_on_stdin_is_linted_like_the_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -535,8 +534,15 @@ def _default_sigint() -> None:
     [(signal.SIGTERM, 143, "mcp-lint: terminated"), (signal.SIGINT, 130, "mcp-lint: aborted")],
 )
 def test_a_signal_stops_the_spawned_server_too(signum: int, code: int, message: str, tmp_path: Path) -> None:
+    # The server writes its pid to a FIFO and keeps it open: the test reads the pid as soon as the
+    # server runs, and reads end of file when the server has died (nothing else holds it open). No
+    # polling: if either never comes, pytest-timeout ends the test.
     pid_file = tmp_path / "server.pid"
-    server = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    os.mkfifo(pid_file)
+    server = (
+        f"import os, time; pipe = open({str(pid_file)!r}, 'w'); pipe.write(f'{{os.getpid()}}\\n'); "
+        "pipe.flush(); time.sleep(120)"
+    )
     lint = subprocess.Popen(
         [sys.executable, "-m", "mcp_lint", "check", "--timeout", "60", "--", sys.executable, "-c", server],
         stdout=subprocess.PIPE,
@@ -548,19 +554,13 @@ def test_a_signal_stops_the_spawned_server_too(signum: int, code: int, message: 
     )
     server_pid = 0
     try:
-        deadline = time.monotonic() + 60
-        while not (pid_file.exists() and pid_file.read_text(encoding="utf-8")):
-            assert lint.poll() is None and time.monotonic() < deadline, "the server never started"
-            time.sleep(0.05)
-        server_pid = int(pid_file.read_text(encoding="utf-8"))
-        lint.send_signal(signum)
-        _, err = lint.communicate(timeout=30)
-        assert lint.returncode == code
-        assert err.strip().splitlines() == [message]
-        deadline = time.monotonic() + 10
-        while _running(server_pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _running(server_pid), "the server outlived mcp-lint"
+        with pid_file.open(encoding="utf-8") as pipe:
+            server_pid = int(pipe.readline())
+            lint.send_signal(signum)
+            _, err = lint.communicate()
+            assert lint.returncode == code
+            assert err.strip().splitlines() == [message]
+            assert pipe.read() == ""  # end of file: the server has died (else this waits)
     finally:
         if lint.poll() is None:
             lint.kill()

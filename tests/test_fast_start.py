@@ -54,7 +54,6 @@ def test_a_snapshot_lint_imports_no_live_client_and_no_llm_stack(tmp_path: Path)
         input=json.dumps(HEAVY),
         capture_output=True,
         text=True,
-        timeout=120,
         check=True,
     )
     outcome = json.loads(result.stdout)

@@ -81,7 +81,7 @@ def _pre_commit_path() -> str | None:
 
 
 def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
 
 @pytest.mark.slow
@@ -111,7 +111,6 @@ def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
             env=env,
             capture_output=True,
             text=True,
-            timeout=900,
         )
 
     # Each try-repo builds the hook's environment anew (a minute or more), so this is the one run: the

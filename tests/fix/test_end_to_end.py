@@ -86,15 +86,23 @@ def run_check(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
         check=False,
     )
 
 
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The calls recorded once for the module: recording starts the server, the same for every test."""
+    folder = tmp_path_factory.mktemp("recorded")
+    shutil.copy(SERVER, folder / "notes_server.py")
+    record_calls(folder / "notes_server.py", folder / "traces.jsonl")
+    return folder / "traces.jsonl"
+
+
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def project(tmp_path: Path, recorded: Path) -> Path:
     shutil.copy(SERVER, tmp_path / "notes_server.py")
-    record_calls(tmp_path / "notes_server.py", tmp_path / "traces.jsonl")
+    shutil.copy(recorded, tmp_path / "traces.jsonl")
     return tmp_path
 
 
@@ -159,7 +167,6 @@ def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp
         cwd=elsewhere,
         capture_output=True,
         text=True,
-        timeout=120,
         check=False,
     )
     assert "Fixed 3 descriptions" in done.stderr, done.stderr

@@ -6,8 +6,10 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from fake_llm_server import FakeLLM, expected_scores
+
 from mcp_lint.config import JurySettings, Settings
-from mcp_lint.fix.plan import FixPlan, Rewrite, RewriteRequest, plan_fixes, summary
+from mcp_lint.fix.plan import FixPlan, Rewrite, RewriteOutcome, RewriteRequest, plan_fixes, summary
 from mcp_lint.model import RunResult, ServerSnapshot, Tool
 from mcp_lint.pipeline import check_reflections
 from mcp_lint.reflect import Reflection
@@ -96,11 +98,69 @@ def test_an_unfaithful_rewrite_is_rejected_with_its_reason(tmp_path: Path) -> No
     assert "rejected: get_note: " in summary(plan)
 
 
-def test_a_rewrite_that_clears_nothing_or_makes_a_component_worse_is_not_kept(tmp_path: Path) -> None:
+def test_a_rewrite_that_clears_nothing_is_not_kept(tmp_path: Path) -> None:
     plan = plan_fixes(linted(tmp_path), root=tmp_path, augmentor=Scripted("Hmm."))
     assert plan.applied == ()
     reasons = " ".join(reason for outcome in plan.outcomes for reason in outcome.reasons)
     assert "does not clear MCP70" in reasons
+
+
+class Replacing:
+    """An augmentor whose rewrite replaces the description, said to clear `guidelines` only."""
+
+    name = "replacing"
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+
+    def rewrite(self, requests: Sequence[RewriteRequest]) -> list[Rewrite | str]:
+        return [
+            Rewrite(
+                request.server,
+                request.tool.name,
+                request.tool.description,
+                self.description,
+                {"guidelines": self.description},
+                ("guidelines",),
+                ("guidelines",),
+                self.name,
+                True,
+            )
+            for request in requests
+            if request.tool.name == "get_note"
+        ]
+
+
+def test_a_rewrite_that_clears_its_smell_but_makes_another_component_worse_is_not_kept(
+    tmp_path: Path, fake_llm: FakeLLM
+) -> None:
+    """Judged by the fake LLM (real litellm calls; its scores are a pure function of the description:
+    `expected_scores`), "Gets a note." scores limitations 2 because it contains "not". Two rewrites
+    of the same length clear guidelines (long enough for 3); the one without "not" drops limitations
+    to 1, so it is not kept, and the one with it (a control) is."""
+    model = "openai/judge"
+    jury = JurySettings(models=(model,), api_bases={model: fake_llm.api_base}, cache_path=None, timeout=5.0)
+    snapshot = ServerSnapshot("notes", TOOLS[:1])
+    result = check_reflections([Reflection("notes", snapshot)], Settings(), jury)
+    worse = (
+        "Reads one stored memo by its id and returns its title, body text and tags; call it after a search "
+        "has given you the id you want."
+    )
+    better = worse.replace("memo", "note")
+    assert len(worse) == len(better) >= 120 and "not" not in worse
+    assert (
+        expected_scores(worse)["guidelines"] >= 3
+        and expected_scores(TOOLS[0].description)["limitations"] == 2
+    )
+
+    def verdict(description: str) -> RewriteOutcome:
+        plan = plan_fixes(result, root=tmp_path, jury=jury, augmentor=Replacing(description))
+        return next(verdict for verdict in plan.outcomes if verdict.tool == "get_note")
+
+    rejected = verdict(worse)
+    assert not rejected.kept and rejected.applied is False
+    assert rejected.reasons == ("makes limitations worse (2 -> 1)",)
+    assert verdict(better).kept
 
 
 def test_unsafe_rewrites_wait_for_unsafe_fixes(tmp_path: Path) -> None:

@@ -9,11 +9,15 @@ from typing import Any
 
 import pytest
 
+from mcp_lint.config import Settings, ToolIgnore
 from mcp_lint.errors import UsageError
+from mcp_lint.pipeline import check_reflections
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import SnapshotTarget, StdioTarget
+from mcp_lint.reflect import Reflection
 from mcp_lint.reflect.snapshot import parse_snapshot
 from mcp_lint.since import base_definitions, base_paths, changed_tools, definition
+from mcp_lint.suppressions import describe
 
 
 def tool(name: str, description: str, **extra: Any) -> dict[str, Any]:
@@ -104,3 +108,31 @@ def test_live_targets_need_a_committed_snapshot(tmp_path: Path) -> None:
         base_paths([live, StdioTarget("other", "node")], "main", tmp_path / "base.json")
     with pytest.raises(UsageError, match="stdin has no history"):
         base_paths([SnapshotTarget("s", Path("-"), {})], "main", None)
+
+
+def test_an_ignore_for_a_tool_since_left_out_is_not_called_unused(repo: Path) -> None:
+    """With --since, an unchanged tool is not linted, so the ignore that silences its finding silences
+    nothing in this run: that says nothing about the ignore, and it must not be reported as unused."""
+    base = commit(repo, [tool("a", "Reads."), tool("b", "Writes.")], "base")
+    commit(repo, [tool("a", "Reads."), tool("b", "Writes a file.")], "change b")
+    path = repo / "tools.json"
+    snapshot = parse_snapshot(json.loads(path.read_text(encoding="utf-8")), "s", str(path))
+    ignore = ToolIgnore("a", ("MCP501",), "a reads a public file")
+    settings = Settings(per_tool_ignores=(ignore,))
+
+    full = check_reflections([Reflection("s", snapshot)], settings, None)
+    assert [(f.tool, f.code) for f in full.findings] == [("b", "MCP501")]  # the ignore silences `a`
+    assert full.unused_suppressions == ()
+    dangling = Settings(per_tool_ignores=(ToolIgnore("c", ("MCP501",), "gone"),))
+    unused = check_reflections([Reflection("s", snapshot)], dangling, None).unused_suppressions
+    assert [describe(item) for item in unused] != []  # outside --since an ignore of nothing is reported
+
+    since = check_reflections(
+        [Reflection("s", snapshot)], settings, None, bases={"s": base_definitions(path, base)}
+    )
+    assert [(f.tool, f.code) for f in since.findings] == [("b", "MCP501")]  # only `b` changed
+    assert since.unused_suppressions == ()
+    since_dangling = check_reflections(
+        [Reflection("s", snapshot)], dangling, None, bases={"s": base_definitions(path, base)}
+    )
+    assert since_dangling.unused_suppressions == ()  # `c` may be among the tools left out

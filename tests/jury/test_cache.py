@@ -8,7 +8,6 @@ import stat
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -167,15 +166,15 @@ ROUNDS = 40
 WRITER = textwrap.dedent(
     """
     import sys
-    import time
     from pathlib import Path
     from mcp_lint.jury.base import COMPONENTS
     from mcp_lint.jury.cache import CacheEntry, JuryCache
 
-    path, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
-    # Start together, so the two writers' load-modify-save cycles really interleave.
-    while not go.exists():
-        time.sleep(0.005)
+    path, tag = Path(sys.argv[1]), sys.argv[2]
+    # Start together, so the two writers' load-modify-save cycles really interleave: say we are
+    # ready (imports done), then wait for the test's go line.
+    print("ready", flush=True)
+    sys.stdin.readline()
     for round_ in range(ROUNDS):
         cache = JuryCache(path)
         assert not cache.warnings, cache.warnings
@@ -189,19 +188,24 @@ WRITER = textwrap.dedent(
 
 def test_two_processes_writing_concurrently_keep_both_sets(tmp_path: Path) -> None:
     path = tmp_path / "shared" / "jury-cache.json"
-    go = tmp_path / "go"
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER.replace("ROUNDS", str(ROUNDS)), str(path), tag, str(go)],
+            [sys.executable, "-c", WRITER.replace("ROUNDS", str(ROUNDS)), str(path), tag],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for tag in ("left", "right")
     ]
-    time.sleep(0.5)
-    go.touch()
     for proc in procs:
-        _, err = proc.communicate(timeout=60)
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    for proc in procs:
+        _, err = proc.communicate()
         assert proc.returncode == 0, err
     cache = JuryCache(path)
     assert cache.warnings == []

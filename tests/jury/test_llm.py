@@ -8,7 +8,6 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -129,13 +128,22 @@ def test_rate_limit_and_server_errors_are_retried(fake_llm: FakeLLM, tmp_path: P
     assert outcome.usage.attempts == 4 + 2 and outcome.usage.calls == 3
 
 
-def test_retry_after_is_honoured(fake_llm: FakeLLM) -> None:
+def test_retry_after_is_honoured(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wait before the retry is the server's Retry-After (our backoff is 0.01 s here). Read from the
+    delays the judge asks `asyncio.sleep` for, which still sleeps them: no stopwatch in the test."""
+    asked: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def recording_sleep(delay: float, *args: Any, **kwargs: Any) -> Any:
+        asked.append(delay)
+        return await real_sleep(delay, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "sleep", recording_sleep)
     fake_llm.retry_after = "0.4"
     fake_llm.queue_faults(["429"], tool="ping")
-    start = time.perf_counter()
     outcome = score_servers([make_server("ops", {"ping": "Ping."})], llm_settings(fake_llm, None))
-    assert time.perf_counter() - start >= 0.4
     assert outcome.unscored == () and fake_llm.calls(tool="ping") == 2
+    assert 0.4 in asked
 
 
 def test_timeout_is_retried(fake_llm: FakeLLM, tmp_path: Path) -> None:

@@ -28,7 +28,6 @@ def run_without_litellm(args: list[str], cwd: Path) -> subprocess.CompletedProce
         capture_output=True,
         text=True,
         cwd=cwd,
-        timeout=120,
         check=False,
     )
 
@@ -97,7 +96,6 @@ def test_a_broken_litellm_is_a_one_line_usage_error(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        timeout=120,
         check=False,
     )
     assert result.returncode == 2, result.stderr

@@ -180,11 +180,17 @@ def _variants(description: str) -> dict[str, str]:
     return out
 
 
-@pytest.mark.slow  # a sweep: every padding variant of all 408 calibration tools (~45-75 s idle)
-@pytest.mark.timeout(900)  # a benchmark-sized test: the default 120 s is too tight on a loaded machine
+# Every padding variant on every fourth calibration tool (102 of 408): the variants are the same for
+# each tool, so a quarter of the corpus covers each kind on every server's style of description in a
+# quarter of the time. The whole corpus is `python -m lab.padding` (every defended kind must print 0).
+SWEEP_ROWS = ROWS[::4]
+
+
+@pytest.mark.slow  # a sweep: every padding variant of 102 calibration tools (~15-25 s idle)
 def test_repetition_and_filler_never_raise_any_score() -> None:
+    assert len({row["server"] for row in SWEEP_ROWS}) > 0.6 * len({row["server"] for row in ROWS})
     violations: list[str] = []
-    for row in ROWS:
+    for row in SWEEP_ROWS:
         base = JURY.judge(row_tool(row), []).scores
         variants = _variants(row["description"])
         if informative_units(row["description"]).kept:  # a later sentence that restates the name

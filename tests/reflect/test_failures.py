@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 from reflect_support import SERVERS, Spawner
@@ -14,7 +13,7 @@ from mcp_lint.reach.targets import StdioTarget
 from mcp_lint.reflect import Reflection, reflect_all
 
 TIMEOUT = 2.0
-Batch = tuple[Spawner, dict[str, Reflection], float]
+Batch = tuple[Spawner, dict[str, Reflection]]
 
 
 @pytest.fixture(scope="module")
@@ -30,10 +29,9 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
         spawner.target("runaway", "runaway_stdout_server.py"),
         spawner.target("good", "good_server.py"),
     ]
-    started = time.monotonic()
+    # A server that hung mcp-lint would hang this fixture: pytest-timeout is the guard, not a stopwatch.
     results = reflect_all(targets, TIMEOUT)
-    elapsed = time.monotonic() - started
-    return spawner, {result.name: result for result in results}, elapsed
+    return spawner, {result.name: result for result in results}
 
 
 def failed(batch: Batch, name: str) -> str:
@@ -45,9 +43,8 @@ def failed(batch: Batch, name: str) -> str:
     return result.error
 
 
-def test_the_whole_batch_returns_in_bounded_time(batch: Batch) -> None:
-    # A generous bound that only guards against hanging; not a performance test.
-    assert batch[2] < 15
+def test_the_whole_batch_returns_a_result_for_every_server(batch: Batch) -> None:
+    assert set(batch[1]) == {"crash", "hang", "hang-list", "stubborn", "garbage", "runaway", "good"}
 
 
 def test_one_failure_does_not_stop_the_others(batch: Batch) -> None:
@@ -117,9 +114,7 @@ def test_runaway_stdout_does_not_blow_up_memory() -> None:
         print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         """
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
-    )
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert completed.returncode == 0, completed.stderr
     peak_kib = int(completed.stdout.strip().splitlines()[-1])
     # The cap is 32 MiB of buffered line; the interpreter with the SDK loaded is ~100 MiB.
@@ -137,9 +132,7 @@ def test_server_answering_malformed_json_rpc() -> None:
     """Truncated JSON-RPC lines are dropped by the SDK session, so this ends as a timeout, bounded."""
     reply = '{"jsonrpc": "2.0", "id": 1, "result"'
     code = f"import sys; [print({reply!r}, flush=True) for line in sys.stdin]"
-    started = time.monotonic()
     [result] = reflect_all([_python_target("malformed", code)], 1.0)
-    assert time.monotonic() - started < 15
     assert result.snapshot is None and result.error is not None
     assert "server 'malformed'" in result.error and "\n" not in result.error
 

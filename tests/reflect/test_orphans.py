@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -34,17 +33,20 @@ def _running(pid: int) -> bool:
     return stat_line.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def _wait_for(path: Path, lint: subprocess.Popen[str]) -> int:
-    deadline = time.monotonic() + 60
-    while not path.exists():
-        assert time.monotonic() < deadline, "the grandchild never started"
-        assert lint.poll() is None or path.exists(), "mcp-lint ended before the grandchild started"
-        time.sleep(0.02)
-    return int(path.read_text(encoding="utf-8"))
+def _read(fifo: Path) -> str:
+    """What the server side writes to `fifo`: opening it waits for the writer, reading for its close.
+    A server that never writes leaves this waiting: pytest-timeout is the guard, not a stopwatch."""
+    with fifo.open(encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _wait_for(path: Path) -> int:
+    return int(_read(path))
 
 
 def _lint(tmp_path: Path, *server_args: str, timeout: str = "30") -> tuple[subprocess.Popen[str], Path]:
     child_pid_file = tmp_path / "grandchild.pid"
+    os.mkfifo(child_pid_file)
     command = [
         sys.executable,
         "-m",
@@ -66,7 +68,7 @@ def _lint(tmp_path: Path, *server_args: str, timeout: str = "30") -> tuple[subpr
 
 def _assert_gone_when_lint_returns(lint: subprocess.Popen[str], pid: int) -> str:
     try:
-        _, err = lint.communicate(timeout=60)
+        _, err = lint.communicate()
         # No waiting here: the grandchild must already be gone when mcp-lint has returned.
         assert not _running(pid), "the grandchild outlived mcp-lint"
         return err
@@ -80,22 +82,25 @@ def _assert_gone_when_lint_returns(lint: subprocess.Popen[str], pid: int) -> str
 
 def test_normal_exit_leaves_no_grandchild(tmp_path: Path) -> None:
     lint, child_pid_file = _lint(tmp_path)
-    pid = _wait_for(child_pid_file, lint)
+    pid = _wait_for(child_pid_file)
     err = _assert_gone_when_lint_returns(lint, pid)
     assert lint.returncode in (0, 1), err
 
 
 def test_timeout_leaves_no_grandchild(tmp_path: Path) -> None:
     lint, child_pid_file = _lint(tmp_path, "--hang-on", "tools/list", timeout="1")
-    pid = _wait_for(child_pid_file, lint)
+    pid = _wait_for(child_pid_file)
     err = _assert_gone_when_lint_returns(lint, pid)
     assert lint.returncode == 3 and "timed out" in err
 
 
 def test_sigterm_to_mcp_lint_leaves_no_grandchild(tmp_path: Path) -> None:
-    lint, child_pid_file = _lint(tmp_path, "--hang-on", "tools/list")
-    pid = _wait_for(child_pid_file, lint)
-    time.sleep(0.3)  # let the server read its first request, so mcp-lint is mid-run
+    hang_file = tmp_path / "hanging"
+    os.mkfifo(hang_file)
+    lint, child_pid_file = _lint(tmp_path, "--hang-on", "tools/list", "--hang-file", str(hang_file))
+    pid = _wait_for(child_pid_file)
+    # The server has the listing request it will never answer: mcp-lint is mid-run.
+    assert _read(hang_file) == "hanging tools/list\n"
     lint.send_signal(signal.SIGTERM)
     err = _assert_gone_when_lint_returns(lint, pid)
     assert lint.returncode == 143 and err.strip() == "mcp-lint: terminated"

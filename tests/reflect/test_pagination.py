@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from reflect_support import Spawner
 
@@ -13,7 +11,7 @@ from mcp_lint.reflect.live import MAX_PAGES
 
 TIMEOUT = 10.0
 PAGED = {"120-by-25": (120, 25), "7-by-3": (7, 3), "single-page": (5, 50), "empty": (0, 25)}
-Batch = tuple[Spawner, dict[str, ServerSnapshot], float]
+Batch = tuple[Spawner, dict[str, ServerSnapshot]]
 
 
 @pytest.fixture(scope="module")
@@ -26,14 +24,12 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
     ]
     targets.append(spawner.target("endless", "infinite_pages_server.py", "--page-size", "2"))
     targets.append(spawner.target("loop", "infinite_pages_server.py", "--repeat", "--page-size", "2"))
-    started = time.monotonic()
     results = reflect_all(targets, TIMEOUT)
-    elapsed = time.monotonic() - started
     snapshots: dict[str, ServerSnapshot] = {}
     for result in results:
         assert result.error is None and result.snapshot is not None, result.error
         snapshots[result.name] = result.snapshot
-    return spawner, snapshots, elapsed
+    return spawner, snapshots
 
 
 @pytest.mark.parametrize("name", list(PAGED))
@@ -46,7 +42,6 @@ def test_every_page_is_read(batch: Batch, name: str) -> None:
 
 
 def test_never_ending_cursor_stops_at_the_page_cap(batch: Batch) -> None:
-    assert batch[2] < 30, "a generous bound against hanging, not a performance test"
     snapshot = batch[1]["endless"]
     # The tools gathered so far are kept: MAX_PAGES pages of 2 distinct tools each.
     assert len(snapshot.tools) == MAX_PAGES * 2

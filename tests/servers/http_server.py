@@ -53,18 +53,12 @@ async def serve(app: Any, port: int) -> None:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
+    # Listening before uvicorn starts: a client that connects on the LISTENING line waits in the
+    # backlog until uvicorn (lifespan started) accepts it, so the line needs no polling of `started`.
+    sock.listen(128)
+    print(f"LISTENING {sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    web = uvicorn.Server(config)
-
-    async def announce() -> None:
-        while not web.started:
-            await anyio.sleep(0.01)
-        print(f"LISTENING {sock.getsockname()[1]}", flush=True)
-
-    async with anyio.create_task_group() as group:
-        group.start_soon(announce)
-        await web.serve(sockets=[sock])
-        group.cancel_scope.cancel()
+    await uvicorn.Server(config).serve(sockets=[sock])
 
 
 def main() -> None:

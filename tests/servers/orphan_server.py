@@ -1,8 +1,11 @@
 """A working legacy server that leaves a SIGTERM-ignoring grandchild in its process group.
 
-The grandchild writes its pid to `--child-pid-file` before the server answers anything, so a test
-can check it is gone once mcp-lint returns. `--hang-on tools/list` never answers the listing (the
-timeout path); otherwise the server answers and exits when its stdin closes (the normal path).
+The grandchild writes its pid, one line, to `--child-pid-file` before the server answers anything,
+so a test can check it is gone once mcp-lint returns; the server waits for that on a pipe the
+grandchild closes. The file may be a FIFO the test reads: then the test waits for the line, no
+polling. `--hang-on tools/list` never answers the listing (the timeout path) and writes
+`hanging tools/list` to `--hang-file` when the request arrives; otherwise the server answers and exits
+when its stdin closes (the normal path).
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from typing import Any
 
 from _common import base_parser, parse
@@ -19,9 +21,9 @@ from _common import base_parser, parse
 GRANDCHILD = """
 import os, signal, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
-with open(sys.argv[1] + ".tmp", "w") as handle:
-    handle.write(str(os.getpid()))
-os.replace(sys.argv[1] + ".tmp", sys.argv[1])
+with open(sys.argv[1], "w") as handle:
+    handle.write(f"{os.getpid()}\\n")
+os.close(int(sys.argv[2]))  # tells the server the pid is out
 time.sleep(600)
 """
 
@@ -35,22 +37,30 @@ def main() -> None:
     parser = base_parser(__doc__ or "")
     parser.add_argument("--child-pid-file", required=True, help="where the grandchild writes its pid")
     parser.add_argument("--hang-on", help="never answer this method (e.g. tools/list)")
+    parser.add_argument("--hang-file", help="write `hanging METHOD` here when the hung request arrives")
     args = parse(parser)
+    readable, writable = os.pipe()
     subprocess.Popen(
-        [sys.executable, "-c", GRANDCHILD, args.child_pid_file],
+        [sys.executable, "-c", GRANDCHILD, args.child_pid_file, str(writable)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(writable,),
     )
-    deadline = time.monotonic() + 30
-    while not os.path.exists(args.child_pid_file) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    os.close(writable)
+    os.read(readable, 1)  # end of file once the grandchild has written its pid (or died)
+    os.close(readable)
     for line in sys.stdin:
         if not line.strip():
             continue
         message = json.loads(line)
         method, request_id = message.get("method"), message.get("id")
-        if request_id is None or method == args.hang_on:
+        if request_id is None:
+            continue
+        if method == args.hang_on:
+            if args.hang_file:
+                with open(args.hang_file, "w", encoding="utf-8") as handle:
+                    handle.write(f"hanging {method}\n")
             continue
         if method == "initialize":
             result: dict[str, Any] = {
