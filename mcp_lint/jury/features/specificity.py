@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, BULLET, CJK, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, _stem, tokens
+from mcp_lint.jury.siblings import SiblingNames
 from mcp_lint.words import name_words
 
 _SELF_SPECIFIC = re.compile(
@@ -33,6 +34,69 @@ _CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated 
 _TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
 _INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+
+
+_NO_STEMS: frozenset[str] = frozenset()
+
+
+def name_domain(name: str) -> frozenset[str]:
+    """The domain nouns a tool's name gives its siblings: the objects it is named after ("staged" of
+    git_diff_staged), not its leading verb; generic words ("info", "data") are left out."""
+    words = name_words(name)
+    return frozenset(_specific_stems(" ".join(words[1:]))) if len(words) > 1 else _NO_STEMS
+
+
+class DomainIndex:
+    """The domain nouns of every name of one server, each counted by the names that give it: built
+    once per server, so that a tool's domain (the nouns of all the other names) is a look-up, not a
+    pass over its siblings. `names` are distinct."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.own: dict[str, frozenset[str]] = {}
+        self.counts: dict[str, int] = {}
+        counts = self.counts
+        for name in names:
+            stems = self.own[name] = name_domain(name)
+            for stem in stems:
+                counts[stem] = counts.get(stem, 0) + 1
+
+    def given_by_others(self, stem: str, name: str) -> bool:
+        """`stem` is a domain noun of a name other than `name`."""
+        count = self.counts.get(stem, 0)
+        return count > 1 or (count == 1 and stem not in self.own.get(name, _NO_STEMS))
+
+
+class Domain:
+    """The server's domain nouns, the objects its other tools are named after, for a text that names
+    nothing of its own tool ("Unstages all staged changes" is about git_reset, a sibling of
+    git_diff_staged): the union of `name_domain` over the siblings.
+
+    Only a text with nothing specific of its own asks, so nothing is computed before the first
+    question. Siblings given as a server's view (`SiblingNames`, what the jury stage passes) are
+    answered from the server's `DomainIndex`, built once for all its tools; any other sequence is
+    read once, on the first question."""
+
+    __slots__ = ("_index", "_name", "_siblings", "_stems")
+
+    def __init__(self, name: str, siblings: Sequence[str]) -> None:
+        self._name = name
+        self._siblings = siblings
+        self._index: DomainIndex | None = None
+        self._stems: frozenset[str] | None = None
+
+    def __contains__(self, stem: object) -> bool:
+        if not isinstance(stem, str):
+            return False
+        if self._index is None and self._stems is None:
+            siblings = self._siblings
+            if isinstance(siblings, SiblingNames):
+                self._index = siblings.server.derived(DomainIndex)
+                self._name = siblings.name
+            else:
+                self._stems = frozenset().union(*map(name_domain, siblings))
+        if self._index is not None:
+            return self._index.given_by_others(stem, self._name)
+        return self._stems is not None and stem in self._stems
 
 
 @dataclass(frozen=True)
@@ -48,7 +112,7 @@ class Anchors:
     name_stems: frozenset[str] = frozenset()
     # the nouns of the server's other tools' names: tested only when nothing else is specific, so
     # filler that happens to use one cannot make a text count that already says something
-    domain: frozenset[str] = frozenset()
+    domain: Domain = field(default_factory=lambda: Domain("", ()))
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
@@ -59,18 +123,9 @@ class Anchors:
         stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
         for text in _schema_texts(schema):
             stems |= _specific_stems(text)
-        # The server's domain nouns, the objects its other tools are named after ("staged" of
-        # git_diff_staged), for a text that names nothing of its own tool: "Unstages all staged
-        # changes" is about git_reset. Generic words of those names ("info", "data") are left out.
-        domain: set[str] = set()
-        for sibling in siblings:
-            sibling_words = name_words(sibling)
-            if len(sibling_words) > 1:
-                domain |= _specific_stems(" ".join(sibling_words[1:]))
         every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
-        return cls(
-            frozenset(stems), tuple(sorted(s for s in stems if len(s) >= 4)), name, every, frozenset(domain)
-        )
+        long = tuple(sorted(s for s in stems if len(s) >= 4))
+        return cls(frozenset(stems), long, name, every, Domain(name, siblings))
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long = self.stems, self.long
@@ -105,9 +160,12 @@ def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
         # ("Note:") aside, so "Delete a note by title" still speaks of delete_note, and on the nouns
         # of its siblings' names. Nothing at all: as good as no description.
-        fallback = anchors.name_stems | anchors.domain
+        name_stems, domain = anchors.name_stems, anchors.domain
         specific = [
-            any(i not in copies and bool(_named_stems(units[i]) & fallback) for i in group)
+            any(
+                i not in copies and any(s in name_stems or s in domain for s in _named_stems(units[i]))
+                for i in group
+            )
             for group in groups
         ]
         if not any(specific):
