@@ -1,14 +1,22 @@
-"""How `mcp-lint check` scales with the number of tools: time and peak memory for 500, 5,000, 50,000.
+"""How `mcp-lint check` scales with the number of tools: time and peak memory per size, as ratios
+against the smallest size measured in the same run.
 
-    python benchmarks/scale.py [--sizes 500 5000 50000] [--format json|text]
+    python benchmarks/scale.py [--case minimal near-identical] [--sizes N ...] [--format json|text]
 
-Each size is a generated snapshot of minimal tools (`get_item_N`, "Get item N.", an empty object
-schema): every name shares two words and every description two of its three words with every other
-tool, the case that made the all-pairs comparisons of ambiguous-tools (MCP403) and the offline
-jury's "similar tools" reason quadratic. Each run is a fresh process, as CI runs it (so interpreter
-start-up and imports count), with the default rules and the default (offline) jury, and its peak
-memory is the child's maximum resident set size (os.wait4). Goal: 5,000 tools within 12x the time
-of 500, and memory that grows with the input only.
+Two cases, each a table of generated snapshots (empty object schemas):
+
+* `minimal` (500, 5,000, 50,000 tools): `get_item_N`, "Get item N.": every name shares two words
+  and every description two of its three words with every other tool, the case that made the
+  all-pairs comparisons of ambiguous-tools (MCP403) and the offline jury's "similar tools" reason
+  quadratic.
+* `near-identical` (500, 2,000, 5,000 tools): `get_item_N`, "Returns item number N of the
+  catalogue.": names and descriptions that differ only by the number, the case that made the offline
+  jury's specificity test quadratic (every tool re-read the names of all its siblings).
+
+`--sizes` replaces the sizes of every case asked for. Each run is a fresh process, as CI runs it (so
+interpreter start-up and imports count), with the default rules and the default (offline) jury, and
+its peak memory is the child's maximum resident set size (os.wait4). Goal: 5,000 tools within 12x
+the time of 500 in both cases, and memory that grows with the input only.
 """
 
 from __future__ import annotations
@@ -25,11 +33,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def write_snapshot(path: Path, count: int) -> None:
+# The description of tool N in each case.
+DESCRIPTIONS = {
+    "minimal": "Get item {number}.",
+    "near-identical": "Returns item number {number} of the catalogue.",
+}
+DEFAULT_SIZES = {"minimal": [500, 5000, 50000], "near-identical": [500, 2000, 5000]}
+
+
+def write_snapshot(path: Path, count: int, case: str = "minimal") -> None:
+    description = DESCRIPTIONS[case]
     tools = [
         {
             "name": f"get_item_{number}",
-            "description": f"Get item {number}.",
+            "description": description.format(number=number),
             "inputSchema": {"type": "object"},
         }
         for number in range(count)
@@ -56,33 +73,39 @@ def lint(snapshot: Path, report: Path, output_format: str) -> tuple[float, int, 
     return elapsed, peak, process.returncode
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 5000, 50000])
-    parser.add_argument("--format", choices=["json", "text"], default="json", dest="output_format")
-    args = parser.parse_args()
+def table(case: str, sizes: list[int], folder: Path, output_format: str) -> None:
+    """Lint each size of `case` and print its row, then the ratios against the first size."""
+    print(f"{case} tools")
     results: list[tuple[int, float, int]] = []
-    with tempfile.TemporaryDirectory(prefix="mcp-lint-scale-") as folder:
-        for count in args.sizes:
-            snapshot = Path(folder) / f"snapshot-{count}.json"
-            write_snapshot(snapshot, count)
-            seconds, peak, _ = lint(
-                snapshot, Path(folder) / f"report-{count}.{args.output_format}", args.output_format
-            )
-            results.append((count, seconds, peak))
-            size = snapshot.stat().st_size / 2**20
-            print(
-                f"{count:>7} tools  {seconds:8.1f} s  peak {peak / 2**20:8.0f} MiB  (snapshot {size:.1f} MiB)"
-            )
-            sys.stdout.flush()
+    for count in sizes:
+        snapshot = folder / f"{case}-{count}.json"
+        write_snapshot(snapshot, count, case)
+        seconds, peak, _ = lint(snapshot, folder / f"report-{case}-{count}.{output_format}", output_format)
+        results.append((count, seconds, peak))
+        size = snapshot.stat().st_size / 2**20
+        print(f"{count:>7} tools  {seconds:8.1f} s  peak {peak / 2**20:8.0f} MiB  (snapshot {size:.1f} MiB)")
+        sys.stdout.flush()
     first_count, first_seconds, first_peak = results[0]
     for count, seconds, peak in results[1:]:
         print(
             f"{count} / {first_count} tools ({count / first_count:g}x):  "
             f"time {seconds / first_seconds:.1f}x  peak memory {peak / first_peak:.1f}x"
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--case", choices=list(DESCRIPTIONS), nargs="+", default=list(DESCRIPTIONS))
+    parser.add_argument("--sizes", type=int, nargs="+", help="sizes for every case [each case's own]")
+    parser.add_argument("--format", choices=["json", "text"], default="json", dest="output_format")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mcp-lint-scale-") as folder:
+        for number, case in enumerate(args.case):
+            if number:
+                print()
+            table(case, args.sizes or DEFAULT_SIZES[case], Path(folder), args.output_format)
 
 
 if __name__ == "__main__":
