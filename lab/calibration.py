@@ -28,10 +28,19 @@ from itertools import pairwise
 from typing import Any
 
 from lab.corpus import load_rows, sibling_names
-from mcp_lint.jury.base import COMPONENTS, CORPUS_KEYS
+from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES, analyze, extract, schema_as_prose
 from mcp_lint.jury.offline import EXPLICIT_FLOOR
 
+# The calibration corpus (the research jury's published scores) names the components differently.
+CORPUS_KEYS: Mapping[str, str] = {
+    "purpose": "purpose",
+    "guidelines": "usage_guideline",
+    "limitations": "limitation",
+    "parameters": "parameter_explanation",
+    "length": "length_completeness",
+    "examples": "examples_balance",
+}
 LAMBDAS: tuple[float, ...] = (0.3, 1.0, 3.0, 10.0, 30.0)
 # Stump boosting (an additive model of per-feature step functions), fixed a priori, not tuned on CV.
 BOOST_ROUNDS = 150

@@ -13,16 +13,6 @@ from mcp_lint.model import Tool
 # calibration's str-keyed score tables; the typed records use `model.Component`.
 COMPONENTS: tuple[str, ...] = model.COMPONENTS
 
-# The calibration corpus (the research jury's published scores) names the same components differently.
-CORPUS_KEYS: Mapping[str, str] = {
-    "purpose": "purpose",
-    "guidelines": "usage_guideline",
-    "limitations": "limitation",
-    "parameters": "parameter_explanation",
-    "length": "length_completeness",
-    "examples": "examples_balance",
-}
-
 
 @dataclass(frozen=True)
 class JudgeVerdict:

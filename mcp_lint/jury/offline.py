@@ -1,9 +1,9 @@
 """The embedded offline jury: a deterministic, pure-Python rubric scorer fitted on a real LLM jury.
 
-Per component it computes the features of `features.py` (once per tool), applies the model shipped in
-`data/offline-weights.json` (written by `lab/fit_offline_jury.py`: a blend of a ridge regression
-and an additive model of boosted stumps, then four cut-points) and returns an integer score 1..5 (as
-a float; a score below 3 is a smell). No network, no key, no numpy.
+Per component it computes the features of the `features` package (once per tool), applies the model
+shipped in `data/offline-weights.json` (written by `lab/fit_offline_jury.py`: a blend of a ridge
+regression and an additive model of boosted stumps, then four cut-points) and returns an integer
+score 1..5 (as a float; a score below 3 is a smell). No network, no key, no numpy.
 
 `parameters`: the calibration judges saw only the prose, so the model is fitted on prose features.
 A tool whose parameters are documented in its input schema (descriptions, enums, defaults, formats)
@@ -200,7 +200,7 @@ class OfflineJury:
         filler_note = f" ({_plural(units.filler, 'filler sentence')} ignored)" if units.filler else ""
         r: dict[str, str] = {}
 
-        # not empty, but no sentence in it is specific to this tool (see features.specific_units)
+        # not empty, but no sentence in it is specific to this tool (see features.specificity.specific_units)
         unspecific = empty and units.filler > 0 and bool(tool.description.strip())
         if unspecific:
             r["purpose"] = (

@@ -14,12 +14,13 @@ import bisect
 import heapq
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar, cast, overload
 
 _NAME_SEP = re.compile(r"[^a-z0-9]+")
 # A word in more names than this is answered from a cached union; rarer words are merged per tool.
 _COMMON_WORD = 64
+_T = TypeVar("_T")
 
 
 def name_words(name: str) -> frozenset[str]:
@@ -33,6 +34,7 @@ class ServerNames:
     def __init__(self, names: Iterable[str]) -> None:
         self.names: tuple[str, ...] = tuple(sorted(set(names)))
         self._index: _WordIndex | None = None
+        self._derived: dict[Callable[[tuple[str, ...]], object], object] = {}
 
     def without(self, name: str) -> SiblingNames:
         return SiblingNames(self, name)
@@ -41,6 +43,13 @@ class ServerNames:
         if self._index is None:
             self._index = _WordIndex(self.names)
         return self._index
+
+    def derived(self, build: Callable[[tuple[str, ...]], _T]) -> _T:
+        """`build(self.names)`, made on first use and kept: data about the whole server that every
+        tool's judge reads (the offline jury's domain nouns), built once instead of once per tool."""
+        if build not in self._derived:
+            self._derived[build] = build(self.names)
+        return cast(_T, self._derived[build])
 
 
 class SiblingNames(Sequence[str]):

@@ -345,15 +345,15 @@ def test_note_is_a_caveat_only_when_it_introduces_one(text: str, is_caveat: bool
     assert (extract("t", text, schema).as_dict()["lim_note"] > 0) is is_caveat
 
 
-# -- fast paths in features.py: each must give exactly what the plain regex gives -------------------
+# -- fast paths in the features package: each must give exactly what the plain regex gives -------------------
 
 
 def test_sentence_split_fast_path_matches_the_plain_regex() -> None:
-    from mcp_lint.jury import features as F
+    from mcp_lint.jury.features import lexicon
 
     for text in sample_texts():
         if not any(ch in text for ch in "。！？；"):
-            assert F._SENT_SPLIT_NO_CJK_STOP.split(text) == F.SENT_SPLIT.split(text)
+            assert lexicon._SENT_SPLIT_NO_CJK_STOP.split(text) == lexicon.SENT_SPLIT.split(text)
 
 
 def test_name_lookups_match_the_full_scans() -> None:
@@ -362,19 +362,20 @@ def test_name_lookups_match_the_full_scans() -> None:
     ("İ") or turns a non-ASCII letter into an ASCII one (Kelvin sign)."""
     import random
 
-    from mcp_lint.jury import features as F
+    from mcp_lint.jury.features import lexicon
+    from mcp_lint.jury.features import schema as S
 
     def mentioned_plain(text: str, names: list[str]) -> set[str]:
-        idents = {m.lower() for m in F.IDENT.findall(text)}
-        spaced_text = " " + " ".join(F._ALNUM.findall(text.lower())) + " "
+        idents = {m.lower() for m in lexicon.IDENT.findall(text)}
+        spaced_text = " " + " ".join(S._ALNUM.findall(text.lower())) + " "
         return {
             n
             for n in names
-            if any(v and (v in idents or (" " in v and f" {v} " in spaced_text)) for v in F._name_variants(n))
+            if any(v and (v in idents or (" " in v and f" {v} " in spaced_text)) for v in S._name_variants(n))
         }
 
     def inline_plain(text: str, names: set[str]) -> set[str]:
-        entries = {m.group(1).lower() for m in F._INLINE_ENTRY.finditer(text)}
+        entries = {m.group(1).lower() for m in S._INLINE_ENTRY.finditer(text)}
         return {n for n in names if n in entries}
 
     rng = random.Random(11)
@@ -387,12 +388,12 @@ def test_name_lookups_match_the_full_scans() -> None:
         text = "".join(rng.choice(pieces) + rng.choice(["", " ", ""]) for _ in range(rng.randint(0, 16)))
         chosen = rng.sample(names, rng.randint(1, 5))
         low = text.lower()
-        assert F._mentioned(text, low, F._PropNames.of(chosen)) == mentioned_plain(text, chosen), (
+        assert S._mentioned(text, low, S._PropNames.of(chosen)) == mentioned_plain(text, chosen), (
             text,
             chosen,
         )
         wanted = {n.lower() for n in chosen}
-        assert F._inline_entries(text, low, wanted) == inline_plain(text, wanted), (text, chosen)
+        assert S._inline_entries(text, low, wanted) == inline_plain(text, wanted), (text, chosen)
 
 
 def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
@@ -429,7 +430,9 @@ def test_model_visits_only_non_zero_features_with_the_same_sums() -> None:
 def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
     import random
 
-    from mcp_lint.jury import features as F
+    from mcp_lint.jury.features import lexicon as F
+    from mcp_lint.jury.features.segment import _no_digit
+    from mcp_lint.jury.features.tokens import tokens
 
     def plain_tokens(text: str) -> list[str]:
         words: list[str] = F.WORD.findall(text.lower())
@@ -444,8 +447,8 @@ def test_ascii_fast_paths_for_tokens_and_numbers() -> None:
     ]
     texts += ["don't it's rock'n'roll 'quoted' a'1 O'Neil X_Y 3'x"]
     for text in texts:
-        assert F.tokens(text) == plain_tokens(text), text
-        if F._no_digit(text):
+        assert tokens(text) == plain_tokens(text), text
+        if _no_digit(text):
             assert not F.NUMBER.search(text)
 
 

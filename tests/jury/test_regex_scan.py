@@ -8,7 +8,8 @@ import re
 
 from jury_support import sample_texts
 
-from mcp_lint.jury import features as F
+from mcp_lint.jury.features import lexicon as F
+from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.regex_scan import _top_alternatives, family, group_index
 
 
@@ -88,7 +89,7 @@ def test_cue_families_match_their_patterns_one_by_one() -> None:
 
 
 def test_limit_kinds_are_named_in_feature_order() -> None:
-    kinds = [n for n in F.FEATURE_NAMES if n in F.LIMIT_KIND_NAMES]
+    kinds = [n for n in FEATURE_NAMES if n in F.LIMIT_KIND_NAMES]
     assert (
         kinds
         == list(F.LIMIT_KIND_NAMES)

@@ -13,10 +13,14 @@ import pytest
 import yaml
 
 from mcp_lint.jury import siblings
-from mcp_lint.jury.offline import _similar_siblings
+from mcp_lint.jury.features import analyze
+from mcp_lint.jury.features.specificity import Domain, DomainIndex, name_domain
+from mcp_lint.jury.features.tokens import _specific_stems
+from mcp_lint.jury.offline import OfflineJury, _similar_siblings
 from mcp_lint.jury.run import _items
 from mcp_lint.jury.siblings import ServerNames
 from mcp_lint.model import ServerSnapshot, Tool
+from mcp_lint.words import name_words
 
 ROOT = Path(__file__).resolve().parents[2]
 _NAME_SEP = re.compile(r"[^a-z0-9]+")
@@ -108,3 +112,45 @@ def test_a_sibling_view_is_the_sorted_others() -> None:
     with pytest.raises(IndexError):
         view[2]
     assert list(server.without("z")) == ["a", "b", "c"]
+
+
+def oracle_domain(siblings: Sequence[str]) -> set[str]:
+    """The scan over every sibling that each tool ran before the server's domain index."""
+    domain: set[str] = set()
+    for sibling in siblings:
+        sibling_words = name_words(sibling)
+        if len(sibling_words) > 1:
+            domain |= _specific_stems(" ".join(sibling_words[1:]))
+    return domain
+
+
+@pytest.mark.parametrize("source", [real_servers, generated_servers])
+def test_a_tools_domain_from_the_server_index_is_the_scan_over_its_siblings(source: object) -> None:
+    compared = 0
+    for server, names in source().items():  # type: ignore[operator]
+        view_of = ServerNames(names)
+        universe = set().union(*map(name_domain, names), {"zzz", "item", ""})
+        for name in sorted(set(names)):
+            view = view_of.without(name)
+            expected = oracle_domain(tuple(view))
+            for domain in (Domain(name, view), Domain(name, list(view))):  # the index, a plain list
+                assert {stem for stem in universe if stem in domain} == expected & universe, (server, name)
+            compared += 1
+        assert len(view_of._derived) <= 1  # at most one index per server, however many tools asked
+    assert compared > 400
+
+
+def test_the_jury_reads_a_servers_domain_from_one_index() -> None:
+    """A description that names nothing of its own tool falls back on the server's domain nouns
+    ("Unstages all staged changes" is about git_reset, a sibling of git_diff_staged); the jury
+    answers from one index per server, with the verdicts the scan over the siblings gave."""
+    names = ["git_reset", "git_diff_staged", "git_log", "git_show_commit", "git_create_branch", "status"]
+    text = "Unstages all staged changes."
+    server = ServerNames(names)
+    assert analyze("git_reset", text, None).kept == ()  # nothing of its own
+    assert analyze("git_reset", text, None, server.without("git_reset")).kept == (text,)
+    jury = OfflineJury()
+    for name in names:
+        tool = Tool(name=name, raw={"name": name, "description": text})
+        assert jury.judge(tool, server.without(name)) == jury.judge(tool, [n for n in names if n != name])
+    assert list(server._derived) == [DomainIndex]

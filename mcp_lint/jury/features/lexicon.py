@@ -1,0 +1,184 @@
+"""The offline jury's vocabularies: the word lists and cue patterns of `data/lexicon.yaml` (see its
+header, loaded once), and the regexes the other modules scan text with: cue families, parameter
+entries, structure (bullets, headers, code), sentence boundaries."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from mcp_lint.jury.regex_scan import family
+
+
+@functools.cache
+def lexicon() -> Mapping[str, Any]:
+    """`data/lexicon.yaml`, parsed once."""
+    text = resources.files("mcp_lint.jury").joinpath("data/lexicon.yaml").read_text(encoding="utf-8")
+    loaded = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(loaded, dict):
+        raise ValueError("lexicon.yaml: expected a mapping")
+    return loaded
+
+
+def _words(key: str) -> frozenset[str]:
+    return frozenset(str(lexicon()[key]).split())
+
+
+def _patterns(key: str) -> tuple[str, ...]:
+    return tuple(str(p) for p in lexicon()[key])
+
+
+def _words_in_order(key: str) -> list[str]:
+    return str(lexicon()[key]).split()
+
+
+def _alternatives(value: Any) -> str:
+    """A pattern written as a list of alternatives, joined into one regex."""
+    return "|".join(str(p) for p in value)
+
+
+STOPWORDS: frozenset[str] = _words("stopwords")
+# Words that carry no information about a specific tool (and lorem ipsum): a unit made only of
+# these (plus stopwords) is boilerplate and is ignored entirely.
+GENERIC: frozenset[str] = _words("generic") | _words("lorem_ipsum")
+# Words that name what a sentence is about in the rubric's own terms without saying anything about
+# the tool ("Returns the result."): a unit whose content words are all generic or vacuous is ignored.
+VACUOUS: frozenset[str] = _words("vacuous")
+# A description whose every content word is one of these says nothing at all: `placeholder`.
+PLACEHOLDER_WORDS: frozenset[str] = _words("placeholder")
+
+# Cue phrases, matched on lower-cased informative units (word-boundary regexes).
+USAGE_CUES: tuple[str, ...] = _patterns("usage_cues")
+LIMIT_CUES: tuple[str, ...] = _patterns("limit_cues")
+EXAMPLE_CUES: tuple[str, ...] = _patterns("example_cues")
+RETURN_CUES: tuple[str, ...] = _patterns("return_cues")
+PARAM_SECTION = re.compile(
+    r"^\s*(?:#+\s*)?(?:args|arguments|parameters|params|inputs?|options|参数)\s*[:：]?\s*$|"
+    r"(?:^|\s)(?:args|arguments|parameters|params)\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+RETURN_SECTION = re.compile(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
+# "name (type): text", "name: text", "- name - text", "`name`: text" at the start of a line
+PARAM_LINE = re.compile(
+    r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+\S",
+    re.MULTILINE,
+)
+TYPE_WORDS = re.compile(
+    r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|"
+    r"required|default(?:s)?|enum|one of)\b",
+)
+FORMAT_WORDS = re.compile(
+    r"\b(?:format|formatted|yyyy|iso|iso-?8601|url|uri|json|regex|pattern|unix|timestamp|utc|"
+    r"seconds|milliseconds|ms|bytes|mb|kb|characters|chars|case[- ]sensitive|comma[- ]separated|"
+    r"valid values?|allowed values?|possible values?|options are|one of)\b",
+)
+DEFAULT_WORDS = re.compile(r"\bdefaults?\b|\bdefault(?:s)? to\b|\boptional\b|\brequired\b")
+# "... including X, Y and Z": says what the result contains (purpose / completeness evidence)
+CONTENT_LIST = re.compile(
+    r"\bincluding\b|\bincludes?\b|\bcontaining\b|\bcontains?\b|\bconsist|\bsuch as\b|"
+    r"\bwith (?:columns|fields|keys|details|information)\b|\bcovering\b|包含|包括"
+)
+# words that make a statement specific: conditions, objects, outputs
+QUALIFIERS = re.compile(
+    r"\b(?:if|when|whether|and returns?|by|for a|for the|from|within|between|based on|using|in \w+ format)\b"
+)
+NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
+CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
+
+BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
+HEADER = re.compile(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
+JSONISH = re.compile(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?", re.UNICODE)
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right
+# after a word ("... video ID This tool is ...", "... an NPM package Note: ...") starts a new unit, so
+# a sentence glued onto an unterminated last line is still judged on its own.
+GLUED_SENTENCE_OPENERS = "|".join(_words_in_order("glued_sentence_openers"))
+# Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
+# ("Get All Issues", "Search The Web") is not cut.
+GLUED_OPENERS_BEFORE_LOWER = "|".join(_words_in_order("glued_openers_before_lower"))
+SENT_SPLIT = re.compile(
+    r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
+    rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+)
+# SENT_SPLIT for text without any of 。！？ or ；, where its zero-width alternative cannot match:
+# the same alternatives in the same order, each rewritten to consume its first whitespace character
+# before its look-behind (`(?<=X)\s+` == `\s(?<=X\s)\s*`, `\n+` == `\s(?<=\n)\n*`), so the whole
+# pattern starts with `\s` and `re` jumps between whitespace characters instead of trying every
+# position. Same spans, so `split` gives the same pieces.
+_SENT_SPLIT_NO_CJK_STOP = re.compile(
+    r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
+    rf"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z]))"
+)
+VERB_START = re.compile(
+    r"^\s*(?:this (?:tool|function|endpoint|method) )?(?:will )?(?:get|gets|fetch|fetches|retrieve|"
+    r"retrieves|list|lists|create|creates|search|searches|find|finds|return|returns|generate|generates|"
+    r"update|updates|delete|deletes|add|adds|remove|removes|set|sets|send|sends|run|runs|execute|"
+    r"executes|read|reads|write|writes|query|queries|convert|converts|calculate|calculates|check|"
+    r"checks|open|opens|close|closes|navigate|navigates|take|takes|upload|uploads|download|downloads|"
+    r"extract|extracts|analy[sz]e|analy[sz]es|compare|compares|save|saves|load|loads|show|shows|"
+    r"display|displays|insert|inserts|replace|replaces|move|moves|copy|copies|build|builds|start|"
+    r"starts|stop|stops|lookup|look up|looks up|translate|translates|validate|validates|parse|parses|"
+    r"summari[sz]e|summari[sz]es|apply|applies|edit|edits|modify|modifies|format|formats|compute|"
+    r"computes|perform|performs|provide|provides|click|clicks|type|types|fill|fills|capture|captures|"
+    r"获取|查询|搜索|列出|创建|根据|通过)",
+    re.IGNORECASE,
+)
+
+# The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
+_USAGE = family(USAGE_CUES, CJK)
+_LIMIT = family(LIMIT_CUES, CJK)
+_EXAMPLE = family(EXAMPLE_CUES, CJK)
+_RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
+_STRONG_LIMIT = re.compile(_alternatives(lexicon()["strong_limit"]))
+# Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note),
+# by feature name; the number of distinct kinds a description covers tracks the judges' limitation score.
+_LIMIT_KIND_PATTERNS: dict[str, str] = {
+    str(name): _alternatives(alternatives) for name, alternatives in lexicon()["limit_kinds"].items()
+}
+LIMIT_KIND_NAMES: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS)
+LIMIT_KINDS: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS.values())
+# A parameter entry whose text gives more than a gloss: type, format, default, allowed values, a
+# range, an example or a literal value.
+PARAM_DETAIL = re.compile(
+    r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|required|"
+    r"defaults?|enum|one of|format|e\.g|eg|example|such as|max(?:imum)?|min(?:imum)?|between|range|"
+    r"inclusive|exclusive|based|iso|url|json|true|false|either|must)\b|\d|[\"'`(]"
+)
+PARAM_ENTRY = re.compile(
+    r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+(\S.*)"
+)
+# Constraints attached to a parameter entry: ranges, bounds, requiredness, allowed values.
+PARAM_CONSTRAINT = re.compile(
+    r"\b(?:max(?:imum)?|min(?:imum)?|at most|at least|up to|no more than|between|range|limit(?:ed)?|"
+    r"inclusive|exclusive|\d+-based|must|required|only|cannot|not|one of|allowed|valid)\b"
+)
+# "the `head` parameter", "parameter 'limit'": a parameter referred to as such (the keyword is found
+# first, then the identifier right before or after it is read).
+PARAM_KEYWORD = re.compile(r"\b(?:parameter|argument|param|field|option|flag)s?\b")
+_REF_AFTER = re.compile(r"\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)")
+_REF_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[`'\"]?\s+$")
+# Edge-case behaviour: what happens if/when something is (not) the case.
+LIM_CONDITIONAL = re.compile(
+    r"\b(?:if|when|unless)\b[^.\n]{0,80}?\b(?:will|fails?|error|errors|returns?|succeeds?|raises?|"
+    r"throws?|stops?|skips?|ignored?|overwrit\w*|won't|cannot|no)\b"
+)
+# Restrictions on what may be acted on: "only uncompleted tasks can be updated".
+LIM_RESTRICT = re.compile(
+    r"\bonly [\w-]+(?: [\w-]+)? (?:can|may|are|is|will)\b|\bmust be (?:within|absolute|in|a|an|one)\b|"
+    r"\bwithin (?:the )?(?:allowed|specified|permitted|configured)\b"
+)
+_KINDS = family(LIMIT_KINDS, CJK)
+_CONTENT_LIST = family([CONTENT_LIST.pattern], CJK)
+# "you must always call this" is a usage instruction, not a limitation
+MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
+
+# A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")

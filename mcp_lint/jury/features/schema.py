@@ -1,0 +1,243 @@
+"""What the features read from a tool's input schema: its property names (and where the prose
+names them: `_mentioned`, `_inline_entries`), the texts it vouches for (`_schema_texts`, the
+specificity anchors), and its parameter docs rendered as prose (`schema_as_prose`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from mcp_lint.jury.features.lexicon import IDENT
+from mcp_lint.words import name_words
+
+# (dict, Mapping): a JSON object is a dict, which `isinstance` recognises at once; the Mapping ABC
+# check alone is several times slower
+_MAPPING = (dict, Mapping)
+
+
+def schema_properties(schema: Any) -> dict[str, Mapping[str, Any]]:
+    if not isinstance(schema, _MAPPING):
+        return {}
+    props = schema.get("properties")
+    if not isinstance(props, _MAPPING):
+        return {}
+    return {str(k): (v if isinstance(v, _MAPPING) else {}) for k, v in props.items()}
+
+
+def schema_required(schema: Any) -> set[str]:
+    if not isinstance(schema, Mapping):
+        return set()
+    req = schema.get("required")
+    return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
+
+
+def _name_variants(name: str) -> set[str]:
+    """A property name as written (lower-cased) and as its words spaced out (`userId` -> user id)."""
+    return {name.lower(), " ".join(name_words(name))}
+
+
+_INLINE_ENTRY = re.compile(
+    r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
+)
+_ALNUM = re.compile(r"[a-z0-9]+")
+
+# Finding a name where it occurs instead of listing every identifier or entry of the text.
+#
+# `IDENT.findall(text)` and `_INLINE_ENTRY.finditer(text)` cost a scan of the whole text per call,
+# yet they are only asked about a few names. Their matches are ASCII identifiers, so one that
+# equals a name (lower-cased) is an occurrence of the name in `low = text.lower()`; when `low` has
+# the length of `text` (no character lower-cases to two, as "İ" does), it is at the same offset in
+# `text`. The helpers below test just those offsets, with the same regexes, and fall back to the
+# full scan for the rare text whose offsets differ.
+_IDENT_NAME = re.compile(r"[a-z_][a-z0-9_]*")  # what an identifier lower-cased looks like
+_ASCII_DIGITS = frozenset("0123456789")
+_IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_ALNUM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_NEXT_ALNUM = re.compile(r"[^a-z0-9]*([a-z0-9]+)")
+
+
+def _is_ident(text: str, low: str, name: str) -> bool:
+    """`name in {m.lower() for m in IDENT.findall(text)}`, `low` being `text.lower()` of the same
+    length and `name` an `_IDENT_NAME`. `findall` takes a maximal run of identifier characters from
+    its first letter or underscore on, so the run at an occurrence must end there and have only
+    digits (if anything) before it."""
+    match = IDENT.match
+    size = len(name)
+    i = low.find(name)
+    while i >= 0:
+        m = match(text, i)
+        if m is not None and m.end() == i + size:
+            k = i
+            while k and text[k - 1] in _ASCII_DIGITS:
+                k -= 1
+            if not k or text[k - 1] not in _IDENT_FIRST:
+                return True
+        i = low.find(name, i + 1)
+    return False
+
+
+def _spaced_in(low: str, words: Sequence[str]) -> bool:
+    """`f" {' '.join(words)} "` in `" " + " ".join(_ALNUM.findall(low)) + " "` for words of
+    `[a-z0-9]+`: the words are consecutive maximal runs of `[a-z0-9]` in `low`."""
+    first = words[0]
+    after = _NEXT_ALNUM.match
+    i = low.find(first)
+    while i >= 0:
+        end = i + len(first)
+        if (not i or low[i - 1] not in _ALNUM_CHARS) and (end == len(low) or low[end] not in _ALNUM_CHARS):
+            for word in words[1:]:
+                m = after(low, end)
+                if m is None or m.group(1) != word:
+                    break
+                end = m.end()
+            else:
+                return True
+        i = low.find(first, i + 1)
+    return False
+
+
+class _PropNames(NamedTuple):
+    """A tool's property names, prepared once for the look-ups of every segment: lower-cased, and
+    the variants (`_name_variants`) `_mentioned` can find at all - identifier-shaped ones, and
+    spaced ones as their `[a-z0-9]+` words. Any other variant is in neither `IDENT.findall`
+    (lower-cased) nor the runs of `[a-z0-9]`, so it never matches."""
+
+    names: tuple[str, ...]
+    lowers: tuple[str, ...]
+    idents: tuple[tuple[str, ...], ...]
+    spaced: tuple[tuple[tuple[str, ...], ...], ...]
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> _PropNames:
+        idents: list[tuple[str, ...]] = []
+        spaced: list[tuple[tuple[str, ...], ...]] = []
+        # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
+        # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
+        for name in names:
+            mine: list[str] = []
+            words: list[tuple[str, ...]] = []
+            for v in _name_variants(name):
+                if " " in v:
+                    split = v.split(" ")
+                    if all(w.isascii() and w.isalnum() for w in split):
+                        words.append(tuple(split))
+                elif v.isascii() and v.isidentifier():
+                    mine.append(v)
+            idents.append(tuple(mine))
+            spaced.append(tuple(words))
+        return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
+
+
+def _mentioned(text: str, low: str, props: _PropNames) -> set[str]:
+    """The property names that appear in `text` as an identifier or as spaced words (`userId` as
+    userId or "user id"), `low` being `text.lower()`."""
+    aligned = len(low) == len(text)
+    idents_of_text: set[str] | None = None
+    found: set[str] = set()
+    for name, idents, spaced in zip(props.names, props.idents, props.spaced, strict=True):
+        for variant in idents:
+            if variant not in low:
+                continue  # not an identifier of the text, lower-cased
+            if aligned:
+                hit = _is_ident(text, low, variant)
+            else:
+                if idents_of_text is None:
+                    idents_of_text = {m.lower() for m in IDENT.findall(text)}
+                hit = variant in idents_of_text
+            if hit:
+                found.add(name)
+                break
+        else:
+            if any(_spaced_in(low, words) for words in spaced):
+                found.add(name)
+    return found
+
+
+def _inline_entries(text: str, low: str, names: Iterable[str]) -> set[str]:
+    """The lower-cased `names` some `_INLINE_ENTRY` match in `text` introduces (its group 1,
+    lower-cased, is the name), `low` being `text.lower()`. A match whose identifier is preceded by
+    a backtick has a twin that starts at the identifier itself, so trying the occurrences of the
+    name is enough."""
+    if len(low) != len(text):
+        entries = {m.group(1).lower() for m in _INLINE_ENTRY.finditer(text)}
+        return {n for n in names if n in entries}
+    match = _INLINE_ENTRY.match
+    found: set[str] = set()
+    for name in names:
+        if not _IDENT_NAME.fullmatch(name):
+            continue
+        i = low.find(name)
+        while i >= 0:
+            m = match(text, i)
+            if m is not None and m.group(1).lower() == name:
+                found.add(name)
+                break
+            i = low.find(name, i + 1)
+    return found
+
+
+def schema_as_prose(schema: Any) -> str:
+    """Render the schema's own parameter documentation as an "Args:" section.
+
+    The calibration judges never saw the schema, so the model learns parameter quality from prose.
+    At runtime we also want credit for parameters documented in the schema; rendering them the way
+    a well-documented docstring would ("name (type, required): description. Default: x. One of:
+    a, b.") lets the *same* prose-trained model score that evidence. Only fields that carry real
+    information are rendered: a property without description/enum/default/format adds just its name.
+    """
+    props = schema_properties(schema)
+    if not props:
+        return ""
+    required = schema_required(schema)
+    lines = ["Args:"]
+    for name, spec in props.items():
+        bits: list[str] = []
+        typ = spec.get("type")
+        if isinstance(typ, str):
+            bits.append(typ)
+        bits.append("required" if name in required else "optional")
+        desc = spec.get("description")
+        parts: list[str] = []
+        if isinstance(desc, str) and desc.strip():
+            parts.append(" ".join(desc.split()))
+        fmt = spec.get("format")
+        if isinstance(fmt, str):
+            parts.append(f"Format: {fmt}.")
+        enum = spec.get("enum")
+        if isinstance(enum, list) and enum:
+            parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
+        if "default" in spec:
+            parts.append(f"Defaults to {spec.get('default')!r}.")
+        for key in ("minimum", "maximum", "minLength", "maxLength", "maxItems"):
+            if key in spec:
+                parts.append(f"{key}: {spec.get(key)}.")
+        if not parts:
+            continue
+        lines.append(f"    {name} ({', '.join(bits)}): {' '.join(parts)}")
+    return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def _schema_texts(schema: Any, depth: int = 0) -> Iterable[str]:
+    """Property names, descriptions, titles and enum values of a schema, nested ones included."""
+    if not isinstance(schema, _MAPPING) or depth > 6:
+        return
+    for key in ("title", "description"):
+        value = schema.get(key)
+        if isinstance(value, str) and depth:
+            yield value
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        yield " ".join(str(e) for e in enum[:50])
+    props = schema.get("properties")
+    if isinstance(props, _MAPPING):
+        for name, spec in props.items():
+            yield " ".join(name_words(str(name)))
+            yield from _schema_texts(spec, depth + 1)
+    for key in ("items", "additionalProperties"):
+        yield from _schema_texts(schema.get(key), depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        alternatives = schema.get(key)
+        if isinstance(alternatives, list):
+            for alternative in alternatives[:10]:
+                yield from _schema_texts(alternative, depth + 1)

@@ -1,0 +1,270 @@
+"""What a run of kept units contributes: one scan of the units for cues, literals, structure and
+parameter evidence (`_segment`). Segments of one text merge (`_Segment.merge`), so prose appended
+later (the schema's docs) is scanned on its own."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mcp_lint.jury.features.lexicon import (
+    _CONTENT_LIST,
+    _EXAMPLE,
+    _KINDS,
+    _LIMIT,
+    _REF_AFTER,
+    _REF_BEFORE,
+    _RETURN,
+    _STRONG_LIMIT,
+    _USAGE,
+    BULLET,
+    CJK,
+    CODE_SPAN,
+    DEFAULT_WORDS,
+    FORMAT_WORDS,
+    HEADER,
+    JSONISH,
+    LIM_CONDITIONAL,
+    LIM_RESTRICT,
+    LIMIT_KINDS,
+    MUST_CALL,
+    NUMBER,
+    PARAM_CONSTRAINT,
+    PARAM_DETAIL,
+    PARAM_ENTRY,
+    PARAM_KEYWORD,
+    PARAM_LINE,
+    PARAM_SECTION,
+    QUALIFIERS,
+    QUOTED,
+    RETURN_SECTION,
+    TYPE_WORDS,
+)
+from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
+from mcp_lint.jury.regex_scan import group_index
+
+N_KINDS = len(LIMIT_KINDS)
+
+
+def _unit_hits(hits: Sequence[re.Match[str]], starts: Sequence[int]) -> tuple[set[str], set[int]]:
+    """(names of the cue patterns that matched, indices of the units they matched in) for the
+    matches of a `family` regex over the units joined by newlines, `starts` being their offsets;
+    no pattern crosses a newline."""
+    if not hits:
+        return set(), set()
+    unit_of = bisect.bisect_right
+    return {str(group_index(m)) for m in hits}, {unit_of(starts, m.start()) - 1 for m in hits}
+
+
+@dataclass(slots=True)
+class _Segment:
+    """What a run of kept units contributes. Segments of one text merge by union / sum, so prose
+    appended later (the schema's docs) is analysed on its own and merged, never re-scanned.
+
+    Never modified once built; not declared frozen only because a frozen dataclass's `__init__`
+    (one `object.__setattr__` per field) costs ~3x a plain one, and up to three are built per tool."""
+
+    n_units: int
+    usage_pat: frozenset[str]
+    usage_units: int
+    limit_pat: frozenset[str]
+    limit_units: int
+    limit_prose_units: int
+    example_pat: frozenset[str]
+    example_units: int
+    strong: int
+    kinds: tuple[int, ...]
+    must_call: bool
+    return_cue: bool
+    return_section: bool
+    content_list: bool
+    qualifiers: frozenset[str]
+    code_spans: frozenset[str]
+    quoted: frozenset[str]
+    numbers: frozenset[str]
+    bullets: int
+    headers: frozenset[str]
+    param_lines: frozenset[str]
+    fence: bool
+    jsonish: bool
+    param_section: bool
+    type_words: bool
+    format_words: bool
+    default_words: bool
+    cjk: bool
+    mentioned: frozenset[str]
+    explained: frozenset[str]
+    detailed: frozenset[str]
+    referenced: frozenset[str]
+    conditional_units: int
+    restrict_units: int
+    constraint_lines: int
+
+    def merge(self, o: _Segment) -> _Segment:
+        return _Segment(
+            self.n_units + o.n_units,
+            self.usage_pat | o.usage_pat,
+            self.usage_units + o.usage_units,
+            self.limit_pat | o.limit_pat,
+            self.limit_units + o.limit_units,
+            self.limit_prose_units + o.limit_prose_units,
+            self.example_pat | o.example_pat,
+            self.example_units + o.example_units,
+            self.strong + o.strong,
+            tuple(a + b for a, b in zip(self.kinds, o.kinds, strict=True)),
+            self.must_call or o.must_call,
+            self.return_cue or o.return_cue,
+            self.return_section or o.return_section,
+            self.content_list or o.content_list,
+            self.qualifiers | o.qualifiers,
+            self.code_spans | o.code_spans,
+            self.quoted | o.quoted,
+            self.numbers | o.numbers,
+            self.bullets + o.bullets,
+            self.headers | o.headers,
+            self.param_lines | o.param_lines,
+            self.fence or o.fence,
+            self.jsonish or o.jsonish,
+            self.param_section or o.param_section,
+            self.type_words or o.type_words,
+            self.format_words or o.format_words,
+            self.default_words or o.default_words,
+            self.cjk or o.cjk,
+            self.mentioned | o.mentioned,
+            self.explained | o.explained,
+            self.detailed | o.detailed,
+            self.referenced | o.referenced,
+            self.conditional_units + o.conditional_units,
+            self.restrict_units + o.restrict_units,
+            self.constraint_lines + o.constraint_lines,
+        )
+
+
+_EMPTY_SET: frozenset[str] = frozenset()
+
+
+def _no_digit(text: str) -> bool:
+    """`text` certainly holds no `\\d` character, so NUMBER cannot match: an ASCII text without 0-9
+    (any other text may hold a non-ASCII digit, and is scanned)."""
+    return text.isascii() and not any(map(text.__contains__, "0123456789"))
+
+
+def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
+    if not kept:
+        return _Segment(
+            0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
+            _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
+            False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
+        )  # fmt: skip
+    joined = "\n".join(kept)
+    low = joined.lower()
+    starts: list[int] = []
+    pos = 0
+    for unit in kept:
+        starts.append(pos)
+        pos += len(unit) + 1
+    usage = list(_USAGE.finditer(low))
+    limit = list(_LIMIT.finditer(low))
+    example = list(_EXAMPLE.finditer(low))
+    kind_hits = list(_KINDS.finditer(low))
+    strong_hits = _STRONG_LIMIT.finditer(low)
+    qualifiers = QUALIFIERS.finditer(low)
+    param_keywords = PARAM_KEYWORD.finditer(low)
+    conditional_hits = LIM_CONDITIONAL.finditer(low)
+    restrict_hits = LIM_RESTRICT.finditer(low)
+    usage_pat, usage_units = _unit_hits(usage, starts)
+    limit_pat, limit_units = _unit_hits(limit, starts)
+    ex_pat, ex_units = _unit_hits(example, starts)
+    kinds: Sequence[int] = (0,) * N_KINDS
+    if kind_hits:
+        kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
+        for m in kind_hits:
+            kind_units[group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+        kinds = [len(u) for u in kind_units]
+    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
+    param_line_units: set[int] = set()
+    param_lines: set[str] = set()
+    for m in PARAM_LINE.finditer(joined):
+        param_lines.add(m.group(1).lower())
+        param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+    # per-unit parameter entries ("name (type): text"), each judged on its own text
+    detailed_lines: set[str] = set()
+    constraint_units = 0
+    for unit in kept if param_lines else ():  # an entry line is also a PARAM_LINE match
+        e = PARAM_ENTRY.match(unit)
+        if e is None:
+            continue
+        rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
+        if PARAM_DETAIL.search(rest):
+            detailed_lines.add(e.group(1).lower())
+        if PARAM_CONSTRAINT.search(rest):
+            constraint_units += 1
+    conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in conditional_hits}
+    restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
+    code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined))
+    quoted = frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
+    if props.names:
+        names, lowers = props.names, props.lowers
+        # an inline entry only matters if it names a property (and is not a parameter line already)
+        entries = param_lines | _inline_entries(joined, low, {n for n in lowers if n not in param_lines})
+        explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
+        mentioned = frozenset(_mentioned(joined, low, props))
+        detailed = frozenset(
+            n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
+        )
+        if mentioned:
+            refs: set[str] = set()
+            for m in param_keywords:
+                after = _REF_AFTER.match(low, m.end())
+                if after:
+                    refs.add(after.group(1))
+                before = _REF_BEFORE.search(low, max(0, m.start() - 80), m.start())
+                if before:
+                    refs.add(before.group(1))
+            refs |= {c.lower() for c in code_spans} | {q.lower() for q in quoted}
+            referenced = frozenset(
+                n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs
+            )
+        else:
+            referenced = _EMPTY_SET
+    else:
+        explained = mentioned = detailed = referenced = _EMPTY_SET
+    return _Segment(
+        n_units=len(kept),
+        usage_pat=frozenset(usage_pat),
+        usage_units=len(usage_units),
+        limit_pat=frozenset(limit_pat),
+        limit_units=len(limit_units),
+        limit_prose_units=len(limit_units - param_line_units),
+        example_pat=frozenset(ex_pat),
+        example_units=len(ex_units),
+        strong=len(strong),
+        kinds=tuple(kinds),
+        must_call=MUST_CALL.search(low) is not None,
+        return_cue=_RETURN.search(low) is not None,
+        return_section=RETURN_SECTION.search(joined) is not None,
+        content_list=_CONTENT_LIST.search(low) is not None,
+        qualifiers=frozenset(m.group(0) for m in qualifiers),
+        code_spans=code_spans,
+        quoted=quoted,
+        numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
+        bullets=sum(1 for u in kept if BULLET.match(u)),
+        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
+        param_lines=frozenset(param_lines),
+        fence="```" in joined,
+        jsonish=JSONISH.search(joined) is not None,
+        param_section=PARAM_SECTION.search(joined) is not None,
+        type_words=TYPE_WORDS.search(low) is not None,
+        format_words=FORMAT_WORDS.search(low) is not None,
+        default_words=DEFAULT_WORDS.search(low) is not None,
+        cjk=not joined.isascii() and CJK.search(joined) is not None,
+        mentioned=mentioned,
+        explained=explained,
+        detailed=detailed,
+        referenced=referenced,
+        conditional_units=len(conditional),
+        restrict_units=len(restrict),
+        constraint_lines=constraint_units,
+    )

@@ -1,0 +1,228 @@
+"""Specificity: a sentence earns coverage only by saying something about *this* tool.
+
+Word lists always have edges (any ordinary word outside them made filler count), so the test is
+not another list. A unit is specific when it carries a token the tool itself vouches for: a word
+of its name or of its input schema (property names, their descriptions, titles and enum values),
+or a literal no filler carries by accident (a number, a quoted or code span, an identifier such
+as `snake_case`, `camelCase` or `a.b`, a path, an acronym, a capitalised name mid-sentence). A
+unit that shares a word with a specific unit is specific too (the domain's nouns spread from the
+sentences that name the tool's things), and a heading, a list item or a line continuing a
+sentence stands or falls with the sentence it belongs to. Generic filler, made of ordinary words
+the tool never uses, has none of these, so it is dropped like boilerplate however it is phrased.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, BULLET, CJK, STOPWORDS
+from mcp_lint.jury.features.schema import _schema_texts
+from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, _stem, tokens
+from mcp_lint.jury.siblings import SiblingNames
+from mcp_lint.words import name_words
+
+_SELF_SPECIFIC = re.compile(
+    r"\d|`[^`\n]+`|(?<!\w)\"[^\"\n]+\"|(?<!\w)'[^'\n]+'(?!\w)|“[^”\n]+”|"
+    r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[A-Z]{2,}\b|\b[A-Za-z0-9]+_\w+|\b\w{2,}\.\w{2,}\b|[/\\]\w"
+)
+# A capitalised word after a lower-case word or a comma: a name ("... results from Yahoo Finance").
+_PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
+_CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
+_TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
+# a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
+_INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+
+
+_NO_STEMS: frozenset[str] = frozenset()
+
+
+def name_domain(name: str) -> frozenset[str]:
+    """The domain nouns a tool's name gives its siblings: the objects it is named after ("staged" of
+    git_diff_staged), not its leading verb; generic words ("info", "data") are left out."""
+    words = name_words(name)
+    return frozenset(_specific_stems(" ".join(words[1:]))) if len(words) > 1 else _NO_STEMS
+
+
+class DomainIndex:
+    """The domain nouns of every name of one server, each counted by the names that give it: built
+    once per server, so that a tool's domain (the nouns of all the other names) is a look-up, not a
+    pass over its siblings. `names` are distinct."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.own: dict[str, frozenset[str]] = {}
+        self.counts: dict[str, int] = {}
+        counts = self.counts
+        for name in names:
+            stems = self.own[name] = name_domain(name)
+            for stem in stems:
+                counts[stem] = counts.get(stem, 0) + 1
+
+    def given_by_others(self, stem: str, name: str) -> bool:
+        """`stem` is a domain noun of a name other than `name`."""
+        count = self.counts.get(stem, 0)
+        return count > 1 or (count == 1 and stem not in self.own.get(name, _NO_STEMS))
+
+
+class Domain:
+    """The server's domain nouns, the objects its other tools are named after, for a text that names
+    nothing of its own tool ("Unstages all staged changes" is about git_reset, a sibling of
+    git_diff_staged): the union of `name_domain` over the siblings.
+
+    Only a text with nothing specific of its own asks, so nothing is computed before the first
+    question. Siblings given as a server's view (`SiblingNames`, what the jury stage passes) are
+    answered from the server's `DomainIndex`, built once for all its tools; any other sequence is
+    read once, on the first question."""
+
+    __slots__ = ("_index", "_name", "_siblings", "_stems")
+
+    def __init__(self, name: str, siblings: Sequence[str]) -> None:
+        self._name = name
+        self._siblings = siblings
+        self._index: DomainIndex | None = None
+        self._stems: frozenset[str] | None = None
+
+    def __contains__(self, stem: object) -> bool:
+        if not isinstance(stem, str):
+            return False
+        if self._index is None and self._stems is None:
+            siblings = self._siblings
+            if isinstance(siblings, SiblingNames):
+                self._index = siblings.server.derived(DomainIndex)
+                self._name = siblings.name
+            else:
+                self._stems = frozenset().union(*map(name_domain, siblings))
+        if self._index is not None:
+            return self._index.given_by_others(stem, self._name)
+        return self._stems is not None and stem in self._stems
+
+
+@dataclass(frozen=True)
+class Anchors:
+    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
+    schema's."""
+
+    stems: frozenset[str]
+    long: tuple[str, ...]  # stems of 4+ letters, which also match a longer word (see `match`)
+    name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+    # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
+    # text that names nothing stronger is tested against
+    name_stems: frozenset[str] = frozenset()
+    # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+    # filler that happens to use one cannot make a text count that already says something
+    domain: Domain = field(default_factory=lambda: Domain("", ()))
+
+    @classmethod
+    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
+        # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+        # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+        # get_next_task.
+        words = name_words(name)
+        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
+        for text in _schema_texts(schema):
+            stems |= _specific_stems(text)
+        every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
+        long = tuple(sorted(s for s in stems if len(s) >= 4))
+        return cls(frozenset(stems), long, name, every, Domain(name, siblings))
+
+    def match(self, stems: Iterable[str]) -> bool:
+        own, long = self.stems, self.long
+        for stem in stems:
+            if stem in own:
+                return True
+            # repo/repository, board/chessboard; a 4-letter stem only as a prefix ("rang" is in "arrang")
+            if len(stem) >= 4 and any(
+                stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a)) for a in long
+            ):
+                return True
+        return False
+
+
+def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
+    """Indices of the units of a text that say something specific to the tool (see above)."""
+    if not units:
+        return frozenset()
+    groups = _groups(units)
+    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
+    # its group specific nor spreads its words back to the original
+    firsts: set[str] = set()
+    copies: set[int] = set()
+    for i, unit in enumerate(units):
+        key = " ".join(tokens(_LIST_MARKER.sub("", unit, count=1)))
+        if key and key in firsts:
+            copies.add(i)
+        firsts.add(key)
+    stems = [set() if i in copies else _specific_stems(unit) for i, unit in enumerate(units)]
+    specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
+    if not any(specific):
+        # Nothing names the tool's objects or literals: fall back on every word of its name, a label
+        # ("Note:") aside, so "Delete a note by title" still speaks of delete_note, and on the nouns
+        # of its siblings' names. Nothing at all: as good as no description.
+        name_stems, domain = anchors.name_stems, anchors.domain
+        specific = [
+            any(
+                i not in copies and any(s in name_stems or s in domain for s in _named_stems(units[i]))
+                for i in group
+            )
+            for group in groups
+        ]
+        if not any(specific):
+            return frozenset()
+    group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
+    spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
+    changed = True
+    while changed:  # a unit sharing a word with a specific one is about the same things
+        changed = False
+        for k, ok in enumerate(specific):
+            if not ok and group_stems[k] & spread:
+                specific[k] = changed = True
+                spread |= group_stems[k]
+    return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+
+
+_LABEL = re.compile(r"^\W*\w+\s*[:：]")
+
+
+def _named_stems(unit: str) -> set[str]:
+    """Stems of a unit's words but for a leading label, for the fallback on the name's words."""
+    return {_stem(t) for t in tokens(_LABEL.sub(" ", unit, count=1)) if t not in STOPWORDS}
+
+
+def _says_specific(unit: str, anchors: Anchors) -> bool:
+    """A unit that carries a token of its own specific to the tool (not one spread from another)."""
+    # restating an identifier name ("# get_weather") is no literal of the text's own; a one-word name
+    # ("show") used as a word in a sentence is just the word
+    if anchors.name and not anchors.name.isalpha() and anchors.name in unit:
+        unit = unit.replace(anchors.name, " ")
+    return (
+        CJK.search(unit) is not None  # CJK prose is not tested: one token per character
+        or _SELF_SPECIFIC.search(unit) is not None
+        or _PROPER_NOUN.search(unit) is not None
+        # the tool's own words count even when generic elsewhere ("tasks" for get_next_task)
+        or anchors.match(_specific_stems(unit, _NOT_NAME_ANCHOR))
+    )
+
+
+def _groups(units: Sequence[str]) -> list[list[int]]:
+    """Units grouped as the sentences they belong to: a heading or fence with the unit after it, a
+    list with its intro, a line with the lines that continue it."""
+    groups: list[list[int]] = []
+    for i, unit in enumerate(units):
+        prev = units[i - 1] if i else ""
+        # a list item belongs to the list's intro ("Returns:" / "It includes:"), not to a sentence
+        joins = bool(groups) and (
+            _INTRO.search(prev) is not None
+            or (
+                BULLET.match(unit) is not None
+                and BULLET.match(prev) is not None
+                and _INTRO.search(units[groups[-1][0]]) is not None
+            )
+            or (_CONTINUES.match(unit) is not None and _TERMINATED.search(prev) is None)
+        )
+        if joins:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups

@@ -1,0 +1,198 @@
+"""Sentence analysis: a text split into units (sentences and lines), de-repeated, with boilerplate,
+restatements and units not specific to the tool dropped (`_UnitState`), and what the kept units
+add (`Units`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from mcp_lint.jury.features.lexicon import (
+    _LIST_MARKER,
+    _SENT_SPLIT_NO_CJK_STOP,
+    PARAM_LINE,
+    SENT_SPLIT,
+    VACUOUS,
+    WORD,
+)
+from mcp_lint.jury.features.specificity import Anchors, specific_units
+from mcp_lint.jury.features.tokens import _NOT_CONTENT, tokens
+
+
+@dataclass(frozen=True)
+class Units:
+    """The informative, de-duplicated units of a text and what they add."""
+
+    kept: tuple[str, ...]  # informative units, duplicates (same word sequence) removed, in order
+    novel: int  # kept units that add >= 1 content token not seen in an earlier unit
+    vocab: frozenset[str]  # distinct content tokens over kept units
+    filler: int  # distinct units dropped as boilerplate
+
+
+def split_units(text: str) -> list[str]:
+    cjk_stop = "。" in text or "！" in text or "？" in text or "；" in text
+    splitter = SENT_SPLIT if cjk_stop else _SENT_SPLIT_NO_CJK_STOP
+    return [s for u in splitter.split(text) if u and (s := u.strip())]
+
+
+def strip_repetition(text: str) -> str:
+    """If the whole text is k >= 2 copies of one block (whatever separates them), keep one copy.
+
+    Unit-level de-duplication already neutralises repeated sentences; this catches the case where a
+    copy is glued to an unterminated last sentence ("... last line First sentence ..."), which would
+    otherwise form a new unit.
+    """
+    low = text.lower()
+    # k >= 2 copies repeat the first word, so a first word that occurs once rules out a repetition
+    # without listing every word (the common case)
+    first = WORD.search(low)
+    if first is None or low.count(first.group()) < 2:
+        return text
+    words = WORD.findall(low)
+    n = len(words)
+    if n < 2:
+        return text
+    for period in range(1, n // 2 + 1):
+        if n % period == 0 and words == words[:period] * (n // period):
+            matches = list(WORD.finditer(text))
+            return text[: matches[period].start()]
+    return text
+
+
+_LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by the sentence splitter
+# A heading line ("Returns:", "## Examples") made of vacuous words introduces what follows it: it is
+# kept only when a unit after it in the same text is.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
+# A unit that opens with a label announcing a restatement or an aside ("Note:", "In other words,").
+_LABELLED = re.compile(
+    r"^\s*(?:\*\*)?(?:notes?|important|remember|reminder|tip|summary|tl;?dr|in other words|in short|"
+    r"again|basically|essentially|to summari[sz]e)\b",
+    re.IGNORECASE,
+)
+# What keeps a unit that says no more than the tool's name or, behind a label, than the units before
+# it: a literal, a negation or a restriction ("Note: only 100 per page", "This does NOT delete").
+_KEEPS_RESTATEMENT = re.compile(
+    r"[(=`\"'\d]|\b(?:not|no|never|only|cannot|can't|don't|doesn't|without|unless|except)\b", re.IGNORECASE
+)
+
+
+_NAME_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass
+class _UnitState:
+    """De-duplication state carried from the description into appended prose (schema docs)."""
+
+    seen: set[str]
+    filler: set[str]
+    vocab: set[str]
+    novel: int = 0
+    # the specific words (content words that are not VACUOUS) of each kept unit
+    specific: set[frozenset[str]] = field(default_factory=set)
+    # the words of the tool's name: once a unit is kept, one that says no more than the name restates it
+    name_words: frozenset[str] = frozenset()
+    # every specific word of the kept units
+    specific_words: set[str] = field(default_factory=set)
+    # what the tool vouches for; None (a text on its own) skips the specificity test
+    anchors: Anchors | None = None
+
+    def copy(self) -> _UnitState:
+        return _UnitState(
+            set(self.seen),
+            set(self.filler),
+            set(self.vocab),
+            self.novel,
+            set(self.specific),
+            self.name_words,
+            set(self.specific_words),
+            self.anchors,
+        )
+
+    def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
+        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop."""
+        kept: list[str] = []
+        headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
+        seen, filler = self.seen, self.filler
+        # appended prose is the schema's own documentation: specific by construction
+        units = list(units)
+        about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors)
+        passed_over = False  # a unit with content was dropped as not specific to the tool
+        for index, unit in enumerate(units):
+            item = _LIST_MARKER.sub("", unit, count=1)
+            if _LIST_NUMBER.fullmatch(item):
+                continue
+            toks = tokens(item)
+            key = " ".join(toks) if toks else item.strip()
+            if key in seen or key in filler:
+                continue
+            if about_tool is not None and index not in about_tool:  # says nothing about this tool
+                filler.add(key)
+                passed_over = passed_over or bool(set(toks) - _NOT_CONTENT - VACUOUS)
+                continue
+            # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
+            # code ("```", "{", "});"): the code inside a fence is what counts.
+            if not toks:
+                filler.add(key)
+                continue
+            content = set(toks)
+            content -= _NOT_CONTENT
+            if toks and not content:  # boilerplate: only stopwords and generic words
+                filler.add(key)
+                continue
+            specific = frozenset(content - VACUOUS) if toks else frozenset()
+            if toks and not specific:  # "Returns the result.", "Note: results may vary."
+                # a heading before anything was kept is a title ("## Overview"), not structure
+                if _HEADING.match(unit) and (appended or self.specific):
+                    if all(key != k for _, k, _ in headings):
+                        headings.append((unit, key, content))
+                else:
+                    filler.add(key)
+                continue
+            if _HEADING.match(unit) and specific <= self.name_words:  # a title: "# get_weather"
+                filler.add(key)
+                continue
+            # restates an earlier unit ("Note: <an earlier sentence>"); or, after the first, says no
+            # more than the name ("Use this tool to get weather." for get_weather) or, behind a label,
+            # than the units before it ("Note: <half an earlier sentence>") - unless it documents a
+            # parameter ("city: Name of the city"), is a list item, a negation or restriction, or
+            # carries a literal: "- Formatted address", "Note: only 10 calls a day"
+            labelled = _LABELLED.match(unit) is not None
+            if specific in self.specific or (
+                (self.specific or passed_over)
+                and item == unit
+                and (specific <= self.name_words or (labelled and specific <= self.specific_words))
+                and not _KEEPS_RESTATEMENT.search(self._without_name(unit))
+                and (labelled or PARAM_LINE.match(unit) is None)
+            ):
+                seen.add(key)
+                continue
+            for heading, heading_key, heading_content in headings:
+                self._keep(kept, heading, heading_key, heading_content)
+            headings.clear()
+            self._keep(kept, unit, key, content)
+            if specific:
+                self.specific.add(specific)
+                self.specific_words |= specific
+        return kept
+
+    def _without_name(self, unit: str) -> str:
+        """`unit` without the words of the tool's name: a digit in the name ("base64") is not a
+        literal of the unit's own."""
+        words = self.name_words
+        return _NAME_WORD.sub(lambda m: " " if m.group().lower() in words else m.group(), unit)
+
+    def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:
+        self.seen.add(key)
+        kept.append(unit)
+        if not content <= self.vocab:  # a unit that says nothing new adds no sentence count
+            self.novel += 1
+            self.vocab |= content
+
+
+def informative_units(text: str, extra: str = "") -> Units:
+    """Informative units of `text` (de-repeated), then of `extra` (e.g. rendered schema docs)."""
+    state = _UnitState(set(), set(), set())
+    kept = state.add(split_units(strip_repetition(text)))
+    kept += state.add(split_units(extra), appended=True)
+    return Units(tuple(kept), state.novel, frozenset(state.vocab), len(state.filler))

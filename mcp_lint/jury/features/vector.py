@@ -1,0 +1,246 @@
+"""The feature vector: a tool analysed once (`analyze`, `Analysis`), its features by name in the order
+the lab fits them (`FEATURE_NAMES`), and the facts the reasons are written from (`Extracted`)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_lint.jury.features.cues import explicit_cues
+from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, VERB_START
+from mcp_lint.jury.features.schema import _PropNames, schema_properties
+from mcp_lint.jury.features.segment import N_KINDS, _Segment, _segment
+from mcp_lint.jury.features.specificity import Anchors
+from mcp_lint.jury.features.tokens import tokens
+from mcp_lint.jury.features.units import Units, _UnitState, split_units, strip_repetition
+
+_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+# The tool name's words for `name_overlap`, split at lower->upper only (getUIComponents: get,
+# uicomponents), unlike `words.name_words` (get, ui, components): the weights were fitted on this
+# split, and the shared one moves `name_overlap` of one calibration tool.
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+# Features
+
+
+# log1p of the small counts `_cap_log` sees: a table lookup gives math.log1p's own values, several
+# times faster than two builtin calls per feature (`values` caps ~25 counts, twice per tool)
+_LOG1P_MAX = 60
+_LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(_LOG1P_MAX + 1))
+
+
+def _cap_log(x: int, cap: int) -> float:
+    n = x if x < cap else cap
+    return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """Feature vector plus the facts reasons are written from."""
+
+    values: tuple[float, ...]
+    units: Units
+    props: tuple[str, ...]
+    mentioned: frozenset[str]
+    explained: frozenset[str]
+    usage_hits: int
+    limit_hits: int
+    example_hits: int
+    return_hit: bool
+    placeholder: bool = False
+    # named as a parameter in the prose (`text`, "the limit parameter") without an entry of its own
+    referenced: frozenset[str] = frozenset()
+
+    def as_dict(self) -> dict[str, float]:
+        return dict(zip(FEATURE_NAMES, self.values, strict=False))
+
+
+def _name_tokens(name: str) -> frozenset[str]:
+    return frozenset(t for t in _NAME_SPLIT.split(_CAMEL.sub(" ", name).lower()) if t)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
+    docs) incrementally: only the new units are scanned, then the segments are merged."""
+
+    name_tokens: frozenset[str]
+    props: tuple[str, ...]
+    known_no_params: bool
+    state: _UnitState
+    kept: tuple[str, ...]
+    first_verb: bool
+    seg: _Segment
+    prop_names: _PropNames  # `props` prepared for the per-segment look-ups
+    cues: frozenset[str] = frozenset()  # components an explicit cue of the description gives
+
+    def with_extra(self, extra: str) -> Analysis:
+        if not extra:
+            return self
+        state = self.state.copy()
+        new = state.add(split_units(extra), appended=True)
+        if not new:
+            return Analysis(
+                self.name_tokens,
+                self.props,
+                self.known_no_params,
+                state,
+                self.kept,
+                self.first_verb,
+                self.seg,
+                self.prop_names,
+                self.cues,
+            )
+        first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
+        seg = self.seg.merge(_segment(new, self.prop_names))
+        return Analysis(
+            self.name_tokens,
+            self.props,
+            self.known_no_params,
+            state,
+            (*self.kept, *new),
+            first_verb,
+            seg,
+            self.prop_names,
+            self.cues,
+        )
+
+    @property
+    def placeholder(self) -> bool:
+        """No content word outside PLACEHOLDER_WORDS (an empty or "No description" text)."""
+        return self.state.vocab <= PLACEHOLDER_WORDS
+
+    def features(self) -> dict[str, float]:
+        """Every feature by name, in the order of FEATURE_NAMES (the order the lab fits in): one
+        mapping, so a value can never drift from its name."""
+        s = self.seg
+        state = self.state
+        nv = len(state.vocab)
+        lv = math.log1p(nv)
+        name_toks = self.name_tokens
+        n_props = len(self.props)
+        kinds = s.kinds
+        return {
+            "bias": 1.0,
+            "vocab_log": lv,
+            "novel_units_log": _cap_log(state.novel, 60),
+            "one_unit": 1.0 if state.novel <= 1 else 0.0,
+            "vocab_le5": 1.0 if nv <= 5 else 0.0,
+            "vocab_ge40": 1.0 if nv >= 40 else 0.0,
+            "vocab_ge100": 1.0 if nv >= 100 else 0.0,
+            "cjk": 1.0 if s.cjk else 0.0,
+            "cjk_vocab": lv if s.cjk else 0.0,
+            "verb_start": 1.0 if self.first_verb else 0.0,
+            "content_list": 1.0 if s.content_list else 0.0,
+            "qualifiers": _cap_log(len(s.qualifiers), 6),
+            "name_overlap": len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,
+            "return_cue": 1.0 if s.return_cue else 0.0,
+            "return_section": 1.0 if s.return_section else 0.0,
+            "usage_patterns": float(min(len(s.usage_pat), 4)),
+            "usage_units_log": _cap_log(s.usage_units, 8),
+            "limit_patterns": float(min(len(s.limit_pat), 6)),
+            "limit_units_log": _cap_log(s.limit_units, 10),
+            "limit_strong": _cap_log(s.strong, 6),
+            "example_cue": 1.0 if s.example_pat else 0.0,
+            "example_units_log": _cap_log(s.example_units, 8),
+            "code_spans_log": _cap_log(len(s.code_spans), 12),
+            "quoted_log": _cap_log(len(s.quoted), 12),
+            "fence": 1.0 if s.fence else 0.0,
+            "jsonish": 1.0 if s.jsonish else 0.0,
+            "numbers_log": _cap_log(len(s.numbers), 12),
+            "bullets_log": _cap_log(s.bullets, 20),
+            "headers_log": _cap_log(len(s.headers), 8),
+            "param_section": 1.0 if s.param_section else 0.0,
+            "param_lines_log": _cap_log(len(s.param_lines), 12),
+            "n_props_log": math.log1p(min(n_props, 20)),
+            "no_props": 1.0 if n_props == 0 else 0.0,
+            "frac_mentioned": len(s.mentioned) / n_props if n_props else 0.0,
+            "frac_explained": len(s.explained) / n_props if n_props else 0.0,
+            "n_explained_log": _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),
+            "type_words": 1.0 if s.type_words else 0.0,
+            "format_words": 1.0 if s.format_words else 0.0,
+            "default_words": 1.0 if s.default_words else 0.0,
+            # lim_scope, lim_fail, ... (lexicon.yaml `limit_kinds`)
+            **{name: _cap_log(k, 6) for name, k in zip(LIMIT_KIND_NAMES, kinds, strict=True)},
+            "lim_kinds": float(N_KINDS - kinds.count(0)),  # kinds covered
+            "lim_prose_units_log": _cap_log(s.limit_prose_units, 10),
+            "must_call": 1.0 if s.must_call else 0.0,
+            "known_no_params": 1.0 if self.known_no_params else 0.0,
+            "frac_detailed": len(s.detailed) / n_props if n_props else 0.0,
+            "frac_referenced": len(s.referenced) / n_props if n_props else 0.0,
+            "lim_conditional_log": _cap_log(s.conditional_units, 8),
+            "lim_restrict_log": _cap_log(s.restrict_units, 6),
+            "param_constraints_log": _cap_log(s.constraint_lines, 10),
+        }
+
+    def values(self) -> tuple[float, ...]:
+        """`features()` as the vector the model reads (FEATURE_NAMES order)."""
+        return tuple(self.features().values())
+
+    def extracted(self) -> Extracted:
+        s = self.seg
+        state = self.state
+        return Extracted(
+            values=self.values(),
+            units=Units(self.kept, state.novel, frozenset(state.vocab), len(state.filler)),
+            props=self.props,
+            mentioned=s.mentioned,
+            explained=s.explained,
+            referenced=s.referenced,
+            usage_hits=s.usage_units,
+            limit_hits=s.limit_units,
+            example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
+            return_hit=s.return_cue,
+            placeholder=self.placeholder,
+        )
+
+
+def analyze(
+    name: str, description: str, schema: Any, siblings: Sequence[str] = (), *, specificity: bool = True
+) -> Analysis:
+    """Analyse a tool's name and description; the schema is read only for its parameter names, the
+    names of the server's other tools only for the domain's nouns (see `Anchors`).
+
+    `specificity=False` keeps every unit that is not boilerplate, as the calibration judges read the
+    text: the model is fitted on that, and the runtime drops what is not specific to the tool.
+    """
+    text = description if isinstance(description, str) else ""
+    anchors = Anchors.of(name, schema, siblings)
+    props = tuple(schema_properties(schema))
+    name_words = _name_tokens(name)
+    # the name as the text's tokens see it too ("npmVersions" is one token there, two in name_words)
+    state = _UnitState(
+        set(),
+        set(),
+        set(),
+        name_words=name_words | frozenset(tokens(name)),
+        anchors=anchors if specificity else None,
+    )
+    units = split_units(strip_repetition(text))
+    kept = state.add(units)
+    first_verb = bool(kept and VERB_START.match(kept[0]))
+    known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
+    names = _PropNames.of(props)
+    cues = explicit_cues(units, kept, anchors, props) if kept else frozenset()
+    return Analysis(
+        name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names, cues
+    )
+
+
+def extract(
+    name: str, description: str, schema: Any, extra: str = "", siblings: Sequence[str] = ()
+) -> Extracted:
+    """Features of a tool from its name, description and input schema (schema only for names).
+
+    `extra` is more prose appended after the description - the runtime passes `schema_as_prose`
+    here to score schema-side parameter documentation with the prose-trained model.
+    """
+    return analyze(name, description, schema, siblings).with_extra(extra).extracted()
+
+
+# The features' names in the order of their vector (and of the weights the lab fits), read off the
+# mapping itself so that the two can never disagree.
+FEATURE_NAMES: tuple[str, ...] = tuple(analyze("", "", None).features())
