@@ -35,10 +35,6 @@ def test_tool_passes(command: list[str]) -> None:
 DYNAMIC_DECORATORS = "@check_function,@cli.command,@cli.group,@cache.command"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="dead code known on main is being removed in parallel; turned on once that lands",
-)
 def test_no_dead_code() -> None:
     """vulture over the package with every in-repo user of it (lab, scripts, benchmarks, tests): code
     nothing calls is dead, even when only its own tests would miss it. Dead code inside tests/ is not

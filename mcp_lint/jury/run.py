@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import Any
 
 from mcp_lint.config import JurySettings
 from mcp_lint.errors import UsageError
@@ -419,28 +419,9 @@ def _key(rubric_version: int, model: str, payload: Mapping[str, Any]) -> str:
     )
 
 
-@overload
-def live_cache_keys(
-    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: Literal[False] = False
-) -> frozenset[str]: ...
-
-
-@overload
-def live_cache_keys(
-    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: Literal[True]
-) -> int: ...
-
-
-def live_cache_keys(
-    snapshots: Sequence[ServerSnapshot], settings: JurySettings, *, prune: bool = False
-) -> frozenset[str] | int:
-    """The cache keys a run over these servers with these models would look up.
-
-    With `prune=True`, drops every other entry from `settings.cache_path` and returns how many went
-    (what `mcp-lint cache prune` does); see `prune_cache`.
-    """
-    if prune:
-        return len(prune_cache(snapshots, settings).removed)
+def live_cache_keys(snapshots: Sequence[ServerSnapshot], settings: JurySettings) -> frozenset[str]:
+    """The cache keys a run over these servers with these models would look up (what
+    `prune_cache` keeps)."""
     validate_jury_settings(settings, calls_models=False)
     rubric = load_rubric()
     keys = {
