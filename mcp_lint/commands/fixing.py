@@ -57,7 +57,7 @@ def apply_fixes(
 ) -> RunResult | bool:
     """Plan the rewrites, then print them as a diff (returning whether there was one) or apply them
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
-    from mcp_lint.fix.edit import unified_diff, write_plan
+    from mcp_lint.fix.edit import unified_diff
     from mcp_lint.fix.plan import plan_fixes, preferred_files, summary
     from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides
 
@@ -135,3 +135,18 @@ def relint(result: RunResult, plan: FixPlan, settings: Settings, jury: JurySetti
         for report in result.servers
     ]
     return check_reflections(reflections, settings, jury)
+
+
+def write_plan(plan: FixPlan, overrides_path: Path, overrides_root: Path) -> None:
+    """Write a fix plan: its source files (inside `plan.root`) and its overrides merged into
+    `overrides_path` (inside `overrides_root`), every target checked before any is written."""
+    from mcp_lint.fix.edit import PlannedWrite, write_all
+    from mcp_lint.overrides import overrides_document, read_overrides
+
+    writes = [PlannedWrite(plan.root / path, old, new, plan.root) for path, (old, new) in plan.files.items()]
+    if plan.overrides:
+        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
+        merged.update(plan.overrides)
+        text = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
+        writes.append(PlannedWrite(overrides_path, None, text, overrides_root))
+    write_all(writes)

@@ -6,7 +6,7 @@ JSON, escaped for that language so the file still parses and the server serves e
 splices any number of them into a file's text, last first so earlier offsets stay valid.
 
 `edit_file` is what the fix stage uses: one edit per literal, each new literal evaluated back to its
-description and the whole file re-parsed before it is accepted. `write_plan` writes a fix plan, every
+description and the whole file re-parsed before it is accepted. `write_all` writes planned files, every
 target (inside the repository, writable, unchanged since it was read) checked before any is written.
 """
 
@@ -22,14 +22,10 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from mcp_lint.errors import UsageError
 from mcp_lint.files import write_text_atomic
 from mcp_lint.locate import Region, SourceLocation, registrations
-
-if TYPE_CHECKING:
-    from mcp_lint.fix.plan import FixPlan
 
 # Python string pieces longer than this are split into implicitly concatenated literals, one a line.
 _PIECE = 72
@@ -379,17 +375,3 @@ def write_all(writes: Sequence[PlannedWrite]) -> None:
                 f"cannot write a fixed description to {item.path}: {exc.strerror or exc}{undone}"
             ) from None
         done.append((item.path, before))
-
-
-def write_plan(plan: FixPlan, overrides_path: Path, overrides_root: Path) -> None:
-    """Write a fix plan: its source files (inside `plan.root`) and its overrides merged into
-    `overrides_path` (inside `overrides_root`), every target checked before any is written."""
-    from mcp_lint.overrides import overrides_document, read_overrides
-
-    writes = [PlannedWrite(plan.root / path, old, new, plan.root) for path, (old, new) in plan.files.items()]
-    if plan.overrides:
-        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
-        merged.update(plan.overrides)
-        text = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
-        writes.append(PlannedWrite(overrides_path, None, text, overrides_root))
-    write_all(writes)
