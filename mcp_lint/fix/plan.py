@@ -23,7 +23,7 @@ from mcp_lint.config import JurySettings
 from mcp_lint.fix import faithful
 from mcp_lint.fix.grounding import ground
 from mcp_lint.fix.propose import propose, refusal, rubric_codes
-from mcp_lint.model import COMPONENTS, RunResult, ServerReport, ServerSnapshot, Tool
+from mcp_lint.model import COMPONENTS, Finding, RunResult, ServerReport, ServerSnapshot, Tool
 from mcp_lint.overrides import Override, Part
 from mcp_lint.traces import TraceRecord, traces_by_tool
 
@@ -149,7 +149,10 @@ def _requests(
         if snapshot is None:
             continue
         smelly: dict[str, list[str]] = {}
+        findings_of: dict[str, list[Finding]] = {}
         for finding in report.findings:
+            if finding.tool:
+                findings_of.setdefault(finding.tool, []).append(finding)
             if finding.tool and finding.component:
                 smelly.setdefault(finding.tool, []).append(finding.component)
         by_tool = traces_by_tool(traces, snapshot.name if strict else None)
@@ -168,7 +171,7 @@ def _requests(
                     traces=tuple(by_tool.get(tool.name, ())),
                     components=components,
                     thresholds=thresholds,
-                    refused=refusal(finding for finding in report.findings if finding.tool == tool.name),
+                    refused=refusal(findings_of.get(tool.name, ())),
                 )
             )
     return requests

@@ -54,12 +54,12 @@ def thresholds() -> dict[str, float]:
     return {name: float(rubric.components[name].threshold) for name in COMPONENTS}
 
 
-def _offline_scores(tool: Tool, description: str) -> dict[str, float]:
+def _offline_scores(tool: Tool, description: str, names: Sequence[str]) -> dict[str, float]:
     from mcp_lint.jury.offline import OfflineJury
 
     raw = dict(tool.raw)
     raw["description"] = description
-    return OfflineJury().scores(Tool(tool.name, raw))[0]
+    return OfflineJury().scores(Tool(tool.name, raw), names)[0]
 
 
 def refusal(findings: Iterable[Finding]) -> str | None:
@@ -88,20 +88,28 @@ def propose(
     components: Collection[Part] | None = None,
     limits: Mapping[str, float] | None = None,
     refused: str | None = None,
+    names: Sequence[str] = (),
+    known: Mapping[str, float] | None = None,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
-    for the parts `components` names); none when `refused` says why (see `refusal`)."""
+    for the parts `components` names); none when `refused` says why (see `refusal`).
+
+    Candidates are scored by the offline jury with the server's other tool `names`, as the jury stage
+    scores the tool, so what a proposal says it clears is what the run's offline jury will find;
+    `known` is that jury's score of the original when the run already has it."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
     grounding = ground(tool, siblings, traces)
     scored: dict[str, dict[str, float]] = {}
+    if known is not None:
+        scored[tool.description] = {str(name): float(value) for name, value in known.items()}
 
     def score(text: str) -> dict[str, float]:
         # The search asks about the same candidate texts more than once.
         if text not in scored:
-            scored[text] = _offline_scores(tool, text)
+            scored[text] = _offline_scores(tool, text, names)
         return scored[text]
 
     composition: Composition | None = compose(grounding, targets, limits, score, components)
@@ -187,7 +195,14 @@ def _server_proposals(
     smelly = {f.tool for f in report.findings if f.component is not None and f.tool is not None}
     if snapshot is None or not smelly:
         return report
+    from mcp_lint.jury.siblings import ServerNames
+
     siblings: dict[str, dict[str, str]] | None = None
+    names = ServerNames(tool.name for tool in snapshot.tools if tool.named)
+    by_tool: dict[str, list[Finding]] = {}
+    for finding in report.findings:
+        if finding.tool is not None:
+            by_tool.setdefault(finding.tool, []).append(finding)
     proposals: dict[str, Proposal] = {}
     suggestions: dict[str, str] = {}
     for tool in snapshot.tools:
@@ -196,14 +211,18 @@ def _server_proposals(
             continue
         if siblings is None:
             siblings = candidate_siblings([item for item in snapshot.tools if item.named])
-        own = [finding for finding in report.findings if finding.tool == tool.name]
         proposal = propose(
             report.name,
             tool,
             siblings.get(tool.name, {}),
             {str(name): value for name, value in scores.aggregate.items()},
             limits=limits,
-            refused=refusal(own),
+            refused=refusal(by_tool[tool.name]),
+            names=names.without(tool.name),
+            # The run's offline verdict is the score of the original with the same siblings.
+            known={str(k): v for k, v in scores.aggregate.items()}
+            if set(scores.judges) == {OFFLINE_JURY}
+            else None,
         )
         proposals[tool.name] = proposal
         suggestions[tool.name] = suggestion_text(proposal, set(scores.judges) <= {OFFLINE_JURY}, codes)

@@ -6,7 +6,17 @@ from __future__ import annotations
 from mcp_lint.fix.propose import add_proposals
 from mcp_lint.jury.aggregate import aggregate_verdicts
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.model import Category, Component, Finding, RunResult, ServerReport, ServerSnapshot, Severity
+from mcp_lint.jury.offline import OfflineJury
+from mcp_lint.model import (
+    OFFLINE_JURY,
+    Category,
+    Component,
+    Finding,
+    RunResult,
+    ServerReport,
+    ServerSnapshot,
+    Severity,
+)
 from mcp_lint.reflect.tools import build_tools
 
 TOOLS = build_tools(
@@ -52,7 +62,13 @@ def rubric_finding(component: Component, tool: str = "book_room") -> Finding:
 
 
 def run(*findings: Finding, judge: str = "offline", rewrite: str | None = None) -> RunResult:
-    scores = {"book_room": aggregate_verdicts([verdict(judge, 1, rewrite)])}
+    # The offline jury's own verdict (the proposal starts from it), or a made-up judge's.
+    made = (
+        OfflineJury().judge(TOOLS[0], ["cancel_booking"])
+        if judge == OFFLINE_JURY
+        else verdict(judge, 1, rewrite)
+    )
+    scores = {"book_room": aggregate_verdicts([made])}
     return RunResult(servers=(ServerReport("rooms", SERVER, findings, tool_scores=scores),))
 
 
@@ -106,7 +122,24 @@ def test_a_security_finding_on_the_description_refuses_the_rewrite() -> None:
 
 
 def test_the_runs_thresholds_decide_the_targets() -> None:
-    [report] = add_proposals(
-        run(rubric_finding("guidelines")), {"guidelines": 1.0, "limitations": 1.0}
-    ).servers
+    [report] = add_proposals(run(rubric_finding("guidelines")), dict.fromkeys(COMPONENTS, 1.0)).servers
     assert report.proposals["book_room"].targets == (), "no component is under a threshold of 1"
+
+
+def test_what_a_proposal_claims_is_what_the_runs_offline_jury_finds() -> None:
+    """The proposal's own scores of its rewrite are the scores the jury stage gives the rewritten tool
+    beside the same siblings (it reuses the run's verdict of the original as its baseline), so
+    'clears MCP702' is not a claim only the proposal believes."""
+    from mcp_lint.config import JurySettings, Settings
+    from mcp_lint.fix.plan import with_descriptions
+    from mcp_lint.jury.run import score_servers
+    from mcp_lint.pipeline import check_reflections
+    from mcp_lint.reflect import Reflection
+
+    [report] = check_reflections([Reflection("rooms", SERVER)], Settings(), JurySettings()).servers
+    proposal = report.proposals["book_room"]
+    assert proposal.description is not None and proposal.clears
+    rewritten = with_descriptions(SERVER, {"book_room": proposal.description})
+    outcome = score_servers([rewritten], JurySettings())
+    after = dict(outcome.tools[("rooms", "book_room")].aggregate)
+    assert after == dict(proposal.scores)
