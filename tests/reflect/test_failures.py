@@ -102,16 +102,22 @@ def test_no_process_is_left_running(batch: Batch) -> None:
 
 
 def test_runaway_stdout_does_not_blow_up_memory() -> None:
-    """Measured in a child interpreter, so the peak RSS is the reflection's alone."""
+    """Measured in a child interpreter, so the peak RSS is the reflection's alone. On Linux it is read
+    from /proc/self/status (VmHWM, this process's own high-water mark): getrusage's ru_maxrss survives
+    exec, so a child of a pytest process that has grown to 500 MiB would report the parent's peak."""
     script = textwrap.dedent(
         f"""
         import resource, sys
+        from pathlib import Path
         from mcp_lint.reach.targets import StdioTarget
         from mcp_lint.reflect import reflect_all
         server = {str(SERVERS / "runaway_stdout_server.py")!r}
         [result] = reflect_all([StdioTarget("runaway", sys.executable, (server,))], 5)
         assert result.error and "a message larger than 32 MiB" in result.error, result.error
-        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        status = Path("/proc/self/status")
+        lines = status.read_text().splitlines() if status.exists() else []
+        peak = [line.split()[1] for line in lines if line.startswith("VmHWM:")]
+        print(peak[0] if peak else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         """
     )
     completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
