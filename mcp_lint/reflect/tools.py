@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mcp_types.methods import SERVER_RESULTS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
@@ -28,14 +28,25 @@ def _first_error(error: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
+# The SDK validates each protocol version's traffic with the models of its schema era
+# (`mcp_types.methods.SERVER_RESULTS`): 2025-11-25's for every version before 2026, 2026-07-28's for
+# 2026. Importing `methods` builds every era's models (about 0.2 s on a quiet machine); a snapshot
+# lint needs one. tests/reflect/test_tools.py holds this table to SERVER_RESULTS.
+_ERA_MODULES = {
+    "2024-11-05": "mcp_types._v2025_11_25",
+    "2025-03-26": "mcp_types._v2025_11_25",
+    "2025-06-18": "mcp_types._v2025_11_25",
+    "2025-11-25": "mcp_types._v2025_11_25",
+    "2026-07-28": "mcp_types._v2026_07_28",
+}
+
+
 @functools.lru_cache(maxsize=8)
 def listing_model(protocol_version: str) -> type[BaseModel]:
-    """The SDK client's model of a tools/list result at this protocol version."""
-    model = (
-        SERVER_RESULTS.get(("tools/list", protocol_version))
-        or SERVER_RESULTS[("tools/list", DEFAULT_VERSION)]
-    )
-    return typing.cast(type[BaseModel], model)
+    """The SDK client's model of a tools/list result at this protocol version (the default
+    version's for one the SDK does not know)."""
+    module = _ERA_MODULES.get(protocol_version) or _ERA_MODULES[DEFAULT_VERSION]
+    return typing.cast(type[BaseModel], importlib.import_module(module).ListToolsResult)
 
 
 @functools.lru_cache(maxsize=8)

@@ -42,3 +42,17 @@ def test_modern_rejection_matches_the_sdk_validator(schema: dict[str, Any]) -> N
 def test_the_schemas_cover_both_verdicts() -> None:
     verdicts = [find_invalid_x_mcp_header(schema) is None for schema in SCHEMAS]
     assert verdicts.count(True) >= 3 and verdicts.count(False) >= 3
+
+
+def test_each_protocol_version_gets_the_models_the_sdk_client_uses() -> None:
+    """reflect/tools.py imports one schema era's models instead of `mcp_types.methods` (every era):
+    the table it keeps must give the SDK's own model for every version the SDK knows."""
+    from mcp_types.methods import SERVER_RESULTS
+
+    from mcp_lint.reflect.tools import DEFAULT_VERSION, listing_model
+
+    versions = [version for method, version in SERVER_RESULTS if method == "tools/list"]
+    assert versions, "the SDK lists no tools/list version"
+    for version in versions:
+        assert listing_model(version) is SERVER_RESULTS[("tools/list", version)], version
+    assert listing_model("1999-01-01") is SERVER_RESULTS[("tools/list", DEFAULT_VERSION)]
