@@ -18,7 +18,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_text
-from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
+from mcp_lint.limits import load_json
 from mcp_lint.reach.envfile import parse_env_file
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
@@ -100,36 +100,18 @@ def parse_json_document(text: str, where: str) -> Any:
     Nested deeper than MAX_JSON_DEPTH or holding a number longer than MAX_INT_DIGITS: a UsageError
     that names the limit (the parser itself would raise RecursionError or ValueError)."""
     try:
-        return _within_limits(_loads(text, where), where)
+        return load_json(text, where)
     except json.JSONDecodeError as strict_error:
         first_error = strict_error
     stripped = strip_json_comments(text)
     try:
-        return _within_limits(_loads(stripped, where), where)
+        return load_json(stripped, where)
     except json.JSONDecodeError as lenient_error:
         # Blame the strict parser's spot unless it stopped at a comment JSONC allows.
         pos = first_error.pos
         in_comment = pos < len(text) and stripped[pos] != text[pos] and text[pos] != ","
         error = lenient_error if in_comment else first_error
         raise UsageError(f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
-
-
-def _loads(text: str, where: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        raise
-    except RecursionError:
-        raise UsageError(f"{where}: {too_deep_message()}") from None
-    except ValueError:  # "Exceeds the limit (4300 digits) for integer string conversion"
-        raise UsageError(f"{where}: {too_long_number_message()}") from None
-
-
-def _within_limits(data: Any, where: str) -> Any:
-    problem = document_problem(data)
-    if problem is not None:
-        raise UsageError(f"{where}: {problem}")
-    return data
 
 
 def _server_tables(data: Any) -> list[tuple[str, Mapping[str, Any]]]:
