@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -271,7 +271,9 @@ def test_stdout_carries_only_protocol_messages_from_a_polluting_server(tmp_path:
 
 
 def test_a_terminated_proxy_stops_the_server(tmp_path: Path) -> None:
+    # The server writes its pid into a FIFO: reading it waits for the server to run, no polling.
     pid_file = tmp_path / "server.pid"
+    os.mkfifo(pid_file)
     process = subprocess.Popen(
         mcp_lint(
             "record", "--traces", str(tmp_path / "t.jsonl"), "--", *TRACE_SERVER, "--pid-file", str(pid_file)
@@ -281,22 +283,17 @@ def test_a_terminated_proxy_stops_the_server(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         env=environment(),
     )
-    deadline = time.monotonic() + 30
-    while not pid_file.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
     server_pid = int(pid_file.read_text(encoding="utf-8"))
-    process.terminate()
-    _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 143 and "mcp-lint: terminated" in stderr.decode()
-    # The server was not our child, so its pid vanishes once it exits (its parent reaps it).
-    while time.monotonic() < deadline:
-        try:
-            os.kill(server_pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail(f"server {server_pid} outlived the proxy")
+    # The server is not our child: a pidfd becomes readable when it exits, whoever reaps it.
+    server = os.pidfd_open(server_pid)
+    try:
+        process.terminate()
+        _, stderr = process.communicate()
+        assert process.returncode == 143 and "mcp-lint: terminated" in stderr.decode()
+        # Waits for the server's exit; pytest-timeout is the only guard if it outlived the proxy.
+        select.select([server], [], [])
+    finally:
+        os.close(server)
 
 
 @pytest.mark.parametrize("special", ["fifo", "/dev/stdout", "/dev/null"])

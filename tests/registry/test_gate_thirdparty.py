@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +33,13 @@ NPM_VERSION = "2026.8.31"
 
 def _run(
     folder: Path, document: dict[str, Any], capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, dict[str, Any], float]:
+) -> tuple[int, str, dict[str, Any]]:
     write_entry(folder, document)
-    started = time.monotonic()
     code, _, err = gate(
         ["server.json", "--cache-dir", str(CACHE), "--verdict", "verdict.json", "-o", "report.txt"], capsys
     )
-    elapsed = time.monotonic() - started
     verdict = json.loads((folder / "verdict.json").read_text(encoding="utf-8"))
-    return code, err, verdict, elapsed
+    return code, err, verdict
 
 
 @pytest.fixture
@@ -66,13 +63,12 @@ def test_a_pypi_server_installed_by_the_gate_passes_and_the_second_run_is_cached
             )
         ],
     )
-    code, err, verdict, _ = _run(here, document, capsys)
+    code, err, verdict = _run(here, document, capsys)
     assert code == 0, err
     assert verdict["packages"][0]["tools"] == 2 and verdict["pass"] is True
-    code, err, verdict, elapsed = _run(here, document, capsys)
+    code, err, verdict = _run(here, document, capsys)
     assert code == 0, err
     assert "packages[0]: started from the install cache" in err
-    assert elapsed < 30, f"a cached gate starts in seconds, took {elapsed:.1f}s"
 
 
 def test_an_npm_server_installed_by_the_gate_passes(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,7 +85,7 @@ def test_an_npm_server_installed_by_the_gate_passes(here: Path, capsys: pytest.C
             )
         ],
     )
-    code, err, verdict, _ = _run(here, document, capsys)
+    code, err, verdict = _run(here, document, capsys)
     assert code == 0, err
     assert verdict["packages"][0]["server"] == "server-memory" and verdict["packages"][0]["tools"] == 9
 
@@ -105,7 +101,7 @@ def test_a_package_that_does_not_exist_is_exit_3_in_one_line(
     here: Path, capsys: pytest.CaptureFixture[str], kind: str, identifier: str, installer_says: str
 ) -> None:
     document = entry_document(packages=[package(registryType=kind, identifier=identifier, version="1.0.0")])
-    code, err, verdict, _ = _run(here, document, capsys)
+    code, err, verdict = _run(here, document, capsys)
     assert code == 3
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
