@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 
+from fuzz_support import BIG_MARK, DEEP_MARK, big_numbers, paths, replace_at, serialize  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -48,8 +48,6 @@ FUZZ = settings(
     ],
 )
 
-BIG_MARK = "__mcp_lint_fuzz_big_"
-BIG_NUMBER = re.compile(rf'"{BIG_MARK}(\\d+)"')
 
 # Text a server could choose to break a terminal, a JSON encoder or a UTF-8 writer.
 HOSTILE_CHARS = [
@@ -105,7 +103,6 @@ hostile_value = st.recursive(
     max_leaves=8,
 )
 # Deep nesting is spliced into the serialized text: json.dumps itself would recurse.
-DEEP_MARK = "__mcp_lint_fuzz_deep__"
 deep_levels = st.sampled_from([1, 60, 199, 201, 1_000, 10_000])
 
 
@@ -116,37 +113,15 @@ def _load_seed(path: Path) -> Any:
 SEED_DOCUMENTS = [_load_seed(path) for path in SEEDS]
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*prefix, key)))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.extend(_paths(item, (*prefix, index)))
-    return found
-
-
-def _replace(document: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    head, *rest = path
-    if isinstance(document, dict):
-        return {**document, head: _replace(document[head], tuple(rest), value)}
-    copy = list(document)
-    copy[head] = _replace(document[head], tuple(rest), value)
-    return copy
-
-
 @st.composite
 def mutated_snapshots(draw: st.DrawFn) -> str:
     document = draw(st.sampled_from(SEED_DOCUMENTS))
     for _ in range(draw(st.integers(1, 4))):
-        paths = _paths(document)
-        path = paths[draw(st.integers(0, len(paths) - 1))]
+        every = paths(document)
+        path = every[draw(st.integers(0, len(every) - 1))]
         replacement = draw(st.one_of(hostile_value, st.just(DEEP_MARK)))
-        document = _replace(document, path, replacement)
-    return _serialize(document, draw(deep_levels))
+        document = replace_at(document, path, replacement)
+    return serialize(document, draw(deep_levels))
 
 
 @st.composite
@@ -204,7 +179,7 @@ def hostile_pages(draw: st.DrawFn) -> str:
         page = {"jsonrpc": "2.0", "id": draw(scalars), "result": page}
     elif shape == "array":
         page = tools
-    return _serialize(page, draw(deep_levels))
+    return serialize(page, draw(deep_levels))
 
 
 # Keywords through which a schema can lead back to one of its own definitions.
@@ -258,20 +233,6 @@ def recursive_schemas(draw: st.DrawFn) -> str:
     schema = {"type": "object", "$defs": defs, "properties": top}
     tool = {"name": "draw_chart", "description": "Draws a chart of `data`.", "inputSchema": schema}
     return json.dumps({"tools": [tool]})
-
-
-def _serialize(document: Any, levels: int) -> str:
-    # ensure_ascii: lone surrogates become \udXXX escapes, as a server's JSON would carry them.
-    text = _big_numbers(json.dumps(document, allow_nan=True))
-    if DEEP_MARK in text:
-        text = text.replace(json.dumps(DEEP_MARK), "[" * levels + "]" * levels, 1).replace(
-            json.dumps(DEEP_MARK), "{}"
-        )
-    return text
-
-
-def _big_numbers(text: str) -> str:
-    return BIG_NUMBER.sub(lambda match: "9" * int(match.group(1)), text)
 
 
 def _refuse_constant(constant: str) -> Any:
@@ -368,7 +329,7 @@ def test_hostile_client_configs(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / ".mcp.json"
-        config.write_text(_serialize({key: servers}, 1), encoding="utf-8")
+        config.write_text(serialize({key: servers}, 1), encoding="utf-8")
         args = [
             "check",
             "--isolated",
@@ -394,7 +355,7 @@ def _toml_value(value: Any) -> str:
             return "inf" if value > 0 else "-inf"
         return repr(value)
     if isinstance(value, str):
-        return _big_numbers(json.dumps(value))  # a TOML basic string takes JSON's escapes (\ud800 is refused)
+        return big_numbers(json.dumps(value))  # a TOML basic string takes JSON's escapes (\ud800 is refused)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(item) for item in value if item is not None) + "]"
     if isinstance(value, dict):

@@ -5,7 +5,6 @@ NaN), the run ends with exit 0-2 and, on 2, one line that names the file; never 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +12,10 @@ import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 
+from fuzz_support import DEEP_MARK, serialize  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_fuzz import DEEP_MARK, FUZZ, _serialize, deep_levels, hostile_value  # noqa: E402
+from test_fuzz import FUZZ, deep_levels, hostile_value  # noqa: E402
 
 from mcp_lint.cli import main  # noqa: E402
 
@@ -39,7 +37,7 @@ def baselines(draw: st.DrawFn) -> str:
         document["findings"] = draw(st.one_of(hostile_value, st.just(DEEP_MARK)))
     elif shape == "root":
         document = draw(hostile_value)
-    return _serialize(document, draw(deep_levels))
+    return serialize(document, draw(deep_levels))
 
 
 @st.composite
@@ -50,7 +48,7 @@ def overrides_files(draw: st.DrawFn) -> str:
     document: Any = {"version": 1, "servers": {"weather_server": {"get_forecast": entry}}}
     if draw(st.booleans()):
         document = draw(st.one_of(hostile_value, st.just({"version": draw(hostile_value), "servers": {}})))
-    return _serialize(document, draw(deep_levels))
+    return serialize(document, draw(deep_levels))
 
 
 def _one_line_or_success(code: int, err: str, where: Path) -> None:

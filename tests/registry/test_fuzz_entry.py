@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 
+from fuzz_support import BIG_MARK, DEEP_MARK, paths, replace_at, serialize  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from registry_support import entry_document, gate, package  # noqa: E402
@@ -99,9 +99,6 @@ HOSTILE_SNIPPETS = [
 hostile_text = st.lists(st.one_of(st.sampled_from(HOSTILE_SNIPPETS), st.text(max_size=6)), max_size=4).map(
     "".join
 )
-BIG_MARK = "__mcp_lint_fuzz_big_"
-BIG_NUMBER = re.compile(rf'"{BIG_MARK}(\d+)"')
-DEEP_MARK = "__mcp_lint_fuzz_deep__"
 hostile_number = st.one_of(
     st.sampled_from([math.nan, math.inf, -0.0, 2**63, 1e308]),
     st.integers(),
@@ -116,55 +113,24 @@ hostile_value = st.recursive(
 deep_levels = st.sampled_from([1, 150, 199, 201, 5_000])
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*prefix, key)))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.extend(_paths(item, (*prefix, index)))
-    return found
-
-
 def _get(document: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         document = document[key]
     return document
 
 
-def _replace(document: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    head, *rest = path
-    if isinstance(document, dict):
-        return {**document, head: _replace(document[head], tuple(rest), value)}
-    copy = list(document)
-    copy[head] = _replace(document[head], tuple(rest), value)
-    return copy
-
-
-def _serialize(document: Any, levels: int) -> str:
-    text = BIG_NUMBER.sub(lambda match: "9" * int(match.group(1)), json.dumps(document, allow_nan=True))
-    if DEEP_MARK in text:
-        text = text.replace(json.dumps(DEEP_MARK), "[" * levels + "]" * levels, 1).replace(
-            json.dumps(DEEP_MARK), "{}"
-        )
-    return text
-
-
 @st.composite
 def mutated_entries(draw: st.DrawFn) -> bytes:
     document: Any = SEED
     for _ in range(draw(st.integers(0, 3))):
-        paths = _paths(document)
-        path = paths[draw(st.integers(0, len(paths) - 1))]
+        every = paths(document)
+        path = every[draw(st.integers(0, len(every) - 1))]
         # A string stays a string half the time: the entry then often still validates, and the
         # value reaches the installers' names, the URLs and the inputs.
         strings = isinstance(_get(document, path), str) and draw(st.booleans())
         replacement = hostile_text if strings else st.one_of(hostile_value, st.just(DEEP_MARK))
-        document = _replace(document, path, draw(replacement))
-    text = _serialize(document, draw(deep_levels))
+        document = replace_at(document, path, draw(replacement))
+    text = serialize(document, draw(deep_levels))
     data = text.encode("utf-8", "surrogatepass")
     if draw(st.integers(0, 4)) == 0:  # a truncated file, or a stray byte that is no UTF-8
         cut = draw(st.integers(0, len(data)))
@@ -231,7 +197,7 @@ def test_mutated_entries(data: bytes, tmp_path: Path, capsys: pytest.CaptureFixt
 def test_any_json_document(
     document: Any, levels: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = _serialize(document, levels).encode("utf-8", "surrogatepass")
+    data = serialize(document, levels).encode("utf-8", "surrogatepass")
     folder = tmp_path / f"case-{hashlib.sha256(data).hexdigest()[:12]}"
     folder.mkdir(exist_ok=True)
     _check(data, folder, capsys)
