@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
+from rooms_support import SERVER, TOOLS
+
 from mcp_lint.check.functions import CheckContext
 from mcp_lint.check.functions.rubric import jury_disagreement, rubric_component
 from mcp_lint.jury.aggregate import aggregate_verdicts
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.model import ServerSnapshot, Tool
 from mcp_lint.reflect.tools import build_tools
-
-TOOLS = build_tools(
-    [
-        {
-            "name": "book_room",
-            "description": "Books a room.",
-            "inputSchema": {
-                "type": "object",
-                "properties": {
-                    "slot": {"type": "string"},
-                    "size": {"type": "integer", "description": "Seats."},
-                },
-                "required": ["slot"],
-            },
-        },
-        {"name": "cancel_booking", "description": "Cancels a booking by id."},
-    ],
-    "2025-11-25",
-    None,
-)
-SERVER = ServerSnapshot("rooms", TOOLS)
 
 
 def verdict(judge: str, guidelines: float, rewrite: str | None = None) -> JudgeVerdict:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rooms_support import SERVER, TOOLS
+
 from mcp_lint.fix.propose import add_proposals
 from mcp_lint.jury.aggregate import aggregate_verdicts
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
@@ -14,31 +16,9 @@ from mcp_lint.model import (
     Finding,
     RunResult,
     ServerReport,
-    ServerSnapshot,
     Severity,
 )
-from mcp_lint.reflect.tools import build_tools
 
-TOOLS = build_tools(
-    [
-        {
-            "name": "book_room",
-            "description": "Books a room.",
-            "inputSchema": {
-                "type": "object",
-                "properties": {
-                    "slot": {"type": "string"},
-                    "size": {"type": "integer", "description": "Seats."},
-                },
-                "required": ["slot"],
-            },
-        },
-        {"name": "cancel_booking", "description": "Cancels a booking by id."},
-    ],
-    "2025-11-25",
-    None,
-)
-SERVER = ServerSnapshot("rooms", TOOLS)
 CODES: dict[Component, str] = {"guidelines": "MCP702", "limitations": "MCP703"}
 
 
