@@ -11,6 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from mcp_lint.errors import UsageError
+
 # Objects and arrays inside each other, counted from the document's top. Real snapshots and client
 # configs stay under 20; jsonschema needs about four stack frames per level of a schema.
 MAX_JSON_DEPTH = 200
@@ -58,8 +60,6 @@ def load_json(text: str, where: str) -> Any:
     longer than MAX_INT_DIGITS is a one-line UsageError naming `where` and the limit (the parser
     itself would raise RecursionError or a ValueError that reads as an internal error). Malformed
     JSON still raises json.JSONDecodeError, for the caller to say how to mend its file."""
-    from mcp_lint.errors import UsageError
-
     try:
         document = json.loads(text)
     except json.JSONDecodeError:

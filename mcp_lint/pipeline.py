@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mcp_lint.check.engine import active_rules, check_server, rubric_thresholds, validate_settings
+from mcp_lint.check.engine import ActiveRule, active_rules, check_server, rubric_thresholds, validate_settings
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.gate import decide
@@ -83,8 +83,8 @@ def check_reflections(
     from mcp_lint.fix.propose import add_proposals
 
     catalogue = catalogue or load_catalogue()
-    result = _check(reflections, settings, jury, catalogue, bases)
     rules = active_rules(catalogue, settings)
+    result = _check(reflections, settings, jury, catalogue, rules, bases)
     return add_proposals(result, rubric_thresholds(rules) or None, catalogue)
 
 
@@ -104,9 +104,9 @@ def _check(
     settings: Settings,
     jury: JurySettings | None,
     catalogue: Catalogue,
+    rules: list[ActiveRule],
     bases: Mapping[str, Counter[str]] | None,
 ) -> RunResult:
-    rules = active_rules(catalogue, settings)
     if bases is not None:
         reflections = [_changed_only(item, bases) for item in reflections]
     # The rules run unsuppressed and the tracker drops what per-tool-ignores silence, so it can tell

@@ -12,7 +12,7 @@ from typing import Any
 
 from mcp_lint.check.functions import FUNCTIONS, CheckContext
 from mcp_lint.check.functions._text import clear_cache
-from mcp_lint.check.rules import Catalogue, Rule
+from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.model import Category, Finding, ServerSnapshot, Severity, ToolScores
@@ -226,8 +226,6 @@ def description_budget(rules: Iterable[ActiveRule] = (), catalogue: Catalogue | 
     for active in rules:
         if active.rule.name == _DESCRIPTION_BUDGET:
             return int(active.options["max-tokens"])
-    from mcp_lint.check.rules import load_catalogue
-
     rule = (catalogue or load_catalogue()).find(_DESCRIPTION_BUDGET)
     if rule is None:
         raise UsageError(f"the rule catalogue has no {_DESCRIPTION_BUDGET} rule")

@@ -198,7 +198,8 @@ def _server_proposals(
     from mcp_lint.jury.siblings import ServerNames
 
     siblings: dict[str, dict[str, str]] | None = None
-    names = ServerNames(tool.name for tool in snapshot.tools if tool.named)
+    named = [tool for tool in snapshot.tools if tool.named]
+    names = ServerNames(tool.name for tool in named)
     by_tool: dict[str, list[Finding]] = {}
     for finding in report.findings:
         if finding.tool is not None:
@@ -210,7 +211,7 @@ def _server_proposals(
         if tool.name not in smelly or scores is None or not tool.named:
             continue
         if siblings is None:
-            siblings = candidate_siblings([item for item in snapshot.tools if item.named])
+            siblings = candidate_siblings(named)
         proposal = propose(
             report.name,
             tool,
