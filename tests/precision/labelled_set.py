@@ -16,6 +16,7 @@ matched loosely and reported as such, so re-labelling is a matter of refreshing 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -34,6 +35,8 @@ from mcp_lint.reflect.snapshot import parse_snapshot
 HERE = Path(__file__).resolve().parent
 SNAPSHOTS = HERE / "snapshots"
 LABELS = HERE / "labels.yaml"
+MANIFEST = HERE / "servers.yaml"
+DEFECTS = HERE / "defects.yaml"
 FLOORS = HERE / "floors.yaml"
 
 # The issue's bar is for findings a user is asked to act on: moderate and above.
@@ -44,6 +47,33 @@ SERVER_ROW = "(server)"
 # The C loader, where PyYAML has it: the labels file is long.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
+
+
+# The split of issue 24, fixed once: a server's part follows from its registry and package name alone.
+SEALED_PERCENT = 40
+PARTS = ("tuning", "sealed")
+
+
+def part_of(entry: Mapping[str, Any]) -> str:
+    """ "tuning" or "sealed" for one servers.yaml entry.
+
+    Servers tuned on before the split (`seen`) and sealed servers whose errors were read (`spent`)
+    are tuning; every other server is placed by a hash of "registry:package" that nobody chooses.
+    """
+    if entry.get("seen") or entry.get("spent"):
+        return "tuning"
+    digest = hashlib.sha256(f"{entry['registry']}:{entry['package']}".encode()).digest()
+    return "sealed" if int.from_bytes(digest[:4], "big") % 100 < SEALED_PERCENT else "tuning"
+
+
+def load_manifest(path: Path = MANIFEST) -> list[dict[str, Any]]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    return list(data["servers"])
+
+
+def parts(path: Path = MANIFEST) -> dict[str, str]:
+    """Server name (the snapshot's file stem) -> its part."""
+    return {str(entry["name"]): part_of(entry) for entry in load_manifest(path)}
 
 
 @dataclass(frozen=True)
@@ -236,6 +266,29 @@ def tally(matches: Iterable[Match], kinds: Mapping[str, str]) -> tuple[RuleTally
         RuleTally(code=code, kind=kinds.get(code, "deterministic"), **row)
         for code, row in sorted(counts.items())
     )
+
+
+@dataclass(frozen=True)
+class Defect:
+    server: str
+    tool: str
+    rule: str  # the rule that should report it, or "none: ..." when none covers it
+    subject: str
+    why: str
+
+
+def load_defects(path: Path = DEFECTS) -> list[Defect]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
+    return [
+        Defect(
+            str(entry["server"]),
+            str(entry["tool"]),
+            str(entry["rule"]),
+            str(entry.get("subject") or ""),
+            str(entry.get("why") or ""),
+        )
+        for entry in (data or {}).get("defects") or ()
+    ]
 
 
 def load_floors(path: Path = FLOORS) -> dict[str, float]:

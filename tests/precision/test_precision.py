@@ -78,3 +78,25 @@ def test_manifest_pins_every_snapshot() -> None:
         assert entry["registry"] in {"pypi", "npm"}, entry
         assert re.fullmatch(r"\d+(\.\d+)+([.-]?\w+)*", str(entry["version"])), entry
         assert entry["command"], entry
+
+
+def test_parts_follow_the_fixed_split() -> None:
+    # The split is a hash nobody chooses; a written `part` would be a choice, so there is none.
+    for entry in ls.load_manifest():
+        assert "part" not in entry, f"{entry['name']}: the part follows from the hash, do not write it"
+        assert entry.get("package"), entry
+        assert ls.part_of(entry) in ls.PARTS
+    assert ls.part_of({"registry": "npm", "package": "mcp-server-fetch"}) == "sealed"
+    assert ls.part_of({"registry": "pypi", "package": "mcp-server-fetch"}) == "tuning"
+    assert ls.part_of({"registry": "npm", "package": "mcp-server-fetch", "spent": True}) == "tuning"
+
+
+def test_defects_name_real_tools_and_rules() -> None:
+    catalogue = {rule.name for rule in ls.load_catalogue().rules}
+    snapshots = {snapshot.name: snapshot for snapshot in ls.load_snapshots()}
+    for defect in ls.load_defects():
+        assert defect.server in snapshots, defect
+        assert defect.why.strip(), defect
+        assert defect.rule in catalogue or defect.rule.startswith("none: "), defect
+        tools = {tool.name for tool in snapshots[defect.server].tools}
+        assert defect.tool == ls.SERVER_ROW or defect.tool in tools, defect
