@@ -30,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "preci
 
 import labelled_set as ls  # the shared module lives beside the test that uses it
 
+from mcp_lint.model import Severity
+
 
 def _percent(value: float | None) -> str:
     return "   -  " if value is None else f"{value:6.1%}"
@@ -58,6 +60,23 @@ def _table(tallies: tuple[ls.RuleTally, ...], floors: dict[str, float]) -> list[
     return lines
 
 
+def _recall_table(rows: tuple[ls.RecallRow, ...]) -> list[str]:
+    lines = [f"{'rule':<36} {'defects':>7} {'found':>5} {'recall':>7} {'at moderate+':>12}"]
+    for row in rows:
+        lines.append(
+            f"{row.rule:<36} {row.defects:>7} {row.found:>5} {_percent(row.found / row.defects):>7} "
+            f"{row.found_moderate:>5} {_percent(row.found_moderate / row.defects):>6}"
+        )
+    defects, found = sum(row.defects for row in rows), sum(row.found for row in rows)
+    moderate = sum(row.found_moderate for row in rows)
+    if defects:
+        lines.append(
+            f"{'all':<36} {defects:>7} {found:>5} {_percent(found / defects):>7} "
+            f"{moderate:>5} {_percent(moderate / defects):>6}"
+        )
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -67,13 +86,32 @@ def main() -> int:
         "--stubs", action="store_true", help="print labels.yaml stubs for unlabelled findings"
     )
     parser.add_argument("--write-floors", action="store_true", help="record today's precision as the floor")
+    parser.add_argument(
+        "--part",
+        choices=("all", *ls.PARTS),
+        default="all",
+        help="only the servers of this part of the fixed split (default: tables for both parts)",
+    )
+    parser.add_argument(
+        "--servers", help="comma-separated server names: only these (for labelling in batches)"
+    )
     args = parser.parse_args()
 
     started = time.perf_counter()
-    snapshots = ls.load_snapshots()
-    findings = ls.lint(snapshots, rubric=not args.no_rubric)
+    part_of = ls.parts()
+    wanted = set(args.servers.split(",")) if args.servers else None
+    snapshots = [
+        snapshot
+        for snapshot in ls.load_snapshots()
+        if (args.part == "all" or part_of.get(snapshot.name) == args.part)
+        and (wanted is None or snapshot.name in wanted)
+    ]
+    every = ls.lint(snapshots, rubric=not args.no_rubric, lowest=Severity.parse("info"))
+    findings = [finding for finding in every if finding.severity >= ls.LOWEST]
     kinds = ls.rule_kinds()
-    comparison = ls.compare(findings, ls.load_labels(), kinds)
+    names = {snapshot.name for snapshot in snapshots}
+    labels = [label for label in ls.load_labels() if label.key.server in names]
+    comparison = ls.compare(findings, labels, kinds)
     if args.no_rubric:
         stale = tuple(label for label in comparison.stale if label.kind != "rubric")
     else:
@@ -85,8 +123,25 @@ def main() -> int:
     print(f"({elapsed:.1f}s; labels: {ls.LABELS.relative_to(ls.HERE.parent.parent)})")
     print()
     floors = ls.load_floors()
-    for line in _table(comparison.tallies, floors):
-        print(line)
+    shown = [args.part] if args.part != "all" else ["all", *ls.PARTS]
+    for part in shown:
+        members = {name for name in names if part == "all" or part_of.get(name) == part}
+        if not members:
+            continue
+        in_part = [match for match in comparison.matches if match.key.server in members]
+        servers = [snapshot for snapshot in snapshots if snapshot.name in members]
+        print(
+            f"== {part}: {len(servers)} servers, {sum(len(s.tools) for s in servers)} tools"
+            + ("  (the figure to claim)" if part == "sealed" else "")
+        )
+        for line in _table(ls.tally(in_part, kinds), floors):
+            print(line)
+        defects = [defect for defect in ls.load_defects() if defect.server in members]
+        if defects:
+            print(f"-- recall on {len(defects)} defects found by reading ({part})")
+            for line in _recall_table(ls.recall(every, defects)):
+                print(line)
+        print()
 
     if comparison.loose:
         print(f"\n{len(comparison.loose)} finding(s) matched a label by server/tool/code only:")

@@ -37,6 +37,7 @@ SNAPSHOTS = HERE / "snapshots"
 LABELS = HERE / "labels.yaml"
 MANIFEST = HERE / "servers.yaml"
 DEFECTS = HERE / "defects.yaml"
+HUMAN = HERE / "human_scores.yaml"
 FLOORS = HERE / "floors.yaml"
 
 # The issue's bar is for findings a user is asked to act on: moderate and above.
@@ -171,9 +172,12 @@ def load_snapshots(directory: Path = SNAPSHOTS) -> list[ServerSnapshot]:
 
 
 def lint(
-    snapshots: Sequence[ServerSnapshot], rubric: bool, catalogue: Catalogue | None = None
+    snapshots: Sequence[ServerSnapshot],
+    rubric: bool,
+    catalogue: Catalogue | None = None,
+    lowest: Severity = LOWEST,
 ) -> list[Finding]:
-    """Every finding at moderate or above, with the default rule settings and the offline jury."""
+    """Every finding at `lowest` or above (moderate), with the default rule settings and the offline jury."""
     catalogue = catalogue or load_catalogue()
     settings = Settings(ignore=() if rubric else ("rubric",))
     rules = active_rules(catalogue, settings)
@@ -186,7 +190,7 @@ def lint(
     for snapshot in snapshots:
         tool_scores = {tool: value for (server, tool), value in scores.items() if server == snapshot.name}
         findings.extend(check_server(snapshot, rules, settings, tool_scores))
-    return [finding for finding in findings if finding.severity >= LOWEST]
+    return [finding for finding in findings if finding.severity >= lowest]
 
 
 def rule_kinds(catalogue: Catalogue | None = None) -> dict[str, str]:
@@ -289,6 +293,89 @@ def load_defects(path: Path = DEFECTS) -> list[Defect]:
         )
         for entry in (data or {}).get("defects") or ()
     ]
+
+
+def _same_subject(wanted: str, subject: str) -> bool:
+    """A defect's subject (a name or a schema path) against a finding's, either spelled either way."""
+    if not wanted or not subject:
+        return True
+    short = {wanted, wanted.rsplit(".", 1)[-1]}
+    return subject in short or subject.rsplit(".", 1)[-1] in short
+
+
+def finds(finding: Finding, defect: Defect) -> bool:
+    """Whether a finding reports a labelled defect: same server and rule, same tool (either tool of a
+    pair for a rule that names a sibling), same subject when both name one."""
+    if finding.server != defect.server or finding.rule != defect.rule:
+        return False
+    tool = finding.tool or SERVER_ROW
+    subject = subject_of(finding)
+    if defect.tool == SERVER_ROW or tool == SERVER_ROW:
+        return True
+    if tool == defect.tool:
+        return _same_subject(defect.subject, subject)
+    # A pair reported on the other tool of the two (ambiguous-tools, a sibling named in backticks).
+    return subject == defect.tool and defect.subject in ("", tool)
+
+
+@dataclass(frozen=True)
+class RecallRow:
+    rule: str
+    defects: int
+    found: int  # by a finding at any severity
+    found_moderate: int  # by a finding at moderate or above
+
+
+def recall(findings: Sequence[Finding], defects: Sequence[Defect]) -> tuple[RecallRow, ...]:
+    """Per rule: how many labelled defects some finding reports (all severities, and moderate+)."""
+    rows: dict[str, list[int]] = {}
+    for defect in defects:
+        row = rows.setdefault(defect.rule, [0, 0, 0])
+        row[0] += 1
+        hits = [finding for finding in findings if finds(finding, defect)]
+        row[1] += bool(hits)
+        row[2] += any(finding.severity >= LOWEST for finding in hits)
+    return tuple(RecallRow(rule, *counts) for rule, counts in sorted(rows.items()))
+
+
+# The rubric against people: per server, the tools with the smallest hash of "server/tool" are scored
+# by reading (a sample nobody picks), up to this many per server.
+HUMAN_PER_SERVER = 2
+NOT_APPLICABLE = "n/a"  # parameters of a tool that takes none
+
+
+def human_sample(
+    snapshots: Iterable[ServerSnapshot], per_server: int = HUMAN_PER_SERVER
+) -> list[tuple[str, str]]:
+    """(server, tool) pairs to score by hand: a fixed pseudo-random few of every server."""
+    chosen: list[tuple[str, str]] = []
+    for snapshot in snapshots:
+        names = sorted(
+            {tool.name for tool in snapshot.tools},
+            key=lambda name: hashlib.sha256(f"{snapshot.name}/{name}".encode()).hexdigest(),
+        )
+        chosen.extend((snapshot.name, name) for name in names[:per_server])
+    return chosen
+
+
+@dataclass(frozen=True)
+class HumanScore:
+    server: str
+    tool: str
+    scores: Mapping[str, int | None]  # component -> 1..5, None where not applicable
+    why: str
+
+
+def load_human_scores(path: Path = HUMAN) -> list[HumanScore]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) if path.exists() else None
+    rows: list[HumanScore] = []
+    for entry in (data or {}).get("scores") or ():
+        scores: dict[str, int | None] = {}
+        for component in ("purpose", "guidelines", "limitations", "parameters", "length", "examples"):
+            value = entry[component]
+            scores[component] = None if value == NOT_APPLICABLE else int(value)
+        rows.append(HumanScore(str(entry["server"]), str(entry["tool"]), scores, str(entry.get("why") or "")))
+    return rows
 
 
 def load_floors(path: Path = FLOORS) -> dict[str, float]:

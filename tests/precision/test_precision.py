@@ -100,3 +100,24 @@ def test_defects_name_real_tools_and_rules() -> None:
         assert defect.rule in catalogue or defect.rule.startswith("none: "), defect
         tools = {tool.name for tool in snapshots[defect.server].tools}
         assert defect.tool == ls.SERVER_ROW or defect.tool in tools, defect
+
+
+def test_human_scores_cover_the_fixed_sample() -> None:
+    snapshots = ls.load_snapshots()
+    sample = set(ls.human_sample(snapshots))
+    params = {
+        (snapshot.name, tool.name): isinstance(tool.input_schema, dict)
+        and bool(tool.input_schema.get("properties"))
+        for snapshot in snapshots
+        for tool in snapshot.tools
+    }
+    seen: set[tuple[str, str]] = set()
+    for row in ls.load_human_scores():
+        key = (row.server, row.tool)
+        assert key in sample, f"{key} is not in the fixed sample (labelled_set.human_sample)"
+        assert key not in seen, f"{key} scored twice"
+        seen.add(key)
+        assert row.why.strip(), key
+        for component, value in row.scores.items():
+            assert value is None or 1 <= value <= 5, (key, component, value)
+            assert (value is None) == (component == "parameters" and not params[key]), (key, component)
