@@ -79,6 +79,8 @@ FUNCTION_MODULES = (
     "schema.required_parameter_with_default",
     "schema.invalid_default",
     "schema.unenforced_range",
+    "schema.default_mismatch",
+    "schema.enum_mismatch",
     "schema.required_mismatch",
     "server",
 )
