@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.check.functions._util import words
+from mcp_lint.check.functions.schema._common import identifier_shaped
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
@@ -219,7 +220,22 @@ def parameter_prose(tool: Tool, name: str, prop: Mapping[str, Any], top_level: b
     ]
     if top_level and tool.description:
         texts.extend(args_entries(tool.description, name))
+        texts.extend(inline_mentions(tool.description, name))
     return "\n".join(texts)
+
+
+def inline_mentions(description: str, name: str) -> list[str]:
+    """What follows the parameter's name in the tool's prose, up to the clause's end, when it opens a
+    statement about its value: "`depth` (default: 2)", "expected_replacements=1 (default)", "the
+    `mode` parameter defaults to fast". A plain word ("limit the results") is no mention of the
+    parameter: only a quoted name or an identifier (`max_rows`, `pageSize`) counts.
+    """
+    quoted = rf"[`'\"]{re.escape(name)}[`'\"]"
+    pattern = quoted if not identifier_shaped(name) else rf"{quoted}|(?<![\w.]){re.escape(name)}(?![\w])"
+    mention = re.compile(
+        rf"(?:{pattern})(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){{0,60}}"
+    )
+    return [match.group(0) for match in mention.finditer(description)]
 
 
 def args_entries(description: str, name: str) -> list[str]:
