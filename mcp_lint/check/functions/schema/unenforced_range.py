@@ -156,7 +156,7 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
             stated = _closed_list(tool, name, path, text)
             if stated is None:
                 continue
-            where = "its items' enum" if items is not None else "enum"
+            where = "enum on its items" if items is not None else "enum"
             yield Hit(
                 tool=tool.name,
                 subject=name,
