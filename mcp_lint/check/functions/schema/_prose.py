@@ -11,6 +11,7 @@ field is a checkbox, `true` or `false`") states nothing closed, and is left alon
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -209,49 +210,55 @@ def same_value(left: str, right: str) -> bool:
 
 
 def parameter_prose(tool: Tool, name: str, prop: Mapping[str, Any], top_level: bool) -> str:
-    """The parameter's own descriptions, then the entry for it in the tool's Args list, if any.
+    """The parameter's own descriptions, then what the tool's description says of it by name.
 
-    A docstring-style tool often says it there: "max_rows: rows per table (default 20)".
+    A docstring-style tool often says it in its Args list ("max_rows: rows per table (default 20)")
+    or right after the name ("the 'depth' parameter (default: 2)").
     """
     texts = [
         variant["description"]
         for variant in property_variants(tool.input_schema, prop)
         if isinstance(variant.get("description"), str)
     ]
-    if top_level and tool.description:
-        texts.extend(args_entries(tool.description, name))
-        texts.extend(inline_mentions(tool.description, name))
+    # Most descriptions never name the parameter: a substring test spares parsing them.
+    if top_level and tool.description and name in tool.description:
+        texts.extend(_named_in(tool.description).get(name, ()))
     return "\n".join(texts)
 
 
-def inline_mentions(description: str, name: str) -> list[str]:
-    """What follows the parameter's name in the tool's prose, up to the clause's end, when it opens a
-    statement about its value: "`depth` (default: 2)", "expected_replacements=1 (default)", "the
-    `mode` parameter defaults to fast". A plain word ("limit the results") is no mention of the
-    parameter: only a quoted name or an identifier (`max_rows`, `pageSize`) counts.
+# A line of an Args-style list: "- name (int): text", "name: text", "'offset' (start line, default: 0)".
+_ARGS_ENTRY = re.compile(
+    r"^[ \t]*(?:[-*\u2022][ \t]*)?[`'\"]?(?P<name>[A-Za-z_][\w-]*)[`'\"]?"
+    r"(?:[ \t]*\((?P<note>[^)\n]{1,120})\))?[ \t]*(?::[ \t]*(?P<text>.*))?$",
+    re.MULTILINE,
+)
+# A name in prose that opens a statement about its value, up to the clause's end: "`depth` (default:
+# 2)", "expected_replacements=1 (default)", "the `mode` parameter defaults to fast".
+_MENTION = re.compile(
+    r"(?:[`'\"](?P<quoted>[A-Za-z_][\w-]*)[`'\"]|(?<![\w.])(?P<bare>[A-Za-z_]\w*))"
+    r"(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){0,60}"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _named_in(description: str) -> dict[str, tuple[str, ...]]:
+    """Name -> what the description says right after it, as an Args entry or an inline mention.
+
+    A plain word ("limit the results") is no mention of a parameter: outside an Args entry only a
+    quoted name or an identifier (`max_rows`, `pageSize`) counts. Parsed once per description.
     """
-    quoted = rf"[`'\"]{re.escape(name)}[`'\"]"
-    pattern = quoted if not identifier_shaped(name) else rf"{quoted}|(?<![\w.]){re.escape(name)}(?![\w])"
-    mention = re.compile(
-        rf"(?:{pattern})(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){{0,60}}"
-    )
-    return [match.group(0) for match in mention.finditer(description)]
-
-
-def args_entries(description: str, name: str) -> list[str]:
-    """The text of the lines of an Args-style list that start with `name`: "- name (int): text"."""
-    entry = re.compile(
-        rf"^[ \t]*(?:[-*\u2022][ \t]*)?[`'\"]?{re.escape(name)}[`'\"]?"
-        rf"(?:[ \t]*\((?P<note>[^)\n]{{1,120}})\))?[ \t]*(?::[ \t]*(?P<text>.*))?$",
-        re.MULTILINE,
-    )
-    found = []
-    for match in entry.finditer(description):
+    found: dict[str, list[str]] = {}
+    for match in _ARGS_ENTRY.finditer(description):
         note, text = match.group("note"), match.group("text")
         if note is None and text is None:
             continue
-        found.append(" ".join(part for part in (text, f"({note})" if note else None) if part))
-    return found
+        entry = " ".join(part for part in (text, f"({note})" if note else None) if part)
+        found.setdefault(match.group("name"), []).append(entry)
+    for match in _MENTION.finditer(description):
+        name = match.group("quoted") or match.group("bare")
+        if match.group("quoted") or identifier_shaped(name):
+            found.setdefault(name, []).append(match.group(0))
+    return {name: tuple(texts) for name, texts in found.items()}
 
 
 def other_values(tool: Tool, path: str) -> list[str]:

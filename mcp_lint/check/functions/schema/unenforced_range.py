@@ -86,8 +86,9 @@ def _string_items(root: Any, variants: list[Mapping[str, Any]]) -> list[Mapping[
 
 
 def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | None:
-    others = other_values(tool, path)
-    for stated in stated_lists(text):
+    found = stated_lists(text)
+    others = other_values(tool, path) if found else []
+    for stated in found:
         if any(same_value(item, other) for item in stated.items for other in others):
             continue  # "use either `manifest` or `filename`": the names of parameters, not values
         return stated
