@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
-from mcp_lint.check.functions._util import name_words, trim
+from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.check.functions.schema._common import identifier_shaped, prop_path
+from mcp_lint.model import Severity, Tool
 from mcp_lint.schema_walk import Walked, property_variants, walk_schema
+from mcp_lint.words import singular
 
 
 def _has_description(root: Any, prop: Any) -> bool:
@@ -113,8 +116,124 @@ def _documented_by_fields(root: Any, prop: Any) -> bool:
     return bool(fields) and all(_has_description(root, field) for field in fields)
 
 
+# What makes an undocumented parameter's name say enough by itself (reported at low, not moderate).
+# Each is a convention of APIs in general, not a name of one server: paging and counting words, the
+# words that end an identifier, units written into the name, and the verbs a boolean switch starts with.
+_COUNTING = frozenset(words("page limit offset skip count cursor"))
+_COUNTING_PREFIX = frozenset(words("max min per num page"))
+_IDENTIFIER_END = frozenset(words("id ids uuid number cursor name"))
+_UNIT_END = frozenset(
+    words("ms millis milliseconds sec secs seconds minutes mins hours days bytes kb mb px pixels percent")
+)
+# A time or period with no unit in its name leaves the unit unknown (`timeout`: seconds or ms?).
+_TIME_WORDS = frozenset(words("timeout delay wait interval duration ttl time period age"))
+_SWITCH_START = frozenset(
+    words(
+        "include exclude only skip remove allow enable disable ignore store use show hide keep follow force "
+        "is has in"
+    )
+)
+# The last word of a parameter that picks one of a set of values; without an enum, the set is unknown.
+_CHOICE_WORDS = frozenset(
+    words(
+        "type kind mode format level status state order direction method strategy style scope category "
+        "visibility action operation unit engine backend provider sort"
+    )
+)
+_ADJECTIVE_END = ("ive", "ed", "able", "ible")
+_VOCABULARY_MIN_TOOLS = 3  # a plain parameter this many tools of the server share is its vocabulary
+_READABLE_VALUE = re.compile(r"[a-z]{3,}|\d+[a-z]{0,2}")
+
+
+def _simple_type(root: Any, prop: Any) -> str | None:
+    """The parameter's one JSON type ("array of string" for a list of strings), if it is plain."""
+    kinds = set()
+    for variant in property_variants(root, prop):
+        kind = variant.get("type")
+        if isinstance(kind, str) and kind != "null":
+            if kind == "array":
+                items = variant.get("items")
+                inner = items.get("type") if isinstance(items, Mapping) else None
+                kind = f"array of {inner}" if inner in ("string", "integer", "number") else "array"
+            kinds.add(kind)
+        elif isinstance(kind, list):
+            kinds.update(item for item in kind if isinstance(item, str) and item != "null")
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _enum_of(root: Any, prop: Any) -> list[Any] | None:
+    for variant in property_variants(root, prop):
+        values = variant.get("enum")
+        if isinstance(values, list):
+            return values
+    return None
+
+
+def server_vocabulary(tools: Any) -> Counter[tuple[str, str]]:
+    """(parameter name, plain type) -> how many tools of the server have it at the top level."""
+    found: Counter[tuple[str, str]] = Counter()
+    for tool in tools:
+        for name, prop in tool.properties.items():
+            kind = _simple_type(tool.input_schema, prop)
+            if kind is not None and _enum_of(tool.input_schema, prop) is None:
+                found[(str(name), kind)] += 1
+    return found
+
+
+def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple[str, str]]) -> bool:
+    """Whether the parameter's name and type say what to send, in this tool, without a description.
+
+    Structured values (objects, untyped values) never do. A scalar does when its type is an enum of
+    readable words (`order`: asc|desc, not `origin`: ui|llm); when it names a paging or counting
+    quantity (`page`, `per_page`, `maxResults`) or carries its unit (`timeout_ms`), but not a time
+    without one (`timeout`); when it is an identifier (`id`, `user_id`, `issue_number`); when its head
+    word is the tool's own (`sheet` in `rename_sheet`, `localPort` in `port_forward`); when it is a
+    boolean switch named for what it turns on (`includeSubdomains`, `recursive`); or when it is one word
+    that at least `_VOCABULARY_MIN_TOOLS` tools of the server share with the same type (`owner`, `repo`,
+    `path`) as a string: the server's own vocabulary. A compound shared that way (`resourceType`) may
+    mean a different thing in each tool, and a shared number (`width`) still needs its unit. A word that
+    picks one of a set (`operation`, `mode`) never says enough without its enum.
+    """
+    root = tool.input_schema
+    kind = _simple_type(root, prop)
+    parts = name_words(name)
+    if kind is None or not parts or kind in ("object", "array") or len(name) < 2:
+        return False
+    enum = _enum_of(root, prop)
+    if enum is not None:
+        return len(enum) > 1 and all(
+            isinstance(value, str) and all(_READABLE_VALUE.fullmatch(part) for part in name_words(value))
+            for value in enum
+        )
+    last = parts[-1]
+    if last in _CHOICE_WORDS:
+        return False  # `operation`, `mode`, `format` with no enum: which values, nobody says
+    tool_words = {singular(word) for word in name_words(tool.name)}
+    head = parts[-2] if last in ("id", "ids", "name") and len(parts) > 1 else last
+    if kind == "boolean":
+        return (len(parts) > 1 and parts[0] in _SWITCH_START) or last.endswith(_ADJECTIVE_END)
+    if kind in ("integer", "number"):
+        if last in _UNIT_END:
+            return True
+        if _TIME_WORDS.intersection(parts):
+            return False
+        if (parts[0] in _COUNTING_PREFIX and len(parts) > 1) or name.lower() in _COUNTING:
+            return True
+    if last in _IDENTIFIER_END and (last != "name" or len(parts) == 1 or singular(head) in tool_words):
+        return True
+    if singular(head) in tool_words:
+        return True
+    return (
+        kind == "string"
+        and len(parts) == 1
+        and len(name) > 2
+        and vocabulary[(name, kind)] >= _VOCABULARY_MIN_TOOLS
+    )
+
+
 @check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
+    vocabulary = server_vocabulary(ctx.server.tools)
     for tool in ctx.server.tools:
         root = tool.input_schema
         undocumented = _nested_undocumented(root, tool.description)
@@ -142,10 +261,12 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 subject = f"Field{plural} {shown} of parameter `{name}` {'have' if plural else 'has'}"
                 path = nested[0][1]
             evidence = ", ".join(where for _, where in nested[:_MAX_LISTED_FIELDS]) if documented else path
+            plain = not nested and self_explanatory(tool, str(name), prop, vocabulary)
             yield Hit(
                 tool=tool.name,
                 subject=name,
                 fields={"parameter": name, "subject": subject},
                 evidence=trim(evidence, 200),
                 path=path,
+                severity_cap=Severity.LOW if plain else None,
             )
