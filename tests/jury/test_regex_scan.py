@@ -10,7 +10,7 @@ from jury_support import sample_texts
 
 from mcp_lint.jury.features import lexicon as F
 from mcp_lint.jury.features.vector import FEATURE_NAMES
-from mcp_lint.jury.regex_scan import _top_alternatives, family, group_index
+from mcp_lint.jury.regex_scan import _top_alternatives, family
 
 
 def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
@@ -55,7 +55,7 @@ def _check_family(patterns: tuple[str, ...], texts: list[str]) -> None:
             k, end = found
             want.append((pos, end, order[k][0]))
             pos = end if end > pos else pos + 1
-        got = [(m.start(), m.end(), group_index(m)) for m in joined.finditer(text)]
+        got = [(h.start, h.end, h.index) for h in joined.finditer(text)]
         assert got == want, (text[:80], got[:5], want[:5])
 
 
