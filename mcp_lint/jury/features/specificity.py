@@ -140,11 +140,15 @@ class Anchors:
         return False
 
 
-def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
-    """Indices of the units of a text that say something specific to the tool (see above)."""
+def specific_units(
+    units: Sequence[str], anchors: Anchors, groups: Sequence[Sequence[int]] | None = None
+) -> frozenset[int]:
+    """Indices of the units of a text that say something specific to the tool (see above); `groups`
+    is `_groups(units)` when the caller has it."""
     if not units:
         return frozenset()
-    groups = _groups(units)
+    if groups is None:
+        groups = _groups(units)
     # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
     # its group specific nor spreads its words back to the original
     firsts: set[str] = set()

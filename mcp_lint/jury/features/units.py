@@ -5,7 +5,7 @@ add (`Units`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mcp_lint.jury.features.lexicon import (
@@ -109,14 +109,17 @@ class _UnitState:
             self.anchors,
         )
 
-    def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
-        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop."""
+    def add(
+        self, units: Iterable[str], *, appended: bool = False, groups: Sequence[Sequence[int]] | None = None
+    ) -> list[str]:
+        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop.
+        `groups` is `specificity._groups(units)` when the caller has it."""
         kept: list[str] = []
         headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
-        about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors)
+        about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors, groups)
         passed_over = False  # a unit with content was dropped as not specific to the tool
         for index, unit in enumerate(units):
             item = _LIST_MARKER.sub("", unit, count=1)

@@ -13,7 +13,7 @@ from mcp_lint.jury.features.cues import explicit_cues
 from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, VERB_START
 from mcp_lint.jury.features.schema import _PropNames, schema_properties
 from mcp_lint.jury.features.segment import N_KINDS, _Segment, _segment
-from mcp_lint.jury.features.specificity import Anchors
+from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.units import Units, _UnitState, split_units, strip_repetition
 
@@ -220,11 +220,12 @@ def analyze(
         anchors=anchors if specificity else None,
     )
     units = split_units(strip_repetition(text))
-    kept = state.add(units)
+    groups = _groups(units) if specificity and units else None
+    kept = state.add(units, groups=groups)
     first_verb = bool(kept and VERB_START.match(kept[0]))
     known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
     names = _PropNames.of(props)
-    cues = explicit_cues(units, kept, anchors, props) if kept else frozenset()
+    cues = explicit_cues(units, kept, anchors, props, groups) if kept else frozenset()
     return Analysis(
         name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names, cues
     )
