@@ -6,7 +6,9 @@ Times `OfflineJury.judge(tool, siblings)` over the 408 calibration tools (with t
 the other tools of their server as siblings, passed as the jury stage passes them: a view of one
 `ServerNames` per server), 5 repetitions. Each repetition builds fresh `Tool` objects, fresh
 description strings and fresh `ServerNames` (so the per-server data the jury derives is built
-again), and the jury keeps no per-text cache, so no repetition reuses work of an earlier one. Two
+again), and the jury's one content memo (what a run of sentences contributes,
+`features.segment.segment`) is emptied before each jury pass, so no repetition reuses work of an
+earlier one. Two
 trivial passes over the same tools are timed in the same repetitions as baselines
 (`len(description)` and `re.findall(r"\\w+", description.lower())`): the ratios stay comparable
 across machines and load, which the raw tools/s figure does not. Each pass counts the CPU time of
@@ -26,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lab.corpus import load_rows
+from mcp_lint.jury.features.segment import clear_memo
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.jury.siblings import ServerNames
 from mcp_lint.model import Tool
@@ -70,6 +73,7 @@ def main() -> int:
     n = 0
     for _ in range(REPS):  # interleaved, so load changes hit all three passes alike
         for key, fn in passes.items():
+            clear_memo()
             seconds[key] += _time(fn, _tools(rows))
         n += len(rows)
     rate = {key: n / s for key, s in seconds.items()}

@@ -54,6 +54,9 @@ def record(jury: OfflineJury, item: Item) -> dict[str, Any]:
     analysis = analyze(tool.name, tool.description, tool.input_schema, siblings)
     extra = schema_as_prose(tool.input_schema)
     verdict = jury.judge(tool, siblings)
+    # the propose stage's path (the tool's context derived once) must say the same
+    if jury.text_scorer(tool, siblings)(tool.description) != verdict.scores:
+        raise AssertionError(f"{source}: {tool.name}: text_scorer disagrees with judge")
     return {
         "source": source,
         "raw": tool.raw,

@@ -150,6 +150,30 @@ def _no_digit(text: str) -> bool:
     return text.isascii() and not any(map(text.__contains__, "0123456789"))
 
 
+# `segment`'s memo: what a run of units contributes is a function of the units and the property
+# names alone, and the same runs recur (the schema's rendered docs under every text of a tool, a
+# proposal's candidates, tools of one server documented alike). Bounded: emptied when full.
+_MEMO: dict[tuple[tuple[str, ...], _PropNames], _Segment] = {}
+_MEMO_SIZE = 4096
+
+
+def segment(kept: Sequence[str], props: _PropNames) -> _Segment:
+    """`_segment(kept, props)`, computed once per distinct (units, property names)."""
+    key = (tuple(kept), props)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _segment(kept, props)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+def clear_memo() -> None:
+    """Forget every memoised segment (benchmarks start each repetition from nothing)."""
+    _MEMO.clear()
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _Segment(
