@@ -55,6 +55,19 @@ def _no_leading_boundary(alternative: str) -> str:
     return alternative[2:] if alternative.startswith(r"\b") else alternative
 
 
+def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """A regex that matches somewhere in a text exactly when `pattern` does, for `search(...) is not
+    None`: the top-level alternatives that start with `\\b` gathered behind one `\\b` (the order
+    of alternatives decides which match is found, not whether there is one), so that `re` skips
+    most of them on their first character."""
+    alternatives = _top_alternatives(pattern.pattern)
+    bounded = [a[2:] for a in alternatives if a.startswith(r"\b")]
+    if len(bounded) < 2:
+        return pattern
+    rest = [a for a in alternatives if not a.startswith(r"\b")]
+    return re.compile("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), pattern.flags)
+
+
 class Family:
     """One scan per cue family: the patterns as one alternation, a match of which names the pattern
     it is. Matched on lower-cased text (IGNORECASE is slow in `re`). Latin alternatives are tried

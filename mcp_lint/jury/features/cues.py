@@ -11,12 +11,15 @@ from mcp_lint.jury.features.lexicon import _alternatives, lexicon
 from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
+from mcp_lint.jury.regex_scan import presence
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
 EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
     str(comp): re.compile(_alternatives(patterns), re.MULTILINE)
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
+# ... each as a regex that matches where it does somewhere, for ruling a cue out of a whole text
+_PRESENT: dict[str, re.Pattern[str]] = {comp: presence(cue) for comp, cue in EXPLICIT_CUES.items()}
 # What makes a worked example a full one: a JSON object with keys, or a call with named arguments
 # (a parenthesis after a word is not one: "transcript (e.g. 'en')").
 _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
@@ -45,7 +48,7 @@ def explicit_cues(
     if not units or anchors is None:
         return frozenset()
     whole = "\n".join(units).lower()
-    cues = {comp: cue for comp, cue in EXPLICIT_CUES.items() if cue.search(whole) is not None}
+    cues = {comp: cue for comp, cue in EXPLICIT_CUES.items() if _PRESENT[comp].search(whole) is not None}
     if not cues:
         return frozenset()
     found: set[str] = set()
