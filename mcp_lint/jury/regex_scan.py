@@ -8,7 +8,7 @@ each match says which pattern it is (`Family.finditer`). Plain `re` throughout.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 
@@ -94,19 +94,26 @@ class Family:
                 cjk.append((i, "|".join(han)))
         scan = ([r"\b(?:" + "|".join(p for _, p in latin) + ")"] if latin else []) + [p for _, p in cjk]
         self.scan = re.compile("|".join(scan))
-        self._parts = tuple((i, re.compile(r"\b(?:" + p + ")").match) for i, p in latin) + tuple(
-            (i, re.compile(p).match) for i, p in cjk
-        )
+        # each pattern on its own, compiled when a match first needs it (a lint that never meets a
+        # pattern's predecessors' cues does not pay for compiling them)
+        self._sources = tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
+        self._parts: list[Callable[[str, int], re.Match[str] | None] | None] = [None] * len(self._sources)
+
+    def _which(self, text: str, start: int) -> int:
+        """The index of the first pattern that matches `text` at `start`."""
+        parts = self._parts
+        for k, (index, source) in enumerate(self._sources):
+            match = parts[k]
+            if match is None:
+                match = parts[k] = re.compile(source).match
+            if match(text, start):
+                return index
+        raise AssertionError("a family match that no pattern of the family makes")
 
     def finditer(self, text: str) -> list[Hit]:
         """The family's matches in `text`, as `finditer` over the alternation of its patterns finds
         them, each with the index (in the patterns given) of the pattern it is."""
-        hits: list[Hit] = []
-        for m in self.scan.finditer(text):
-            start = m.start()
-            index = next(i for i, match in self._parts if match(text, start))
-            hits.append(Hit(start, m.end(), index))
-        return hits
+        return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in self.scan.finditer(text)]
 
     def search(self, text: str) -> bool:
         """Some pattern of the family matches in `text`."""
