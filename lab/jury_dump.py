@@ -9,10 +9,12 @@ The tools: the 408 calibration tools (with their servers' other tools as sibling
 the jury stage passes them, a view of one `ServerNames`, and as a plain list), every snapshot of
 tests/precision/snapshots and of tests/fixtures/golden, and for each of those tools the candidate
 descriptions the propose stage composes. `--replay` scores exactly the tools of an earlier dump
-(so a change to which candidates the augmentor tries does not change what is compared). Each line has the prose feature vector, the prose+schema
-vector, the six scores and the reasons; floats are written with `repr`, so a change in the last bit
-shows. `tests/jury/test_jury_dump.py` runs the same dump on a sample and compares it with the
-committed one.
+(so a change to which candidates the augmentor tries does not change what is compared).
+
+Each line has the tool and its siblings, the prose feature vector, the prose+schema vector, the
+explicit cues, the six scores and the reasons; floats are written with `repr`, so a change in the
+last bit shows. Each tool is also scored the way the propose stage scores candidates
+(`OfflineJury.text_scorer`), which must agree with `judge`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,20 @@ def snapshot_tools() -> Iterator[Item]:
             yield f"snapshot:{path.stem}", tool, all_names, server.without(tool.name)
 
 
+Scorer = Callable[[str], dict[str, float]]
+
+
+def _recording(score: Scorer, asked: list[str]) -> Scorer:
+    """`score`, noting in `asked` each text it is asked about (once)."""
+
+    def recorded(text: str) -> dict[str, float]:
+        if text not in asked:
+            asked.append(text)
+        return score(text)
+
+    return recorded
+
+
 def candidate_tools() -> Iterator[Item]:
     """The descriptions the offline augmentor composes for each snapshot tool (every candidate
     `compose` asks the jury about), scored as the propose stage scores them."""
@@ -119,14 +135,7 @@ def candidate_tools() -> Iterator[Item]:
             if not targets:
                 continue
             asked: list[str] = []
-
-            def score(text: str, tool: Tool = tool, names: Sequence[str] = names) -> dict[str, float]:
-                if text not in asked:
-                    asked.append(text)
-                raw = dict(tool.raw)
-                raw["description"] = text
-                return jury.scores(Tool(tool.name, raw), names)[0]
-
+            score = _recording(jury.text_scorer(tool, names), asked)
             compose(ground(tool, near.get(tool.name, {}), ()), targets, limits, score, None)
             for text in asked:
                 raw = dict(tool.raw)
@@ -147,7 +156,9 @@ def replayed(path: Path) -> Iterator[Item]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--replay", type=Path, help="score the tools of this earlier dump")
     options = parser.parse_args(argv)
     jury = OfflineJury()

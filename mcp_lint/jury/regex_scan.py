@@ -45,7 +45,7 @@ class Hit(NamedTuple):
 
     start: int
     end: int
-    index: int
+    pattern: int  # its index in the patterns given
 
 
 def _no_leading_boundary(alternative: str) -> str:

@@ -9,8 +9,8 @@ import re
 from jury_support import sample_texts
 
 from mcp_lint.jury.features import lexicon as F
-from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.features.cues import EXPLICIT_CUES
+from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.regex_scan import _top_alternatives, family, presence
 
 
@@ -56,7 +56,7 @@ def _check_family(patterns: tuple[str, ...], texts: list[str]) -> None:
             k, end = found
             want.append((pos, end, order[k][0]))
             pos = end if end > pos else pos + 1
-        got = [(h.start, h.end, h.index) for h in joined.finditer(text)]
+        got = [(h.start, h.end, h.pattern) for h in joined.finditer(text)]
         assert got == want, (text[:80], got[:5], want[:5])
 
 

@@ -54,7 +54,7 @@ def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], se
     if not hits:
         return set(), set()
     unit_of = bisect.bisect_right
-    return {str(h.index) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
+    return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
 
 
 @dataclass(slots=True)
@@ -204,7 +204,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
         for h in kind_hits:
-            kind_units[h.index].add(bisect.bisect_right(starts, h.start) - 1)
+            kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
