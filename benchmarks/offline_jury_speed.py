@@ -1,6 +1,7 @@
 """How fast the embedded offline jury scores tools.
 
     python benchmarks/offline_jury_speed.py
+    python benchmarks/offline_jury_speed.py --passes 1   # only the jury, one pass, nothing printed
 
 Times `OfflineJury.judge(tool, siblings)` over the 408 calibration tools (with their schemas, and
 the other tools of their server as siblings, passed as the jury stage passes them: a view of one
@@ -14,10 +15,16 @@ trivial passes over the same tools are timed in the same repetitions as baseline
 across machines and load, which the raw tools/s figure does not. Each pass counts the CPU time of
 this process (`time.process_time`), not the wall clock, so other work on a shared machine does not
 count as the jury's; its tools/s is per CPU second.
+
+Even CPU time moves by 10-20% with the load on a shared machine. For a figure that does not, count
+instructions: `--passes N` only loads the jury and runs it N times over the tools, so the
+difference between `valgrind --tool=callgrind python benchmarks/offline_jury_speed.py --passes 2`
+and `... --passes 1` ("I refs") is what one pass over the 408 tools costs.
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 import time
@@ -60,10 +67,20 @@ def _time(fn: Callable[[Tool, Sequence[str]], object], tools: list[tuple[Tool, S
     return time.process_time() - start
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--passes", type=int, help="only run the jury this many times over the tools")
+    options = parser.parse_args(argv)
     rows = load_rows()
     jury = OfflineJury()
     jury.judge(Tool(name="warm", raw={"name": "warm", "description": "Load the weights."}), [])
+    if options.passes is not None:
+        for _ in range(options.passes):
+            clear_memo()
+            _time(jury.judge, _tools(rows))
+        return 0
     passes: dict[str, Callable[[Tool, Sequence[str]], object]] = {
         "len": lambda t, s: len(t.description),
         "words": lambda t, s: WORD.findall(t.description.lower()),
