@@ -42,7 +42,7 @@ _USAGE_BEFORE = re.compile(
     r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I
 )
 _USAGE_AFTER = re.compile(
-    r"^`?\s*(?:is\s+(?:not\s+)?(?:set|true|false|provided|given|omitted|empty|null|required|optional)\b|must\b|should\b|"
+    r"^`?\s*(?:is\s+(?:[a-z]+ly\s+)?(?:not\s+)?(?:set|true|false|provided|given|omitted|empty|null|required|optional)\b|must\b|should\b|"
     # not "can be used to ...": what a field of the result is for ("`next_cursor` can be used to ...")
     r"can be (?:set|given|provided|omitted|passed|specified|changed)\b|defaults? to\b|"
     r"are (?:set|provided|given|omitted)\b)",
@@ -56,7 +56,11 @@ _CHAIN_VERBS = frozenset(
     )
 )
 _CHAIN_TRIGGER = re.compile(r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+")
-_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or)")
+# A parenthesis inside a chain ("a `period` (day, week or month) or ...") is passed over.
+_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or|\([^()]{0,60}\))")
+# Verbs that hand the names after them values: "set `start` and `end`" names inputs even when no
+# real parameter stands beside them ("use `asc` or `desc`" may name values).
+_ASSIGNING = frozenset(words("set pass provide specify supply"))
 _CHAIN_CONNECT = frozenset({",", "/", "or", "and", "and/or"})
 _CHAIN_FILLER = frozenset(
     {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
@@ -76,6 +80,8 @@ _OUTPUT_SENTENCE = re.compile(
 )
 # Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
 _INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
+# "the parameter `max_items`", "argument `tag`": the cue word before a code-styled name.
+_CUE_BEFORE = re.compile(r"\b(?:parameter|argument|param|arg)s?\s+`([A-Za-z_][A-Za-z0-9_]*)`", re.IGNORECASE)
 _SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
 _FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
@@ -148,8 +154,41 @@ def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
             offset += len(line) + 1
 
 
-def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
-    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end]."""
+_BULLET = re.compile(
+    r"^([ \t]*)[-*•][ \t]+`?([A-Za-z_][A-Za-z0-9_]*)`?[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|—|–|-[ \t])"
+)
+
+
+def _bullet_lists(text: str) -> Iterator[list[tuple[str, int, int]]]:
+    """The entries of each bulleted `- name: ...` list at one indent, with no header saying what it lists."""
+    group: list[tuple[str, int, int]] = []
+    indent: str | None = None
+    offset = 0
+    for line in text.split("\n"):
+        item = _BULLET.match(line)
+        if item is not None and (indent is None or item.group(1) == indent):
+            indent = item.group(1)
+            group.append((item.group(2), offset + item.start(2), offset + item.end(2)))
+        elif (
+            item is None
+            and line.strip()
+            and indent is not None
+            and len(line) - len(line.lstrip()) > len(indent)
+        ):
+            pass  # a continuation or a nested line of the current entry
+        else:
+            if len(group) >= 2:
+                yield group
+            group = [] if item is None else [(item.group(2), offset + item.start(2), offset + item.end(2))]
+            indent = None if item is None else item.group(1)
+        offset += len(line) + 1
+    if len(group) >= 2:
+        yield group
+
+
+def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
+    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end],
+    whether a cue word follows them ("... parameters"), and whether the verb assigns them values."""
     for trigger in _CHAIN_TRIGGER.finditer(sentence):
         items: list[str] = []
         pos = trigger.end()
@@ -157,6 +196,9 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
         while (token := _CHAIN_TOKEN.match(sentence, pos)) is not None:
             word = token.group(1)
             bare = word.strip("`").lower()
+            if word.startswith("("):
+                pos = token.end()
+                continue
             if bare in _CHAIN_CONNECT:
                 if not items:
                     break
@@ -179,7 +221,7 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
         if len(items) < 2 or rest.startswith("instead") or rest.startswith("tool"):
             continue
         cued = re.match(r"(?:parameter|argument|param|arg|field|option)s?\b", rest) is not None
-        yield items, cued
+        yield items, cued, trigger.group(0).strip().lower() in _ASSIGNING
 
 
 def _looks_like_identifier(word: str) -> bool:
@@ -227,6 +269,7 @@ _CALLER_ACTS = re.compile(
 )
 # "pass `next_page_token` as `page_token`": the name is a value handed to the parameter after it.
 _PASSED_INTO = re.compile(r"^`?\s+(?:as|into|in|for|to)\s+(?:the\s+)?`?([A-Za-z_][A-Za-z0-9_]*)")
+_USE_BEFORE = re.compile(r"\b(?:use|using)\s+(?:the\s+|a\s+|an\s+)?`?$", re.IGNORECASE)
 _CONDITION_BEFORE = re.compile(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _TOOL_AFTER = re.compile(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
 # `read_file(path="a.txt", head=10)`: keyword arguments of an example call of this tool.
@@ -293,6 +336,7 @@ def _containing(name: str, choices: list[str]) -> list[str]:
 # Why a finding fired, put in its message so a reader sees how strong the evidence is.
 SPELT = "spelt differently from the schema"
 SECTION = "listed under Args"
+LISTED = "listed among the parameters"
 CALLED = "called a parameter"
 KEYWORD = "a keyword of an example call"
 EXAMPLE_KEY = "a key of an example input"
@@ -329,10 +373,24 @@ _RESULT_HEADER = re.compile(
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 # `"key":` inside a JSON object quoted in the description.
 _JSON_KEY = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:')
-_BACKTICKED_LIST = re.compile(
-    r"`([A-Za-z_][A-Za-z0-9_]*)`(?:\s*(?:,|/|\bor\b|\band\b|and/or)\s*(?:,\s*)?(?:either\s+)?`[A-Za-z_][A-Za-z0-9_]*`)+"
+# A name only code uses: in backticks, snake_case or camelCase.
+# (Not \b: a CJK character is a word character, and "solarDatetime和lunarDatetime" has no space.)
+_CODE_NAME = (
+    r"(?:`[A-Za-z_][A-Za-z0-9_]*`|(?<![A-Za-z0-9_])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)"
+    r"(?![A-Za-z0-9_]))"
 )
-_BACKTICKED_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+_CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、|及)\s*(?:,\s*)?(?:either\s+|the\s+)?"
+_PREDICATE_WORDS = ("optional", "required", "mandatory", "must be")
+# "Pass either `period`, or `start`/`end`", "solarDatetime和lunarDatetime": code names coordinated.
+_CODE_LIST = re.compile(_CODE_NAME + "(?:" + _CONNECTOR + _CODE_NAME + ")+")
+_LIST_NAME = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
+# "Offset and duration are optional", "both source and destination must be ...": coordinated words
+# that a predicate about inputs follows.
+_WORD = r"`?[A-Za-z_][A-Za-z0-9_]*`?"
+_PREDICATED_LIST = re.compile(
+    "(" + _WORD + "(?:" + _CONNECTOR + _WORD + "){1,4})"
+    r"\s+(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\s+be\b)",
+)
 
 
 def _negated(before: str, after: str) -> bool:
@@ -455,10 +513,16 @@ def phantom_mentions(
             spelled.setdefault(_norm(name), name)
 
     def consider(
-        raw: str, evidence: str, basis: str, near_only: bool = False, same_words: bool = False
+        raw: str,
+        evidence: str,
+        basis: str,
+        near_only: bool = False,
+        same_words: bool = False,
+        beside: Sequence[str] = (),
     ) -> None:
         """Record `raw` if the schema lacks it; `near_only` records only a misspelt property, and
-        `same_words` only one spelt with the same words in another case or with other separators."""
+        `same_words` only one spelt with the same words in another case or with other separators;
+        names in `beside` stand next to it in the text, so it is not a guess at one of them."""
         name = raw.strip("`")
         key = _norm(name)
         if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
@@ -491,7 +555,7 @@ def phantom_mentions(
         if not guess:
             by_key = difflib.get_close_matches(key, list(spelled), n=1, cutoff=0.8)
             guess = [spelled[by_key[0]]] if by_key else []
-        found[name] = (evidence, guess[0] if guess else None, basis)
+        found[name] = (evidence, guess[0] if guess and guess[0] not in beside else None, basis)
 
     def plain_near(raw: str, evidence: str, basis: str) -> None:
         """A plain word ("the depth parameter") counts only when the schema holds it in a longer name."""
@@ -511,6 +575,13 @@ def phantom_mentions(
     open_keys = bool(open_objects) and not listed.intersection(open_objects)
     for name, start, end in section:
         consider(name, snippet(text, start, end), SECTION, near_only=open_keys)
+    if "\n" in text and tool.properties:
+        # "- `query`: ...\n- `page_size`: ...": a list that is mostly this tool's parameters lists parameters.
+        for entries in _bullet_lists(_blank_results(text)):
+            real = sum(name in tool.properties for name, _, _ in entries)
+            if real >= 2 and real * 2 >= len(entries):
+                for name, start, end in entries:
+                    consider(name, snippet(text, start, end), LISTED, near_only=bool(open_objects))
     if "=" in text and "(" in text:
         own = _norm(tool.name)
         for call in _CALL.finditer(text):
@@ -544,7 +615,8 @@ def phantom_mentions(
     shared = analysis(tool)
     text_identifiers = _has_identifiers(text)
     text_cue = any(map(shared.lowered.__contains__, _CUE_WORDS))
-    if not (text_identifiers or text_cue or not _CHAIN_VERBS.isdisjoint(shared.words)):
+    text_predicate = any(map(shared.lowered.__contains__, _PREDICATE_WORDS))
+    if not (text_identifiers or text_cue or text_predicate or not _CHAIN_VERBS.isdisjoint(shared.words)):
         return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
     clean = _blank_results(clean)
@@ -559,7 +631,8 @@ def phantom_mentions(
         has_chain = (
             " or " in lowered or " and " in lowered or "," in lowered or "/" in lowered
         ) and _CHAIN_TRIGGER.search(sentence) is not None
-        if not (identifiers or has_cue or has_chain):
+        has_predicate = text_predicate and any(map(lowered.__contains__, _PREDICATE_WORDS))
+        if not (identifiers or has_cue or has_chain or has_predicate):
             continue
         if identifiers and any(tool_mentioned(sentence, tool_names)):
             continue
@@ -586,10 +659,16 @@ def phantom_mentions(
                     plain_near(word, evidence, CALLED)  # "the depth parameter": a word, unless near one
                 else:
                     consider(word, evidence, CALLED, near_only=loose)
+            for match in _CUE_BEFORE.finditer(sentence):
+                if output or _negated(sentence[max(0, match.start() - 40) : match.start()], ""):
+                    continue
+                consider(
+                    match.group(1), snippet(sentence, match.start(), match.end()), CALLED, near_only=loose
+                )
         if props is None:
             props = {_norm(name) for name in tool.properties}
         if has_chain:
-            for items, cued in _chains(sentence):
+            for items, cued, assigning in _chains(sentence):
                 anchored = cued or any(_norm(item.strip("`")) in props for item in items)
                 for item in items:
                     if item.strip("`").lower() in _NOT_NAMES:
@@ -597,21 +676,34 @@ def phantom_mentions(
                     if _names_a_property_in_words(sentence, item.strip("`"), props):
                         continue  # "job ID" is `jobId` in words, not a parameter named `job`
                     if output or not anchored:
-                        # Values ("use `asc` or `desc`") and fields of the result read the same way.
+                        # Values ("use `asc` or `desc`") and fields of the result read the same way;
+                        # "set `start` and `end`" hands names values.
                         if _looks_like_identifier(item):
-                            consider(item, trim(sentence), BESIDE, near_only=True)
+                            strong = assigning and not output and not loose
+                            consider(item, trim(sentence), USED, near_only=not strong)
                     else:
-                        consider(item, trim(sentence), BESIDE if not cued else CALLED, near_only=loose)
-        if "`" in sentence and not output:
-            # "Pass either `period`, or `start`/`end`": code-styled names coordinated with a real one.
-            for group in _BACKTICKED_LIST.finditer(sentence):
-                names = _BACKTICKED_NAME.findall(group.group(0))
+                        basis = BESIDE if not cued else CALLED
+                        beside = [other.strip("`") for other in items]
+                        consider(item, trim(sentence), basis, near_only=loose, beside=beside)
+        if not output and (identifiers or has_predicate):
+            # Names coordinated with a real parameter: code names anywhere, any words before "are optional".
+            groups = [(group, True) for group in _CODE_LIST.finditer(sentence)] if identifiers else []
+            if has_predicate:
+                groups.extend((group, False) for group in _PREDICATED_LIST.finditer(sentence))
+            for group, code in groups:
+                names = [
+                    name
+                    for name in _LIST_NAME.findall(group.group(1) if not code else group.group(0))
+                    if name.lower() not in _NOT_NAMES and name.lower() not in _CHAIN_FILLER
+                ]
                 if not any(_norm(name) in props for name in names):
                     continue
                 if _negated(sentence[max(0, group.start() - 40) : group.start()], ""):
                     continue
                 for name in names:
-                    consider(name, snippet(sentence, group.start(), group.end()), BESIDE, near_only=loose)
+                    if not _names_a_property_in_words(sentence, name, props):
+                        evidence = snippet(sentence, group.start(), group.end())
+                        consider(name, evidence, BESIDE, near_only=loose, beside=names)
         if not identifiers:
             continue
         # Keyword arguments of example calls were read above, for this tool's calls only.
@@ -643,7 +735,9 @@ def phantom_mentions(
             into = _PASSED_INTO.match(after)
             if into is not None and _norm(into.group(1)) in (props or ()):
                 continue  # "pass `next_page_token` as `page_token`": a value for a real parameter
-            if key_value or not (used_before or used_after):
+            # "use `created` or `updated`" may name values or tools; a verb that assigns names an input.
+            assigned = used_after or (used_before and _USE_BEFORE.search(before) is None)
+            if key_value or not assigned:
                 # `fontSize=12` of a style format, or a name in passing: only a misspelling counts,
                 # and in a sentence about the result only another casing ("returns `node_ids`").
                 consider(word, evidence, USED, near_only=True, same_words=output)
