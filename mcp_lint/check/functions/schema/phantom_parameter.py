@@ -56,6 +56,9 @@ _CHAIN_VERBS = frozenset(
     )
 )
 _CHAIN_TRIGGER = re.compile(r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+")
+_INPUT_LIST_CONTEXT = re.compile(
+    r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+(?:either\s+|both\s+|the\s+|a\s+|an\s+)*$"
+)
 # A parenthesis inside a chain ("a `period` (day, week or month) or ...") is passed over.
 _CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or|\([^()]{0,60}\))")
 # Verbs that hand the names after them values: "set `start` and `end`" names inputs even when no
@@ -381,6 +384,9 @@ _CODE_NAME = (
 )
 _CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、|及)\s*(?:,\s*)?(?:either\s+|the\s+)?"
 _PREDICATE_WORDS = ("optional", "required", "mandatory", "must be")
+_INPUT_PREDICATE = re.compile(
+    r"\s*(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\b|必须|必填|可选)"
+)
 # "Pass either `period`, or `start`/`end`", "solarDatetime和lunarDatetime": code names coordinated.
 _CODE_LIST = re.compile(_CODE_NAME + "(?:" + _CONNECTOR + _CODE_NAME + ")+")
 _LIST_NAME = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
@@ -696,7 +702,19 @@ def phantom_mentions(
                     for name in _LIST_NAME.findall(group.group(1) if not code else group.group(0))
                     if name.lower() not in _NOT_NAMES and name.lower() not in _CHAIN_FILLER
                 ]
-                if not any(_norm(name) in props for name in names):
+                real = sum(_norm(name) in props for name in names)
+                if not real or real * 2 < len(names):
+                    continue
+                # "each item has `id`, `title` and `html_link`": one shared name among fields of the
+                # result; a code list counts when mostly real parameters, after a verb that asks for
+                # values, or before "are optional" or "must be".
+                before_list = sentence[max(0, group.start() - 30) : group.start()]
+                if (
+                    code
+                    and real < 2
+                    and not _INPUT_LIST_CONTEXT.search(before_list)
+                    and not _INPUT_PREDICATE.match(sentence, group.end())
+                ):
                     continue
                 if _negated(sentence[max(0, group.start() - 40) : group.start()], ""):
                     continue
