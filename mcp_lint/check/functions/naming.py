@@ -113,9 +113,8 @@ _ELSEWHERE = re.compile(r"\b(?:server|mcp|plugin|extension|library|package|modul
 _CAMEL = re.compile(r"[a-z][A-Z]")
 # A bare or quoted code name ('mark_task_done', download_paper) that the words around it treat as a
 # tool: "use X", "via X", "call X", "X first", "X -> Y".
-_BARE_NAME = re.compile(
-    r"(?<![A-Za-z0-9_`'\"-])(['\"]?)([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\1(?![A-Za-z0-9_`-])"
-)
+_BARE_NAME = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_`-")
 _AS_TOOL_BEFORE = re.compile(
     r"(?:\b(?i:use|using|call|calling|invoke|invoking|via|run|try|see|then|with|before|after|like|as\s+in|"
     r"similar\s+to)\s+(?:the\s+)?"
@@ -197,17 +196,24 @@ _CODE_NAME = (
 )
 _CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、)\s*(?:,\s*)?(?:the\s+)?"
 # "the `a` and `b` tools", "use a or b instead": a list that the sentence says holds tools.
-_TOOL_LIST = re.compile(
-    r"(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+)\s+tools\b"
-    r"|\b(?i:use|call|try|invoke|run)\s+(?:the\s+)?(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")*)"
+# Each is matched against the text just before a "tools" or an "instead" (the word is searched first).
+_TOOLS_WORD = re.compile(r"\s+tools\b|\s+instead\b(?!\s+of)")
+_LIST_BEFORE_TOOLS = re.compile(r"(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+)$")
+_LIST_BEFORE_INSTEAD = re.compile(
     # (No IGNORECASE on the whole: it would let the camelCase branch match any word in many ways.)
-    r"\s+instead\b(?!\s+of)"
+    r"\b(?i:use|call|try|invoke|run)\s+(?:the\s+)?(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")*)$"
 )
 # Any list of code names: one real tool in it makes the others tools too ("list_tables or describe_table").
 _CODE_LIST = re.compile(_CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+")
 _LIST_NAME = re.compile(r"`?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`?")
 _NameIndex = tuple[
-    frozenset[str], dict[str, str], dict[str, list[str]], dict[str, str], frozenset[str], str | None
+    frozenset[str],
+    dict[str, str],
+    dict[str, list[str]],
+    dict[str, str],
+    frozenset[str],
+    str | None,
+    dict[str, str | None],
 ]
 
 
@@ -224,7 +230,8 @@ def _server_prefix(tool_names: tuple[str, ...]) -> str | None:
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
     their normalized form without the server's prefix (`getattachments` for `confluence_get_attachments`),
-    the first words they start with (`read` of `read_file`), and the server's prefix."""
+    the first words they start with (`read` of `read_file`), the server's prefix, and an empty memo of
+    the tool each mentioned name probably means."""
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
@@ -237,23 +244,33 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
         if prefix is not None and len(parts) >= 3 and parts[0] == prefix:
             unprefixed.setdefault("".join(parts[1:]), name)
     leading = frozenset(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 2)
-    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix
+    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}
 
 
 def dangling_references(
-    text: str, tool_names: list[str], own: set[str], others: frozenset[str] = frozenset()
+    text: str,
+    tool_names: list[str],
+    own: set[str],
+    others: frozenset[str] = frozenset(),
+    index: _NameIndex | None = None,
 ) -> list[tuple[str, str, str | None]]:
     """(name, evidence, the server's tool it probably means) of tools `text` names that are not on the server.
 
     `own` holds normalized names this tool's schemas use, which a code-styled name may be instead;
     `others` the names every tool's schemas use (parameters, values), which a name in a list of tools
-    may be instead.
+    may be instead. `index`, when given, is `_name_index` of `tool_names`, built once per server.
     """
-    index = _name_index(tuple(tool_names))
-    exact, by_norm, by_prefix, unprefixed, leading, prefix = index
+    if index is None:
+        index = _name_index(tuple(tool_names))
+    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
+        if name not in memo:
+            memo[name] = guess(name)
+        return memo[name]
+
+    def guess(name: str) -> str | None:
         key = _norm_name(name)
         if key in by_norm:
             return by_norm[key]
@@ -275,16 +292,25 @@ def dangling_references(
     # Bare names the sentence treats as tools: only one close to a real tool or named like the
     # server's tools (`read_process_output` where `read_file` is a tool) counts.
     weak: list[tuple[str, int, int]] = []
+    bare: list[str] = []
     for match in _BARE_NAME.finditer(text):
-        before = text[max(0, match.start() - 25) : match.start()]
-        after = text[match.end() : match.end() + 12]
+        bare.append(match.group(1))
+        left, right = match.start(), match.end()
+        if left and text[left - 1] in "'\"":
+            if text[right : right + 1] != text[left - 1]:
+                continue  # an opening quote must close right after the name
+            left, right = left - 1, right + 1
+        if (left and text[left - 1] in _NAME_CHARS) or text[right : right + 1] in _NAME_CHARS - {""}:
+            continue  # part of a longer token (`a_b`-c, a path)
+        before = text[max(0, left - 25) : left]
+        after = text[right : right + 12]
         follower = _FOLLOWER.match(after)
         if follower is not None and follower.group(1) not in _TOOL_FOLLOWERS:
             continue  # "use read_only mode": the name qualifies the noun after it
         if _AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.match(after):
-            name = match.group(2)
+            name = match.group(1)
             if _norm_name(name) not in others and name not in exact:
-                weak.append((name, match.start(2), match.end(2)))
+                weak.append((name, match.start(1), match.end(1)))
     for match in _TOOL_REF.finditer(text):
         name = match.group(1) or match.group(3)
         followed = bool(match.group(2) or match.group(4))
@@ -294,12 +320,18 @@ def dangling_references(
     for match in _BARE_CALL.finditer(text):
         candidates.append((match.group(1), match.start(1), match.end(1), True))
     if "tools" in text or "instead" in text:
-        for match in _TOOL_LIST.finditer(text):
-            group = 1 if match.group(1) else 2
-            for item in _LIST_NAME.finditer(match.group(group)):
-                start = match.start(group) + item.start(1)
+        for word in _TOOLS_WORD.finditer(text):
+            window = max(0, word.start() - 200)
+            pattern = _LIST_BEFORE_TOOLS if "tools" in word.group(0) else _LIST_BEFORE_INSTEAD
+            listed = pattern.search(text, window, word.start())
+            if listed is None:
+                continue
+            for item in _LIST_NAME.finditer(listed.group(1)):
+                start = listed.start(1) + item.start(1)
                 candidates.append((item.group(1), start, start + len(item.group(1)), True))
-    for match in _CODE_LIST.finditer(text):
+    # A list beside a real tool needs a real tool's name in the text.
+    named = any(name in exact for name in bare) or any(name in exact for name, _, _, _ in candidates)
+    for match in _CODE_LIST.finditer(text) if named else ():
         items = list(_LIST_NAME.finditer(match.group(0)))
         styles = {_style(item.group(1)) for item in items if item.group(1) in exact}
         if not styles:
@@ -336,6 +368,7 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
     tool_names = [tool.name for tool in ctx.server.tools]
     # Every tool's parameter names: a name listed beside a tool may be one of those instead.
     others = frozenset(_norm_name(str(name)) for tool in ctx.server.tools for name in tool.properties)
+    index = _name_index(tuple(tool_names))
     for tool in ctx.server.tools:
         text = tool.description
         lowered = text.lower()
@@ -345,7 +378,7 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
-        for name, evidence, meant in dangling_references(text, tool_names, own, others):
+        for name, evidence, meant in dangling_references(text, tool_names, own, others, index):
             yield Hit(
                 tool=tool.name,
                 fields={"reference": name, "hint": f"; did you mean `{meant}`?" if meant else ""},

@@ -421,10 +421,16 @@ def _blank_results(text: str) -> str:
     return "".join(pieces)
 
 
+_WRAPPERS = frozenset({"$ref", "anyOf", "oneOf", "allOf"})
+
+
 def _open_objects(tool: Tool) -> list[str]:
     """Top-level parameters that take an object whose keys the schema leaves open (`params`, `body`)."""
     found: list[str] = []
     for name, prop in tool.properties.items():
+        kind = prop.get("type") if type(prop) is dict else None
+        if isinstance(kind, str) and kind != "object" and _WRAPPERS.isdisjoint(prop):
+            continue  # a plain scalar or array: the common case, answered without the walk
         for branch, _ in value_schemas(tool.input_schema, prop):
             kind = branch.get("type")
             is_object = kind == "object" or (isinstance(kind, list) and "object" in kind)
@@ -497,7 +503,14 @@ def phantom_mentions(
     spelled: dict[str, str] = {}
     loaded = False
     found: dict[str, tuple[str, str | None, str]] = {}
-    open_objects = _open_objects(tool) if tool.properties else []
+    open_objects: list[str] | None = None
+
+    def opened() -> list[str]:
+        """This tool's object parameters with open keys, found when first needed."""
+        nonlocal open_objects
+        if open_objects is None:
+            open_objects = _open_objects(tool) if tool.properties else []
+        return open_objects
 
     def load() -> None:
         nonlocal loaded
@@ -578,7 +591,7 @@ def phantom_mentions(
     section = list(_section_names(text)) if ":\n" in text else []
     listed = {name for name, _, _ in section}
     # Keys of an open object are anything: an Args list that names the object itself lists its siblings.
-    open_keys = bool(open_objects) and not listed.intersection(open_objects)
+    open_keys = bool(section) and bool(opened()) and not listed.intersection(opened())
     for name, start, end in section:
         consider(name, snippet(text, start, end), SECTION, near_only=open_keys)
     if "\n" in text and tool.properties:
@@ -587,7 +600,7 @@ def phantom_mentions(
             real = sum(name in tool.properties for name, _, _ in entries)
             if real >= 2 and real * 2 >= len(entries):
                 for name, start, end in entries:
-                    consider(name, snippet(text, start, end), LISTED, near_only=bool(open_objects))
+                    consider(name, snippet(text, start, end), LISTED, near_only=bool(opened()))
     if "=" in text and "(" in text:
         own = _norm(tool.name)
         for call in _CALL.finditer(text):
@@ -601,7 +614,7 @@ def phantom_mentions(
             if _OUTPUT_SENTENCE.search(window) or not any(key in tool.properties for key, _, _ in keys):
                 continue  # a result, or an object that is not this tool's input
             for key, key_start, key_end in keys:
-                consider(key, snippet(text, key_start, key_end), EXAMPLE_KEY, near_only=bool(open_objects))
+                consider(key, snippet(text, key_start, key_end), EXAMPLE_KEY, near_only=bool(opened()))
     if "." in text and tool.properties:
         for match in _DOTTED.finditer(text):
             missing = dotted_phantom(tool.input_schema, match.group(1))
@@ -644,7 +657,7 @@ def phantom_mentions(
             continue
         output = _OUTPUT_SENTENCE.search(lowered) is not None
         # Keys of an HTTP request, or of an object parameter whose keys are open: only a misspelling counts.
-        loose = bool(open_objects) or _REQUEST_KEYS.search(sentence) is not None
+        loose = bool(opened()) or _REQUEST_KEYS.search(sentence) is not None
         if has_cue:
             for match in _CUE.finditer(sentence):
                 word = match.group(1)
