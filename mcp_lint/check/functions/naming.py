@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
-from mcp_lint.check.functions._util import name_words, snippet
+from mcp_lint.check.functions._util import name_words, server_prefix, snippet
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
@@ -217,15 +217,6 @@ _NameIndex = tuple[
 ]
 
 
-def _server_prefix(tool_names: tuple[str, ...]) -> str | None:
-    """The first word most of a server's tools share (`confluence` of `confluence_get_page`), if any."""
-    firsts = Counter(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 3)
-    if not firsts:
-        return None
-    word, count = firsts.most_common(1)[0]
-    return word if count >= 2 and count * 2 >= len(tool_names) else None
-
-
 @functools.lru_cache(maxsize=8)
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
@@ -235,7 +226,7 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
-    prefix = _server_prefix(tool_names)
+    prefix = server_prefix(tool_names)
     for name in tool_names:
         key = _norm_name(name)
         by_norm.setdefault(key, name)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
-from mcp_lint.check.functions._util import name_words, snippet, trim, words
+from mcp_lint.check.functions._util import name_words, server_prefix, snippet, trim, words
 from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import value_schemas
@@ -777,15 +776,6 @@ def phantom_mentions(
                 # parameter is reported there ("narrow results with `results_filter`").
                 consider(word, evidence, USED, near_only=output or loose)
     return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
-
-
-def server_prefix(tool_names: Sequence[str]) -> str | None:
-    """The first word most of a server's tools share (`confluence` of `confluence_get_page`), if any."""
-    firsts = Counter(words_[0] for words_ in map(name_words, tool_names) if len(words_) >= 3)
-    if not firsts:
-        return None
-    word, count = firsts.most_common(1)[0]
-    return word if count >= 2 and count * 2 >= len(tool_names) else None
 
 
 def tool_name_forms(tool_names: Sequence[str]) -> frozenset[str]:
