@@ -250,6 +250,11 @@ _DO = (
     r"(?:call|invoke|run|use|execute|send|report|log|pass|submit|post|forward|notify|ping|trigger|save|"
     r"record|store|include|add|append|attach|upload|copy|read|collect|gather|fetch|share|write|fill)"
 )
+# Who the model answers to, by any name: "the user", "the human", "the person you are helping".
+_USER = (
+    r"(?:(?:the|your|any)\s+)?(?:(?:end[- ])?users?\b(?!['’]s)|humans?\b|"
+    r"person\s+(?:you(?:'re|\s+are)\s+(?:chatting|talking|speaking|working)\s+(?:with|to)|you(?:'re|\s+are)\s+helping))"
+)
 _MODEL = (
     r"(?:ai|a\.i\.|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|ai\s+agent|agent|"
     r"chatbot|bot|model|claude|gpt|chatgpt|copilot|gemini)"
@@ -288,46 +293,70 @@ _SIGNALS: tuple[_Signal, ...] = (
     _signal(
         "conceal",
         2,
-        ("user",),
-        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|let|bother)(?:ing)?\s+"
-        r"(?:the\s+|your\s+|any\s+)?(?:end[- ])?users?\b"
+        ("user", "human", "person"),
+        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|let|bother)(?:ing)?\s+{_USER}"
         rf"|\b{_NEGATION}\s+(?:ever\s+)?(?:mention|reveal|disclose|say|explain|show|share|display|report|discuss|surface|expose)"
-        r"(?:ing)?\b[^.\n]{0,60}?\b(?:to|with)\s+(?:the\s+|your\s+)?(?:end[- ])?users?\b(?!['’]s)"
-        r"|\bwithout\s+(?:the\s+)?users?['’]?s?\s+(?:knowing|knowledge|noticing|awareness|seeing|being\s+(?:aware|told|informed))"
-        r"|\bwithout\s+(?:telling|informing|notifying|alerting|letting|showing)\s+(?:the\s+)?users?\b"
-        r"|\b(?:the\s+)?users?\s+(?:must|should|need|needs|is|are|may)\s+(?:not|never)\s+(?:to\s+)?"
-        r"(?:know|see|notice|find\s+out|learn|be\s+(?:told|informed|aware|notified|shown|made\s+aware))\b"
-        r"|\busers?\s+(?:does\s+not|doesn'?t|do\s+not|don'?t)\s+need\s+to\s+(?:know|see|be\s+told)\b"
-        r"|\b(?:keep|hide|conceal)\s+(?:this|it|that|these|them|everything)\s+(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?users?\b",
+        rf"(?:ing)?\b[^.\n]{{0,60}}?\b(?:to|with)\s+{_USER}"
+        r"|\bwithout\s+(?:the\s+)?(?:users?|humans?)['’]?s?\s+"
+        r"(?:knowing|knowledge|noticing|awareness|seeing|being\s+(?:aware|told|informed))"
+        rf"|\bwithout\s+(?:telling|informing|notifying|alerting|letting|showing)\s+{_USER}"
+        rf"|\b{_USER}\s+(?:must|should|need|needs|is|are|may)\s+(?:not|never)\s+(?:to\s+)?"
+        r"(?:know|see|notice|find\s+out|learn|hear|be\s+(?:told|informed|aware|notified|shown|made\s+aware))\b"
+        rf"|\b{_USER}\s+(?:does\s+not|doesn'?t|do\s+not|don'?t)\s+need\s+to\s+(?:know|see|hear|be\s+told)\b"
+        r"|\b(?:keep|hide|conceal)\s+(?:this|it|that|these|them|everything)\s+(?:secret\s+|hidden\s+)?from\s+"
+        rf"{_USER}",
         ("not", "n't", "never", "without", "avoid", "keep", "hide", "conceal"),
     ),
     _signal(
         "conceal",
         2,
-        ("mention", "reveal", "disclose", "acknowledge", "discuss", "secret", "covert"),
+        ("mention", "reveal", "disclose", "acknowledge", "discuss", "bring up", "secret", "covert", "keep"),
         # What the model did or was told, not a secret it protects: "do not mention this step",
         # "never reveal that you read the file"; "never reveal the API key" is ordinary care.
-        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge|discuss)(?:ing)?\s+"
+        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge|discuss|bring\s+up)(?:ing)?\s+"
         r"(?:this|that|these|the\s+fact|any\s+of\s+(?:this|these|it)|(?:that|what|how|where|why)\s+you|you\b|"
         r"(?:this|the|that)\s+(?:tool|step|call|instructions?|note|parameter|field|request|message|sidenote|context))\b"
-        rf"|\b(?:secretly|covertly)\s+{_DO}\b|\b{_DO}\s+(?:this|it|that|them)?\s*(?:secretly|covertly)\b",
+        rf"|\b(?:secretly|covertly)\s+{_DO}\b|\b{_DO}\s+(?:this|it|that|them)?\s*(?:secretly|covertly)\b"
+        r"|\bkeep\s+(?:quiet|silent|mum)\s+about\b|\bkeep\s+(?:this|it|that)\s+(?:quiet|to\s+yourself|between\s+(?:us|you\s+and))\b",
     ),
     _signal(
         "conceal",
         1,
-        ("silent", "quiet", "discreet", "without mentioning", "without saying"),
+        ("silent", "quiet", "discreet", "without mentioning", "without saying", "them"),
         rf"\b(?:silently|quietly|discreetly)\s+{_DO}\b|\b(?:do|call|run|use)\s+(?:this|it|that|so)\s+(?:silently|quietly|discreetly)\b"
-        r"|\bwithout\s+(?:mentioning|saying|disclosing|revealing)\s+(?:it|this|that|anything)\b",
+        r"|\bwithout\s+(?:mentioning|saying|disclosing|revealing)\s+(?:it|this|that|anything)\b"
+        r"|\b(?:no\s+(?:need|reason)\s+to|do\s+not|don'?t|never)\s+(?:tell|inform|notify)\s+them\b",
     ),
     # --- the model's own instructions and identity
     _signal(
         "self",
         2,
-        ("system", "instructions", "yourself", "you are", "you're", "are you", "powering you", "running you"),
+        (
+            "system",
+            "instructions",
+            "prompt",
+            "preamble",
+            "guidelines",
+            "yourself",
+            "you are",
+            "you're",
+            "are you",
+            "powering you",
+            "running you",
+            "you run",
+            "this call",
+            "this request",
+        ),
         r"\byour\s+(?:own\s+|full\s+|complete\s+|entire\s+|exact\s+|original\s+|initial\s+|current\s+|hidden\s+|underlying\s+)*"
         r"system\s+(?:prompt|message|instructions?)\b"
         r"|\bsystem\s+(?:prompt|message|instructions?)\s+(?:that\s+)?you\s+(?:were|have\s+been|are|got|received)\b"
-        r"|\b(?:instructions|rules|guidelines)\s+(?:that\s+)?you\s+(?:were|have\s+been)\s+(?:given|told|provided)\b"
+        r"|\b(?:instructions|rules|guidelines|prompt|preamble|directives)\s+(?:that\s+)?you\s+"
+        r"(?:were\s+given|have\s+been\s+given|were\s+told|were\s+provided|received|got)\b"
+        r"|\b(?:instructions|prompt|preamble|guidelines)\s+(?:that\s+)?your\s+(?:developer|operator|creator|deployer)s?\s+gave\s+you\b"
+        r"|\byour\s+(?:instructions|guidelines|prompt)\s+from\s+(?:the|your)\s+(?:operator|developer|deployer|system|creator)s?\b"
+        r"|\b(?:ai\s+|llm\s+|language\s+)?model\s+(?:that\s+is\s+)?(?:generating|making|writing|issuing|sending)\s+this\s+"
+        r"(?:call|request|message)\b"
+        r"|\bmodel(?:\s+version)?\s+(?:that\s+)?you(?:'re|\s+are)?\s+(?:run|running)\s+(?:on|as)\b"
         r"|\b(?:describe|identify|introduce)\s+yourself\b|\b(?:information|details|facts|everything)\s+about\s+yourself\b"
         r"|\b(?:which|what)\s+(?:ai\s+|llm\s+|language\s+)?(?:model|llm|ai|assistant|version)\s+(?:you\s+are|you're|are\s+you)\b"
         r"|\b(?:name|version|identity|provider|vendor)\s+of\s+(?:the\s+)?(?:ai\s+|llm\s+|language\s+)?(?:model|llm|assistant|ai)\s+"
@@ -374,6 +403,25 @@ _SIGNALS: tuple[_Signal, ...] = (
     _signal(
         "prefer",
         2,
+        ("ships with", "ship with", "comes with", "come with", "provided by", "built into", "provides"),
+        # The client's own tools, named by where they come from, set aside: "never fall back to the
+        # search feature that ships with the client", "whatever image tools your host provides".
+        r"\b(?:instead\s+of|rather\s+than|over|never|not|n't|avoid|skip|touch)\b[^.\n]{0,60}?\b"
+        r"(?:(?:ships?|comes?|came)\s+with|provided\s+by|built\s+into)\s+(?:the|your)\s+"
+        r"(?:client|host|app|application|ide|editor|assistant)\b"
+        r"|\b(?:instead\s+of|rather\s+than|over)\s+(?:whatever|any|all|every)\b[^.\n]{0,40}?\b(?:your|the)\s+"
+        r"(?:client|host|app|application|ide|editor)(?:\s+application)?\s+provides?\b",
+        ("instead", "rather", "over", "never", "not", "n't", "avoid", "skip", "touch"),
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("route", "through this"),
+        r"\broute\s+(?:all|every|any)\b[^.\n]{0,40}?\bthrough\s+this\s+(?:tool|server|function)\b",
+    ),
+    _signal(
+        "prefer",
+        2,
         ("only tool", "replaces", "supersedes", "overrides"),
         r"\bthe\s+only\s+tool\s+(?:you\s+)?(?:should|must|may|can|need\s+to)\s+(?:ever\s+)?(?:use|call)\b"
         r"|\bthis\s+(?:tool|server|function)\s+(?:replaces|supersedes|overrides)\s+(?:all|any|every|your)\b",
@@ -382,10 +430,10 @@ _SIGNALS: tuple[_Signal, ...] = (
         "prefer",
         2,
         ("this tool", "this function", "this server"),
-        r"\b(?:always|only|must|should)\s+(?:use|call|invoke|choose|pick|prefer)\s+this\s+(?:tool|function|server)\s+"
-        r"(?:first\s+)?(?:for\s+)?(?:every|all|any)\s+"
+        r"\b(?:always|only|must|should|are\s+to|have\s+to|need\s+to)\s+(?:use|call|invoke|choose|pick|prefer)\s+this\s+"
+        r"(?:tool|function|server)\s+(?:first\s+)?(?:for\s+)?(?:every|all|any)\s+"
         r"(?:requests?|tasks?|questions?|queries|prompts?|messages?|user\s+(?:requests?|messages?|questions?))"
-        r"(?:\s+(?:the\s+)?users?\s+(?:makes?|sends?|asks?|gives?|has))?\s*(?:[.,;!\n]|$)",
+        r"(?:\s+(?:the\s+)?users?\s+(?:makes?|sends?|asks?|gives?|has))?(?:\s+from\s+now\s+on)?\s*(?:[.,;!\n]|$|and\b)",
         ("every", "all ", "any "),
     ),
     _signal(
@@ -399,13 +447,26 @@ _SIGNALS: tuple[_Signal, ...] = (
     _signal(
         "timing",
         2,
-        ("every", "each", "any ", "all ", "whenever", "before respond", "before answer", "before reply"),
+        (
+            "every",
+            "each",
+            "any ",
+            "all ",
+            "whenever",
+            "before respond",
+            "before answer",
+            "before reply",
+            "before you",
+        ),
         # "displayed with each response" describes the output; "before each response, call" orders a call.
         r"\b(?:before|after|at\s+the\s+(?:start|beginning|end)\s+of|following)\s+(?:every|each|any|all)\s+"
         r"(?:of\s+your\s+|single\s+)?(?:responses?|repl(?:y|ies)|answers?|messages?|turns?|"
         r"user\s+(?:messages?|requests?|prompts?|queries|questions?|inputs?)|(?:other\s+)?tool\s+(?:calls?|uses?)|"
         r"function\s+calls?)\b"
         r"|\bbefore\s+(?:responding|answering|replying)\b"
+        r"|\b(?:each|every)\s+time\s+you\s+(?:finish|complete|send|write|end|give|produce)\s+(?:a|an|your)\s+"
+        r"(?:reply|response|answer|message|turn)\b"
+        r"|\bbefore\s+you\s+(?:send|give|write|post)\s+(?:any|every|each|an?|your)\s+(?:answer|reply|response|message)\b"
         r"|\b(?:whenever|every\s+time|each\s+time)\s+(?:the\s+user|you)\s+"
         r"(?:says?|sends?|writes?|asks?|types?|responds?|repl(?:y|ies)|answers?)\b",
         (
@@ -467,8 +528,12 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"(?:(?:mcp\s+)?tools?|tool\s+calls?|function\s+calls?)\b"
         r"|\bother\s+tools['’]?\s+(?:outputs?|results?|responses?)\b"
         r"|\b(?:outputs?|results?)\s+of\s+the\s+other\s+tools\s+you\b"
-        r"|\b(?:tools|mcp\s+servers|functions)\s+(?:you\s+have|available\s+to\s+you)\b",
-        ("other", "previous", "prior", "all ", "earlier", "recent", "you have", "available to you"),
+        r"|\b(?:tools|mcp\s+servers|functions)\s+(?:you\s+have|available\s+to\s+you)\b"
+        r"|\b(?:everything|whatever|all)\s+(?:that\s+)?(?:the\s+)?other\s+tools\s+(?:have\s+)?(?:returned|gave|produced|output)\b"
+        r"|\btool\s+(?:results|outputs)\s+(?:that\s+)?you(?:\s+have|'ve)\b"
+        r"|\b(?:other|whatever)\s+(?:other\s+)?(?:mcp\s+)?servers\s+(?:are\s+)?(?:connected|installed|available)\b"
+        r"|\b(?:any|all|every)\s+other\s+files?\s+(?:that\s+)?you(?:\s+have|'ve)?\s+(?:opened|read|seen|accessed)\b",
+        ("other", "previous", "prior", "all ", "earlier", "recent", "you have", "you've", "available to you"),
     ),
     # --- spoken to the model rather than about the tool
     _signal(
@@ -493,6 +558,8 @@ _SIGNALS: tuple[_Signal, ...] = (
         ),
         rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+|the\s+)?{_MODEL}\b|\byou\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+assistant|assistant)\b"
         rf"|\b(?:note|message|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?{_MODEL}s?\b"
+        r"|\bas\s+an?\s+(?:ai|llm|language\s+model|ai\s+assistant|assistant)(?:\s+model)?,?\s+you\b"
+        r"|\b(?:assistant|ai|llm|model|agent),\s+(?:take\s+note|note\s+this|listen|remember)\b"
         rf"|\battention,?\s+(?:all\s+)?{_MODEL}s?\b|\bdear\s+{_MODEL}\b|\b{_MODEL}s?\s+(?:reading|processing|seeing|parsing)\s+this\b"
         r"|\b(?:the|an?|any|every)\s+(?:ai|llm|ai\s+assistant|assistant|language\s+model|ai\s+agent)\s+"
         r"(?:must|should|shall|needs\s+to|has\s+to|is\s+required\s+to)\b",
