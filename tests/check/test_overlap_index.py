@@ -31,6 +31,7 @@ from mcp_lint.check.functions._util import is_placeholder, name_words, text_toke
 from mcp_lint.check.functions.overlap import (
     _ACTIONS,
     _MAX_GROUP,
+    _PREPOSITIONS,
     _set_apart,
     name_meaning,
     namespaces,
@@ -196,11 +197,12 @@ PROPERTIES = ("id", "query", "path", "user_id", "limit")
 def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[str, tuple[int, set[str]]]:
     """tool name -> (similarity in %, the names of its closest siblings), comparing every pair.
 
-    From the documented definition: copies (3-gram Jaccard >= copy-similarity) whatever the names; names
-    of one meaning (same action and object, other words equal or one a subset) with the same inputs
-    and descriptions sharing similar-name-similarity of their singular words (other words equal) or
-    similarity of their 3-grams (one name adds words); never a pair set apart by its descriptions; a
-    meaning shared by more than `_MAX_GROUP` tools is not compared.
+    From the documented definition: copies (3-gram Jaccard >= copy-similarity) whatever the names;
+    names of one meaning (same action and object, other words equal or one a subset) with the same
+    inputs and descriptions sharing similar-name-similarity of their singular words (other words
+    equal) or similarity of their 3-grams (one name adds words, which its description alone does not
+    name); never a pair set apart by its descriptions; a meaning shared by more than `_MAX_GROUP`
+    tools is not compared.
     """
     kept = [
         tool
@@ -240,8 +242,12 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
                 score = jaccard(frozenset(texts[0]), frozenset(texts[1]))
                 if score >= options["similar-name-similarity"]:
                     scores.append(score)
-            elif copy >= options["similarity"]:
-                scores.append(copy)
+            else:
+                # A variant whose description alone names what its extra words add is a choice.
+                longer, shorter = (0, 1) if len(mine.others) > len(theirs.others) else (1, 0)
+                extra = (mine.others ^ theirs.others) - _PREPOSITIONS
+                if not extra & (texts[longer] - texts[shorter]) and copy >= options["similarity"]:
+                    scores.append(copy)
         if not scores:
             continue
         score = max(scores)

@@ -271,6 +271,16 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         (first_name, first_words), (second_name, second_words) = singulars(first), singulars(second)
         return _set_apart(first_name, second_name, first_words, second_words)
 
+    def variant_explained(first: int, second: int, mine: NameMeaning, theirs: NameMeaning) -> bool:
+        """Does the longer name's description alone name what its extra words add?
+
+        `list_directory_with_sizes` ("... including sizes") is a variant the model can choose; in
+        `read_text_file` / `read_file` both descriptions speak of text, so nothing sets them apart.
+        """
+        longer, shorter = (first, second) if len(mine.others) > len(theirs.others) else (second, first)
+        extra = (mine.others ^ theirs.others) - _PREPOSITIONS
+        return bool(extra & (singulars(longer)[1] - singulars(shorter)[1]))
+
     def note(first: int, second: int, score: float, reason: str) -> None:
         if tools[first].name == tools[second].name or set_apart(first, second):
             return  # same name: duplicate-tool-name reports it
@@ -300,7 +310,7 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
                 score = _jaccard(frozenset(singulars(first)[1]), frozenset(singulars(second)[1]))
                 if score >= name_threshold:
                     note(first, second, score, "the same action on the same object, with the same inputs")
-            else:
+            elif not variant_explained(first, second, mine, theirs):
                 score = _jaccard(sets[first], sets[second])
                 if score >= threshold:
                     note(first, second, score, "a variant of the same action, described alike")
