@@ -199,7 +199,7 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
 
     From the documented definition: copies (3-gram Jaccard >= copy-similarity) whatever the names;
     names of one meaning (same action and object, other words equal or one a subset) with the same
-    inputs and descriptions sharing similar-name-similarity of their singular words (other words
+    inputs and descriptions sharing similar-name-similarity of their singular words but verbs (other words
     equal) or similarity of their 3-grams (one name adds words, which its description alone does not
     name); never a pair set apart by its descriptions; a meaning shared by more than `_MAX_GROUP`
     tools is not compared.
@@ -239,7 +239,7 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
             and same_inputs(one, other)
         ):
             if mine.others == theirs.others:
-                score = jaccard(frozenset(texts[0]), frozenset(texts[1]))
+                score = jaccard(frozenset(texts[0] - _ACTIONS.keys()), frozenset(texts[1] - _ACTIONS.keys()))
                 if score >= options["similar-name-similarity"]:
                     scores.append(score)
             else:

@@ -267,6 +267,10 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
             found = singular_sets[position] = (name, text)
         return found
 
+    def content_words(position: int) -> frozenset[str]:
+        # Verbs left out: "Fetch the weather" and "Get the weather" say the same thing.
+        return frozenset(word for word in singulars(position)[1] if word not in _ACTIONS)
+
     def set_apart(first: int, second: int) -> bool:
         (first_name, first_words), (second_name, second_words) = singulars(first), singulars(second)
         return _set_apart(first_name, second_name, first_words, second_words)
@@ -307,7 +311,7 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
                 continue
             if mine.others == theirs.others:
                 # Synonyms (`search_x` / `find_x`): sharing half their words is enough.
-                score = _jaccard(frozenset(singulars(first)[1]), frozenset(singulars(second)[1]))
+                score = _jaccard(content_words(first), content_words(second))
                 if score >= name_threshold:
                     note(first, second, score, "the same action on the same object, with the same inputs")
             elif not variant_explained(first, second, mine, theirs):
