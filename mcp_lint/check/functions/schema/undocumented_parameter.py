@@ -210,7 +210,13 @@ def shape_shown(description: str, name: str) -> bool:
 # words that end an identifier, units written into the name, and the verbs a boolean switch starts with.
 _COUNTING = frozenset(words("page limit offset skip count cursor"))
 _COUNTING_PREFIX = frozenset(words("max min per num page"))
-_IDENTIFIER_END = frozenset(words("id ids uuid number cursor name"))
+_IDENTIFIER_END = frozenset(words("id ids uuid number cursor name email"))
+# An integer that points at a place in a sequence (`paragraph_index`, `start_row`).
+_POSITION_END = frozenset(words("index row col column"))
+# A number whose unit is fixed by convention (degrees).
+_COORDINATES = frozenset(words("latitude longitude lat lng lon"))
+# One word naming free text the user writes (`title`, `text`, `comment`): what to send is plain.
+_FREE_TEXT = frozenset(words("title text comment note message subject author"))
 _UNIT_END = frozenset(
     words("ms millis milliseconds sec secs seconds minutes mins hours days bytes kb mb px pixels percent")
 )
@@ -275,7 +281,10 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
     Structured values (objects, untyped values) never do. A scalar does when its type is an enum of
     readable words (`order`: asc|desc, not `origin`: ui|llm); when it names a paging or counting
     quantity (`page`, `per_page`, `maxResults`) or carries its unit (`timeout_ms`), but not a time
-    without one (`timeout`); when it is an identifier (`id`, `user_id`, `issue_number`); when its head
+    without one (`timeout`); when it is a position in a sequence (`paragraph_index`, `start_row`) or a
+    coordinate (`latitude`); when it is one word of free text (`title`, `comment`); when it picks a unit
+    from an enum (`wind_speed_unit`: kmh|ms|mph); when it is an identifier (`id`, `user_id`,
+    `issue_number`, `email`); when its head
     word is the tool's own (`sheet` in `rename_sheet`, `localPort` in `port_forward`); when it is a
     boolean switch named for what it turns on (`includeSubdomains`, `recursive`); or when it is one word
     that at least `_VOCABULARY_MIN_TOOLS` tools of the server share with the same type (`owner`, `repo`,
@@ -290,6 +299,8 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
         return False
     enum = _enum_of(root, prop)
     if enum is not None:
+        if parts[-1] in ("unit", "units") and len(enum) > 1:
+            return True  # its values are units, however short (`kmh`, `ms`, `kn`)
         return len(enum) > 1 and all(
             isinstance(value, str) and all(_READABLE_VALUE.fullmatch(part) for part in name_words(value))
             for value in enum
@@ -302,7 +313,7 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
     if kind == "boolean":
         return (len(parts) > 1 and parts[0] in _SWITCH_START) or last.endswith(_ADJECTIVE_END)
     if kind in ("integer", "number"):
-        if last in _UNIT_END:
+        if last in _UNIT_END or (kind == "integer" and last in _POSITION_END) or name.lower() in _COORDINATES:
             return True
         if _TIME_WORDS.intersection(parts):
             return False
@@ -311,6 +322,8 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
     if last in _IDENTIFIER_END and (last != "name" or len(parts) == 1 or singular(head) in tool_words):
         return True
     if singular(head) in tool_words:
+        return True
+    if kind == "string" and len(parts) == 1 and last in _FREE_TEXT:
         return True
     return (
         kind == "string"
