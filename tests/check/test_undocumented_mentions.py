@@ -14,6 +14,7 @@ from mcp_lint.check.engine import active_rules, check_server
 from mcp_lint.check.functions.schema.undocumented_parameter import (
     explained_in_description,
     mentioned_in_description,
+    shape_shown,
 )
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.config import parse_settings
@@ -44,6 +45,9 @@ def test_an_explanation_in_brackets_or_a_written_out_shape_documents_the_paramet
     # a call's argument list is not an explanation of its argument
     assert not explained_in_description("run_python(code) runs Python.", "code")
     assert not explained_in_description("Place an image at a cell.", "cell")
+    # brackets after a word of prose qualify the prose, not the parameter
+    assert not explained_in_description("Returns the file content (up to 1 MB).", "content")
+    assert mentioned_in_description("Returns the file content (up to 1 MB).", "content")
 
 
 def test_a_mention_in_any_spelling_is_met() -> None:
@@ -99,3 +103,5 @@ def test_a_mention_gives_no_shape_to_a_structured_value_and_no_unit_to_a_time() 
     assert found["settings"] is Severity.MODERATE
     assert found["timeout"] is Severity.MODERATE
     assert found["params"] is Severity.LOW  # its shape is shown where it is named
+    assert shape_shown("Find runs with specific tags (e.g., {'team': 'nlp'}).", "tags")
+    assert not shape_shown("Apply the tags. Then pass {x}.", "tags")

@@ -107,7 +107,7 @@ def explained_in_description(description: str, name: str) -> bool:
         rf"{_ENTRY_START}{_QUOTE}{bare}{_QUOTE}{after}{_ENTRY_TAIL}",
         rf"""[`'"]{bare}[`'"]\s*\([^)\n]{{2,120}}\)""",
         rf"""{before}{bare}\s*=(?!=)\s*[\w"'\[{{.-]""",
-        rf"{before}{bare}{after}[ \t]*\((?![)\s])[^()\n]{{1,80}}\)",
+        rf"{_ENTRY_START}{bare}{after}[ \t]*\((?![)\s])[^()\n]{{1,80}}\)",
     ]
     if identifier_shaped(name):
         patterns.append(rf"{before}{bare}{after}")
@@ -202,7 +202,8 @@ def _only_listed(description: str, name: str) -> bool:
 def shape_shown(description: str, name: str) -> bool:
     """Whether the description writes out a structured parameter's shape where it names it: a `{` or
     `[` later in the same sentence ("Bind params by name with {name:Type} placeholders")."""
-    return re.search(rf"{_spellings(name)}[^.\n{{\[]{{0,60}}[{{\[]", description, re.IGNORECASE) is not None
+    same_sentence = r"(?:(?![.!?]\s+[A-Z])[^\n{\[]){0,60}"
+    return re.search(rf"{_spellings(name)}{same_sentence}[{{\[]", description, re.IGNORECASE) is not None
 
 
 # What makes an undocumented parameter's name say enough by itself (reported at low, not moderate).
