@@ -97,8 +97,8 @@ def explained_in_description(description: str, name: str) -> bool:
     that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
     parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
     """
-    if not description or not name:
-        return False
+    if not description or not name or name.lower() not in description.lower():
+        return False  # every way of explaining it writes the name (most parameters: no regex to build)
     bare = re.escape(name)
     before = r"(?<![A-Za-z0-9_.])"
     after = r"(?![A-Za-z0-9_]|\.[A-Za-z_])"
