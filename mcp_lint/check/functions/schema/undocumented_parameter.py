@@ -90,10 +90,10 @@ def explained_in_description(description: str, name: str) -> bool:
 
     These count: an Args:/Parameters: entry or a bullet ("query: The search query", "- depth (int):
     ..."), a quoted name with its explanation in brackets ("'offset' (start line)"), an example value
-    ("offset=0", "search(query='x')"), its values or meaning in brackets after it ("mode (text|image)",
-    "duration (seconds)"), its shape written out ("Body: { displayName, color }"), the name in code
-    style ("pass a JSON `schema`"), and a
-    snake_case / camelCase name used verbatim in prose ("set verbose_timing to true"). A plain word
+    ("offset=0", "search(query='x')"), an entry's values or meaning in brackets after its name
+    ("Params: mode (text|image), duration (seconds)"), its shape written out ("Body: { displayName,
+    color }"), the name in code style ("pass a JSON `schema`"), and a snake_case / camelCase name
+    used verbatim in prose ("set verbose_timing to true"). A plain word
     that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
     parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
     """
@@ -346,7 +346,8 @@ def _structured(root: Any, prop: Any) -> bool:
             return True
         if kind == "array":
             items = variant.get("items")
-            inner = [item.get("type") for item in property_variants(root, items)] if items else []
+            shapes = property_variants(root, items) if isinstance(items, Mapping) else ()
+            inner = [item.get("type") for item in shapes]
             if not inner or not all(isinstance(item, str) and item != "object" for item in inner):
                 return True
     return False
