@@ -22,7 +22,7 @@ TOOLS: list[dict[str, Any]] = [
     },
     {
         "name": "legacy_lookup",
-        "description": "Looks up a legacy record by its key.",
+        "description": "Looks up a legacy record.",
         "inputSchema": {"type": "object", "properties": {"key": {"type": "string"}}},
     },
 ]

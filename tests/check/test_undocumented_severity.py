@@ -48,6 +48,20 @@ TOOLS = [
     ),
     _tool("get_issue", {"owner": STRING, "repo": STRING, "since": STRING}),
     _tool("close_issue", {"owner": STRING, "repo": STRING, "shell": STRING}),
+    _tool(
+        "edit_document",
+        {
+            "paragraph_index": {"type": "integer"},
+            "start_row": {"type": "integer"},
+            "latitude": {"type": "number"},
+            "title": STRING,
+            "email": STRING,
+            "wind_speed_unit": {"type": "string", "enum": ["kmh", "ms", "mph"]},
+            # opaque: free text whose head says it has a syntax, a width with no unit
+            "scheduleText": STRING,
+            "row_width": {"type": "integer"},
+        },
+    ),
     _tool("rename_sheet", {"sheet": STRING, "width": {"type": "number"}}),
     _tool("resize_sheet", {"width": {"type": "number"}}),
     _tool("move_sheet", {"width": {"type": "number"}}),
@@ -66,6 +80,12 @@ SELF_EXPLANATORY = {
     ("close_issue", "owner"),
     ("close_issue", "repo"),
     ("rename_sheet", "sheet"),
+    ("edit_document", "paragraph_index"),
+    ("edit_document", "start_row"),
+    ("edit_document", "latitude"),
+    ("edit_document", "title"),
+    ("edit_document", "email"),
+    ("edit_document", "wind_speed_unit"),
 }
 
 
@@ -91,6 +111,8 @@ def test_self_explanatory_names_report_at_low_and_opaque_ones_at_moderate() -> N
         ("list_issues", "lockdown"),
         ("get_issue", "since"),
         ("close_issue", "shell"),
+        ("edit_document", "scheduleText"),
+        ("edit_document", "row_width"),
         ("rename_sheet", "width"),
         ("resize_sheet", "width"),
     } <= moderate

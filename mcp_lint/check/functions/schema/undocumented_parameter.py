@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -63,13 +64,17 @@ def _nested_undocumented(root: Any, description: str) -> dict[str, list[tuple[st
 
 
 def _names(text: str, name: str) -> bool:
-    """Whether `text` names `name` as a word (any case style: `entityType` or "entity type")."""
+    """Whether `text` names `name` as a word (any case style: `entityType` or "entity type"; singular
+    or plural: `nodeIds` in "node IDs")."""
     if not text:
         return False
     if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text):
         return True
-    spaced = " ".join(name_words(name))
-    return len(spaced) > 2 and spaced in " ".join(name_words(text))
+    parts = tuple(singular(word) for word in name_words(name))
+    if len(" ".join(parts)) <= 2:
+        return False
+    split, plain = _prose_runs(text)
+    return _contains_run(split, parts) or _contains_run(plain, parts)
 
 
 # Where an entry of a parameter list starts: a line (after a bullet), a sentence or clause, an
@@ -85,13 +90,15 @@ def explained_in_description(description: str, name: str) -> bool:
 
     These count: an Args:/Parameters: entry or a bullet ("query: The search query", "- depth (int):
     ..."), a quoted name with its explanation in brackets ("'offset' (start line)"), an example value
-    ("offset=0", "search(query='x')"), the name in code style ("pass a JSON `schema`"), and a
-    snake_case / camelCase name used verbatim in prose ("set verbose_timing to true"). A plain word
+    ("offset=0", "search(query='x')"), an entry's values or meaning in brackets after its name
+    ("Params: mode (text|image), duration (seconds)"), its shape written out ("Body: { displayName,
+    color }"), the name in code style ("pass a JSON `schema`"), and a snake_case / camelCase name
+    used verbatim in prose ("set verbose_timing to true"). A plain word
     that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
     parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
     """
-    if not description or not name:
-        return False
+    if not description or not name or name.lower() not in description.lower():
+        return False  # every way of explaining it writes the name (most parameters: no regex to build)
     bare = re.escape(name)
     before = r"(?<![A-Za-z0-9_.])"
     after = r"(?![A-Za-z0-9_]|\.[A-Za-z_])"
@@ -100,20 +107,103 @@ def explained_in_description(description: str, name: str) -> bool:
         rf"{_ENTRY_START}{_QUOTE}{bare}{_QUOTE}{after}{_ENTRY_TAIL}",
         rf"""[`'"]{bare}[`'"]\s*\([^)\n]{{2,120}}\)""",
         rf"""{before}{bare}\s*=(?!=)\s*[\w"'\[{{.-]""",
+        rf"{_ENTRY_START}{bare}{after}[ \t]*\((?![)\s])[^()\n]{{1,80}}\)",
     ]
     if identifier_shaped(name):
         patterns.append(rf"{before}{bare}{after}")
-    return any(re.search(pattern, description, re.MULTILINE) for pattern in patterns)
+    if any(re.search(pattern, description, re.MULTILINE) for pattern in patterns):
+        return True
+    # its shape written out, in any case: "Body: { displayName, color }", "tags=[...]"
+    return re.search(rf"{before}{bare}[^.\n{{]{{0,20}}[:=]\s*[{{\[]", description, re.IGNORECASE) is not None
 
 
 def _documented_by_fields(root: Any, prop: Any) -> bool:
-    """An object whose every field has a description of its own says what it is through them."""
+    """An object (or an array of objects) whose every field has a description of its own says what it
+    is through them."""
     fields: list[Any] = []
     for variant in property_variants(root, prop):
-        inner = variant.get("properties")
-        if isinstance(inner, Mapping):
-            fields.extend(inner.values())
+        items = variant.get("items")
+        shapes = [variant, *property_variants(root, items)] if isinstance(items, Mapping) else [variant]
+        for shape in shapes:
+            inner = shape.get("properties")
+            if isinstance(inner, Mapping):
+                fields.extend(inner.values())
     return bool(fields) and all(_has_description(root, field) for field in fields)
+
+
+# Words that say nothing by themselves: a parameter named `at` or `in` is not named by "at a cell".
+_FUNCTION_WORDS = frozenset(
+    words("a an the at in on of to by for as is it or and if be with from into via per not no up out off")
+)
+_PROSE_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+@functools.lru_cache(maxsize=64)
+def _prose_runs(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words of prose twice, singular: split at case changes (`nodeIds` -> node, id) and not
+    (`IDs` -> id), so that either spelling of a name can be met."""
+    split = tuple(singular(word) for word in name_words(text))
+    plain = tuple(singular(word.lower()) for word in _PROSE_WORD.findall(text))
+    return split, plain
+
+
+def _contains_run(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
+    size = len(needle)
+    first = needle[0]
+    return any(
+        haystack[start : start + size] == needle
+        for start, word in enumerate(haystack)
+        if word == first and start + size <= len(haystack)
+    )
+
+
+def mentioned_in_description(description: str, name: str) -> bool:
+    """Whether the tool's description uses the parameter's name, in any spelling: its words in a row,
+    singular or plural (`tag_names` in "semicolon-delimited tag names", `emojis` in "emoji reactions",
+    `content` in "overwrite the file with new content").
+
+    Weaker than `explained_in_description`: the word may be there in another sense ("Default shell:
+    bash") or in a bare list of names. A function word (`at`, `in`) and a one-letter name are never
+    met this way.
+    """
+    if re.search(rf"""['"]{re.escape(name)}['"]""", description):
+        return True  # quoted, even when short: "containing the substring 'q'"
+    parts = tuple(singular(word) for word in name_words(name))
+    if not description or not parts or len(name) < 2 or (len(parts) == 1 and parts[0] in _FUNCTION_WORDS):
+        return False
+    split, plain = _prose_runs(description)
+    if not (_contains_run(split, parts) or _contains_run(plain, parts)):
+        return False
+    return not _only_listed(description, name)
+
+
+# An item of a bare list of names: between list punctuation, with nothing said of it ("Params: query,
+# categories, downloadable" names `categories` and says nothing about it).
+_LISTED_BEFORE = r"[,:|][ \t]*(?:(?:and|or)[ \t]+)?$"
+_LISTED_AFTER = r"^[ \t]*(?:[,|.;)]|\n|$)"
+
+
+def _spellings(name: str) -> str:
+    """A pattern for the name as written in code or in prose (`tag_names`, tagNames, "tag names")."""
+    spaced = r"[\s_-]*".join(re.escape(word) for word in name_words(name))
+    return rf"(?<![A-Za-z0-9_])(?:{re.escape(name)}|{spaced})(?:e?s)?(?![A-Za-z0-9_])"
+
+
+def _only_listed(description: str, name: str) -> bool:
+    """Whether every use of the name in the description is an item of a bare list of names."""
+    found = list(re.finditer(_spellings(name), description, re.IGNORECASE))
+    return bool(found) and all(
+        re.search(_LISTED_BEFORE, description[max(0, hit.start() - 12) : hit.start()])
+        and re.search(_LISTED_AFTER, description[hit.end() : hit.end() + 6])
+        for hit in found
+    )
+
+
+def shape_shown(description: str, name: str) -> bool:
+    """Whether the description writes out a structured parameter's shape where it names it: a `{` or
+    `[` later in the same sentence ("Bind params by name with {name:Type} placeholders")."""
+    same_sentence = r"(?:(?![.!?]\s+[A-Z])[^\n{\[]){0,60}"
+    return re.search(rf"{_spellings(name)}{same_sentence}[{{\[]", description, re.IGNORECASE) is not None
 
 
 # What makes an undocumented parameter's name say enough by itself (reported at low, not moderate).
@@ -121,7 +211,13 @@ def _documented_by_fields(root: Any, prop: Any) -> bool:
 # words that end an identifier, units written into the name, and the verbs a boolean switch starts with.
 _COUNTING = frozenset(words("page limit offset skip count cursor"))
 _COUNTING_PREFIX = frozenset(words("max min per num page"))
-_IDENTIFIER_END = frozenset(words("id ids uuid number cursor name"))
+_IDENTIFIER_END = frozenset(words("id ids uuid number cursor name email"))
+# An integer that points at a place in a sequence (`paragraph_index`, `start_row`).
+_POSITION_END = frozenset(words("index row col column"))
+# A number whose unit is fixed by convention (degrees).
+_COORDINATES = frozenset(words("latitude longitude lat lng lon"))
+# One word naming free text the user writes (`title`, `text`, `comment`): what to send is plain.
+_FREE_TEXT = frozenset(words("title text comment note message subject author"))
 _UNIT_END = frozenset(
     words("ms millis milliseconds sec secs seconds minutes mins hours days bytes kb mb px pixels percent")
 )
@@ -186,7 +282,10 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
     Structured values (objects, untyped values) never do. A scalar does when its type is an enum of
     readable words (`order`: asc|desc, not `origin`: ui|llm); when it names a paging or counting
     quantity (`page`, `per_page`, `maxResults`) or carries its unit (`timeout_ms`), but not a time
-    without one (`timeout`); when it is an identifier (`id`, `user_id`, `issue_number`); when its head
+    without one (`timeout`); when it is a position in a sequence (`paragraph_index`, `start_row`) or a
+    coordinate (`latitude`); when it is one word of free text (`title`, `comment`); when it picks a unit
+    from an enum (`wind_speed_unit`: kmh|ms|mph); when it is an identifier (`id`, `user_id`,
+    `issue_number`, `email`); when its head
     word is the tool's own (`sheet` in `rename_sheet`, `localPort` in `port_forward`); when it is a
     boolean switch named for what it turns on (`includeSubdomains`, `recursive`); or when it is one word
     that at least `_VOCABULARY_MIN_TOOLS` tools of the server share with the same type (`owner`, `repo`,
@@ -201,6 +300,8 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
         return False
     enum = _enum_of(root, prop)
     if enum is not None:
+        if parts[-1] in ("unit", "units") and len(enum) > 1:
+            return True  # its values are units, however short (`kmh`, `ms`, `kn`)
         return len(enum) > 1 and all(
             isinstance(value, str) and all(_READABLE_VALUE.fullmatch(part) for part in name_words(value))
             for value in enum
@@ -213,7 +314,7 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
     if kind == "boolean":
         return (len(parts) > 1 and parts[0] in _SWITCH_START) or last.endswith(_ADJECTIVE_END)
     if kind in ("integer", "number"):
-        if last in _UNIT_END:
+        if last in _UNIT_END or (kind == "integer" and last in _POSITION_END) or name.lower() in _COORDINATES:
             return True
         if _TIME_WORDS.intersection(parts):
             return False
@@ -223,12 +324,42 @@ def self_explanatory(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple
         return True
     if singular(head) in tool_words:
         return True
+    if kind == "string" and len(parts) == 1 and last in _FREE_TEXT:
+        return True
     return (
         kind == "string"
         and len(parts) == 1
         and len(name) > 2
         and vocabulary[(name, kind)] >= _VOCABULARY_MIN_TOOLS
     )
+
+
+def _structured(root: Any, prop: Any) -> bool:
+    """An object, an array of objects or a value of no stated type: its name does not give its shape."""
+    variants = list(property_variants(root, prop))
+    kinds = [variant.get("type") for variant in variants if variant.get("type") not in (None, "null")]
+    if not kinds or len({str(kind) for kind in kinds}) > 2:
+        return True  # no type, or a value of any of several (`string | number | boolean | array`)
+    for variant in variants:
+        kind = variant.get("type")
+        if kind == "object" or (isinstance(kind, list) and "object" in kind):
+            return True
+        if kind == "array":
+            items = variant.get("items")
+            shapes = property_variants(root, items) if isinstance(items, Mapping) else ()
+            inner = [item.get("type") for item in shapes]
+            if not inner or not all(isinstance(item, str) and item != "object" for item in inner):
+                return True
+    return False
+
+
+def _named_enough(root: Any, name: str, prop: Any) -> bool:
+    """Whether a mention of the parameter in the tool's description can say what it is: not for a
+    structured value (the mention gives no shape) nor a time with no unit in its name (`timeout`)."""
+    if _structured(root, prop):
+        return False
+    parts = name_words(name)
+    return not (parts and parts[-1] not in _UNIT_END and _TIME_WORDS.intersection(parts))
 
 
 @check_function("undocumented_parameter")
@@ -261,7 +392,13 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 subject = f"Field{plural} {shown} of parameter `{name}` {'have' if plural else 'has'}"
                 path = nested[0][1]
             evidence = ", ".join(where for _, where in nested[:_MAX_LISTED_FIELDS]) if documented else path
-            plain = not nested and self_explanatory(tool, str(name), prop, vocabulary)
+            plain = not nested and (
+                self_explanatory(tool, str(name), prop, vocabulary)
+                or (
+                    mentioned_in_description(tool.description, str(name))
+                    and (_named_enough(root, str(name), prop) or shape_shown(tool.description, str(name)))
+                )
+            )
             yield Hit(
                 tool=tool.name,
                 subject=name,
