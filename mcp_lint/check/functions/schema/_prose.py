@@ -24,7 +24,9 @@ from mcp_lint.schema_walk import property_variants, walk_parameters
 
 # One value as prose writes it: quoted, a number, or a bare token.
 _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
-_VALUE = rf"(?:{_QUOTED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+# A number may group its thousands ("100,000"): the comma there does not end the clause.
+_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w.]|,\d)"
+_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
 # A clause ends right after a value that is the whole of what the clause states.
 _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
 # Where "default" may stand: the start of a clause, or after a word that leaves the default the
@@ -32,10 +34,17 @@ _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|fo
 # default of something else: "the server's default backend", "uses the kubectl default".
 _DEFAULT_LEAD = r"(?:^|(?<=[(\[,;:.\u2013\u2014-])\s*|(?<=\s)(?:the|its|with|optional|which|and|it)\s+)"
 _DEFAULT_CUE = re.compile(
-    rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?:\s+(?:is|to|of|being))?\s*[:=]?\s*|defaulting to\s+)"
+    rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?P<link>\s+(?:is|to|of|being))?\s*(?P<sign>[:=])?\s*"
+    rf"|defaulting to\s+)"
     rf"(?P<value>{_VALUE}){_CLAUSE_END}",
     re.IGNORECASE | re.MULTILINE,
 )
+# "the default emotion", "use the default name": with no link ("is", "to", ":") between them, a bare
+# word after "default" is the noun it qualifies, not a value. A number, a boolean or a quoted value
+# still is one ("default 20", "(default 'json')").
+_BARE_VALUE = re.compile(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
+# "Defaults to DESTINATION_USER_ID", "defaults to $HOME": where the value is read from, not a value.
+_FROM_ENVIRONMENT = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
 # "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
 _DEFAULT_AFTER = re.compile(
     rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
@@ -63,6 +72,12 @@ def stated_defaults(text: str) -> list[StatedDefault]:
     for pattern in (_DEFAULT_CUE, _DEFAULT_AFTER):
         for match in pattern.finditer(text):
             value, quoted = _unquote(match.group("value"))
+            if pattern is _DEFAULT_CUE and not quoted:
+                linked = match.group("link") or match.group("sign") or "defaulting" in match.group(0).lower()
+                if not linked and not _BARE_VALUE.fullmatch(value):
+                    continue
+                if _FROM_ENVIRONMENT.fullmatch(value):
+                    continue
             found.append(StatedDefault(value, quoted, match.span()))
     return found
 
@@ -73,7 +88,7 @@ def _normal(text: str) -> str:
 
 def _number(text: str) -> float | None:
     try:
-        return float(text)
+        return float(text.replace(",", "") if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", text) else text)
     except ValueError:
         return None
 
@@ -237,6 +252,8 @@ _ARGS_ENTRY = re.compile(
 _MENTION = re.compile(
     r"(?:[`'\"](?P<quoted>[A-Za-z_][\w-]*)[`'\"]|(?<![\w.])(?P<bare>[A-Za-z_]\w*))"
     r"(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){0,60}"
+    # never cut inside a number ("100,000")
+    r"(?:(?<=[\d,])[\d,]+)?"
 )
 
 
