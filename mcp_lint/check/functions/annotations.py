@@ -72,9 +72,12 @@ _ARITHMETIC = frozenset(
 )
 # A later sentence saying the tool writes ("... and saves it to disk"): a write whatever the name says.
 _WRITES_IN_TEXT = re.compile(
-    r"\b(?:it\s+|and\s+|then\s+|also\s+)(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
-    r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all)\b",
-    re.IGNORECASE,
+    r"(?:\b(?:it\s+|and\s+|then\s+|also\s+)|(?:^|(?<=[.!?:]\s))\s*)"
+    r"(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
+    r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all|output)\b"
+    # "... and save the output audio file to a given directory": the base form after "and"
+    r"|\band\s+(?:save|write|store)\s+(?:the|a|an|it|them|its|their|your|output)\b[^.\n]{0,40}\b(?:to|in|into)\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -158,8 +161,8 @@ def effective_verb(tool: Tool) -> tuple[str, str] | None:
         return found
     said = _WRITES_IN_TEXT.search(tool.description)
     if said is not None:
-        word = said.group(0).split()[1].lower()
-        return _desc_verb(word) or "write", "description"
+        verbs = [_desc_verb(word.lower()) for word in said.group(0).split()]
+        return next((verb for verb in verbs if verb and _VERBS[verb] != READ), "write"), "description"
     return found
 
 
