@@ -157,6 +157,20 @@ _BRACKETED_LIST = re.compile(
     rf"{_CHOICE_NOUN}(?:\s+\w+){{0,2}}?\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
 )
 _ITEM_SPLIT = re.compile(_SEPARATOR, re.IGNORECASE)
+# Uncued alternatives, as a clause of their own: "`high` or `low`.", "Whether it is a 'user' or a 'group'",
+# "json|markdown|html".
+_ARTICLE_QUOTED = rf"(?:(?:an?|the)\s+)?(?:{_QUOTED})"
+# In the clause before uncued alternatives: a condition, a negation, a comparison ("Required if `type`
+# was `limit` or `stop_limit`", "not `prompt` or `q`"): the values are of something else, or excluded.
+_UNCUED_ASIDE = re.compile(
+    r"\b(?:if|when|whenever|unless|for|not|except|than|was|were|only)\b", re.IGNORECASE
+)
+_ALTERNATIVES = re.compile(
+    rf"(?<![\w`'\"])(?P<items>{_ARTICLE_QUOTED}(?:\s*,\s*{_ARTICLE_QUOTED})*,?\s+or\s+{_ARTICLE_QUOTED}"
+    rf"|(?<![\w|/.-])[a-z][\w-]{{0,20}}(?:\|[a-z][\w-]{{0,20}})+(?![\w|/.-]))"
+    r"(?=\s*(?:[,;:)(]|\.(?:\s|$)|$|\s(?:\(|default|if|when|to|for)\b))",
+    re.IGNORECASE,
+)
 # Before the list, in its sentence: it gives examples, or holds only under a condition.
 _EXAMPLES = re.compile(
     r"\b(?:e\.g\.?|eg|i\.e\.|for example|for instance|such as|like|including|includes?|examples?)\b",
@@ -192,14 +206,23 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cut + 1 : start]
 
 
-def stated_lists(text: str) -> list[StatedList]:
-    """Each closed list of values the text states, in order; lists of examples are left out."""
+def stated_lists(text: str, uncued: bool = False) -> list[StatedList]:
+    """Each closed list of values the text states, in order; lists of examples are left out.
+
+    With `uncued`, also the alternatives a clause offers without a cue: quoted values joined by "or"
+    ("`high` or `low`.", "a 'user' or a 'group'") and values joined by pipes ("json|markdown|html").
+    They say which values exist, not that the enum is wrong; only the rule about a missing enum reads them.
+    """
     found: list[StatedList] = []
-    for pattern in (_CUED_LIST, _BRACKETED_LIST):
+    patterns = (_CUED_LIST, _BRACKETED_LIST, _ALTERNATIVES) if uncued else (_CUED_LIST, _BRACKETED_LIST)
+    for pattern in patterns:
         for match in pattern.finditer(text):
             if pattern is _CUED_LIST and match.group("after"):
                 continue  # "one of a, b, etc.": an open list
-            raw = [part for part in _ITEM_SPLIT.split(match.group("items").strip()) if part]
+            listed_text = match.group("items").strip()
+            if pattern is _ALTERNATIVES:
+                listed_text = re.sub(r"(?i)\b(?:an?|the)\s+(?=[`'\"])", "", listed_text.replace("|", " or "))
+            raw = [part for part in _ITEM_SPLIT.split(listed_text) if part]
             pairs = [_unquote(part.rstrip(".")) for part in raw]
             items = tuple(item for item, _ in pairs if item)
             if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
@@ -208,6 +231,12 @@ def stated_lists(text: str) -> list[StatedList]:
             if any(not quoted and not re.fullmatch(r"[a-z0-9_.-]+", item) for item, quoted in pairs):
                 continue
             before = _sentence_before(text, match.start()) + text[match.start() : match.start("items")]
+            if pattern is _ALTERNATIVES:
+                # "(e.g. 'main' or 'master')": the sentence cut at "e.g. " would hide the cue
+                before = text[max(0, match.start() - 60) : match.start()]
+                clause = re.split(r"[.(\n]\s", before + " ")[-1]
+                if _UNCUED_ASIDE.search(clause) or before.rstrip().endswith("="):
+                    continue
             listed = match.group("items")
             if _EXAMPLES.search(before) or _EXAMPLES.search(listed) or _CONDITION.search(before):
                 continue
