@@ -59,7 +59,12 @@ def _desc_verb(word: str) -> str:
 
 
 _STRENGTH = {READ: 0, WRITE: 1, DESTROY: 2}
+# Words a description may open with before its verb: "This tool will create ...", "Used to list ...".
+_FILLER = frozenset(
+    words("this tool will can used use to allows you lets it helps the mcp function method endpoint")
+)
 _CONJUNCTIONS = frozenset({"and", "or", "then"})
+_EVALUATED = frozenset(words("template render condition expression select formula"))
 # "add two numbers", "add_numbers": arithmetic, not a new record. `add` counts as a write only with
 # an object that is not one of these.
 _ARITHMETIC = frozenset(
@@ -67,9 +72,12 @@ _ARITHMETIC = frozenset(
 )
 # A later sentence saying the tool writes ("... and saves it to disk"): a write whatever the name says.
 _WRITES_IN_TEXT = re.compile(
-    r"\b(?:it\s+|and\s+|then\s+|also\s+)(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
-    r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all)\b",
-    re.IGNORECASE,
+    r"(?:\b(?:it\s+|and\s+|then\s+|also\s+)|(?:^|(?<=[.!?:]\s))\s*)"
+    r"(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
+    r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all|output)\b"
+    # "... and save the output audio file to a given directory": the base form after "and"
+    r"|\band\s+(?:save|write|store)\s+(?:the|a|an|it|them|its|their|your|output)\b[^.\n]{0,40}\b(?:to|in|into)\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -79,6 +87,9 @@ def _counts(verb: str, following: list[str]) -> bool:
     if verb in ("start", "restart"):
         # the head noun of what is started, within a short noun phrase ("start a streaming search")
         return not any(_VERBS.get(word) == READ for word in following[:3])
+    if verb in ("execute", "exec"):
+        # executing a query, a template render or a condition check reads; a command or a script writes
+        return not any(_VERBS.get(word) == READ or word in _EVALUATED for word in following[:4])
     if verb != "add":
         return True
     objects = [word for word in following[:3] if word not in ("up", "together", "the")]
@@ -109,20 +120,38 @@ def _name_verb(name: str) -> str | None:
     return best
 
 
-def leading_verb(tool: Tool) -> tuple[str, str] | None:
-    """(verb, where) from the name first; from the description's first words when the name has none."""
-    verb = _name_verb(tool.name)
-    if verb is not None:
-        return verb, "name"
+def _description_verb(tool: Tool) -> str | None:
+    """The verb the description's first sentence opens with, after filler ("This tool will ...").
+
+    A verb-looking word further in is part of the object: "Gather git history (commits, tags)".
+    """
     first = re.split(r"(?<=[.!?])\s", tool.description.strip(), maxsplit=1)[0]
     found = _DESC_WORDS.findall(first)
     for index, word in enumerate(found[:6]):
-        verb = _desc_verb(word.lower())
+        lowered = word.lower()
+        verb = _desc_verb(lowered)
         if verb:
-            if not _counts(verb, [item.lower() for item in found[index + 1 :]]):
-                return None
-            return verb, "description"
+            return verb if _counts(verb, [item.lower() for item in found[index + 1 :]]) else None
+        if lowered not in _FILLER:
+            return None
     return None
+
+
+def leading_verb(tool: Tool) -> tuple[str, str] | None:
+    """(verb, where) from the name first; from the description's first words when the name has none.
+
+    A verb that is not the first word of the name may be a noun (`weather_archive`, `label_store`):
+    when the description opens with a read, the description is believed.
+    """
+    verb = _name_verb(tool.name)
+    said = _description_verb(tool)
+    if verb is not None:
+        parts = " ".join(name_words(tool.name))
+        head = re.search(rf"(?:^|\b(?:and|or|then) ){verb}\b", parts) is not None
+        if head or said is None or _VERBS[said] != READ or _VERBS[verb] == READ:
+            return verb, "name"
+        return said, "description"
+    return (said, "description") if said is not None else None
 
 
 def effective_verb(tool: Tool) -> tuple[str, str] | None:
@@ -132,8 +161,8 @@ def effective_verb(tool: Tool) -> tuple[str, str] | None:
         return found
     said = _WRITES_IN_TEXT.search(tool.description)
     if said is not None:
-        word = said.group(0).split()[1].lower()
-        return _desc_verb(word) or "write", "description"
+        verbs = [_desc_verb(word.lower()) for word in said.group(0).split()]
+        return next((verb for verb in verbs if verb and _VERBS[verb] != READ), "write"), "description"
     return found
 
 
@@ -166,6 +195,34 @@ def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
         )
 
 
+# "Remove a label from an email", "Remove approval from a pull request": taking one thing off another
+# deletes no data and is undone by adding it back; destructiveHint: false is right for it.
+_DETACHING = frozenset(words("remove unlink revoke"))
+_DETACHES = re.compile(
+    r"^\W*(?:remove|unlink|revoke|detach)s?\b(?!\s+(?:all|every|each|any)\b)[^.\n]{0,60}?\bfrom\b",
+    re.IGNORECASE,
+)
+# A "create" or "merge" whose result is handed back rather than kept: "Merge two polygons ... Returns a
+# Polygon", "Create a composition plan ... The returned plan". Computed, not written, unless the text
+# says it keeps something (saves, stores, writes a file) or spends something (incurs costs).
+_HANDS_BACK = re.compile(
+    r"\breturn(?:s|ed)?\b|\bworks offline\b|\bwithout (?:any )?API calls?\b", re.IGNORECASE
+)
+_KEEPS = re.compile(
+    r"\b(?:saves?|saving|stores?|storing|writes?|writing|persists?|uploads?|incurs?|sends?|posts|publish(?:es)?)\b"
+    r"|\b(?:to|in|into) (?:a |the |your )?(?:local |new )?(?:file|disk|database|folder|directory)\b",
+    re.IGNORECASE,
+)
+
+
+def _computes(verb: str, description: str) -> bool:
+    return (
+        verb in ("create", "merge")
+        and bool(_HANDS_BACK.search(description))
+        and not _KEEPS.search(description)
+    )
+
+
 def _contradiction(tool: Tool) -> tuple[str, str] | None:
     hints = tool.annotations or {}
     read_only = hints.get("readOnlyHint") is True
@@ -177,6 +234,8 @@ def _contradiction(tool: Tool) -> tuple[str, str] | None:
         return None
     verb, where = found
     kind = _VERBS[verb]
+    if read_only and kind == WRITE and _computes(verb, tool.description):
+        return None
     if read_only and kind in (WRITE, DESTROY) and not _READ_ONLY_CLAIM.search(tool.description):
         return f"its {where} says {verb!r} but it declares readOnlyHint: true", "annotations.readOnlyHint"
     if kind == READ and destructive is True and hints.get("readOnlyHint") is not False:
@@ -184,7 +243,12 @@ def _contradiction(tool: Tool) -> tuple[str, str] | None:
             f"its {where} says {verb!r} (read-only) but it declares destructiveHint: true",
             "annotations.destructiveHint",
         )
-    if kind == DESTROY and destructive is False and not read_only:
+    if (
+        kind == DESTROY
+        and destructive is False
+        and not read_only
+        and not (verb in _DETACHING and _DETACHES.search(tool.description))
+    ):
         return (
             f"its {where} says {verb!r} but it declares destructiveHint: false",
             "annotations.destructiveHint",

@@ -24,7 +24,9 @@ from mcp_lint.schema_walk import property_variants, walk_parameters
 
 # One value as prose writes it: quoted, a number, or a bare token.
 _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
-_VALUE = rf"(?:{_QUOTED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+# A number may group its thousands ("100,000"): the comma there does not end the clause.
+_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w.]|,\d)"
+_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
 # A clause ends right after a value that is the whole of what the clause states.
 _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
 # Where "default" may stand: the start of a clause, or after a word that leaves the default the
@@ -32,10 +34,17 @@ _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|fo
 # default of something else: "the server's default backend", "uses the kubectl default".
 _DEFAULT_LEAD = r"(?:^|(?<=[(\[,;:.\u2013\u2014-])\s*|(?<=\s)(?:the|its|with|optional|which|and|it)\s+)"
 _DEFAULT_CUE = re.compile(
-    rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?:\s+(?:is|to|of|being))?\s*[:=]?\s*|defaulting to\s+)"
+    rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?P<link>\s+(?:is|to|of|being))?\s*(?P<sign>[:=])?\s*"
+    rf"|defaulting to\s+)"
     rf"(?P<value>{_VALUE}){_CLAUSE_END}",
     re.IGNORECASE | re.MULTILINE,
 )
+# "the default emotion", "use the default name": with no link ("is", "to", ":") between them, a bare
+# word after "default" is the noun it qualifies, not a value. A number, a boolean or a quoted value
+# still is one ("default 20", "(default 'json')").
+_BARE_VALUE = re.compile(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
+# "Defaults to DESTINATION_USER_ID", "defaults to $HOME": where the value is read from, not a value.
+_FROM_ENVIRONMENT = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
 # "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
 _DEFAULT_AFTER = re.compile(
     rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
@@ -63,6 +72,12 @@ def stated_defaults(text: str) -> list[StatedDefault]:
     for pattern in (_DEFAULT_CUE, _DEFAULT_AFTER):
         for match in pattern.finditer(text):
             value, quoted = _unquote(match.group("value"))
+            if pattern is _DEFAULT_CUE and not quoted:
+                linked = match.group("link") or match.group("sign") or "defaulting" in match.group(0).lower()
+                if not linked and not _BARE_VALUE.fullmatch(value):
+                    continue
+                if _FROM_ENVIRONMENT.fullmatch(value):
+                    continue
             found.append(StatedDefault(value, quoted, match.span()))
     return found
 
@@ -73,7 +88,7 @@ def _normal(text: str) -> str:
 
 def _number(text: str) -> float | None:
     try:
-        return float(text)
+        return float(text.replace(",", "") if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", text) else text)
     except ValueError:
         return None
 
@@ -142,6 +157,20 @@ _BRACKETED_LIST = re.compile(
     rf"{_CHOICE_NOUN}(?:\s+\w+){{0,2}}?\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
 )
 _ITEM_SPLIT = re.compile(_SEPARATOR, re.IGNORECASE)
+# Uncued alternatives, as a clause of their own: "`high` or `low`.", "Whether it is a 'user' or a 'group'",
+# "json|markdown|html".
+_ARTICLE_QUOTED = rf"(?:(?:an?|the)\s+)?(?:{_QUOTED})"
+# In the clause before uncued alternatives: a condition, a negation, a comparison ("Required if `type`
+# was `limit` or `stop_limit`", "not `prompt` or `q`"): the values are of something else, or excluded.
+_UNCUED_ASIDE = re.compile(
+    r"\b(?:if|when|whenever|unless|for|not|except|than|was|were|only)\b", re.IGNORECASE
+)
+_ALTERNATIVES = re.compile(
+    rf"(?<![\w`'\"])(?P<items>{_ARTICLE_QUOTED}(?:\s*,\s*{_ARTICLE_QUOTED})*,?\s+or\s+{_ARTICLE_QUOTED}"
+    rf"|(?<![\w|/.-])[a-z][\w-]{{0,20}}(?:\|[a-z][\w-]{{0,20}})+(?![\w|/.-]))"
+    r"(?=\s*(?:[,;:)(]|\.(?:\s|$)|$|\s(?:\(|default|if|when|to|for)\b))",
+    re.IGNORECASE,
+)
 # Before the list, in its sentence: it gives examples, or holds only under a condition.
 _EXAMPLES = re.compile(
     r"\b(?:e\.g\.?|eg|i\.e\.|for example|for instance|such as|like|including|includes?|examples?)\b",
@@ -177,14 +206,23 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cut + 1 : start]
 
 
-def stated_lists(text: str) -> list[StatedList]:
-    """Each closed list of values the text states, in order; lists of examples are left out."""
+def stated_lists(text: str, uncued: bool = False) -> list[StatedList]:
+    """Each closed list of values the text states, in order; lists of examples are left out.
+
+    With `uncued`, also the alternatives a clause offers without a cue: quoted values joined by "or"
+    ("`high` or `low`.", "a 'user' or a 'group'") and values joined by pipes ("json|markdown|html").
+    They say which values exist, not that the enum is wrong; only the rule about a missing enum reads them.
+    """
     found: list[StatedList] = []
-    for pattern in (_CUED_LIST, _BRACKETED_LIST):
+    patterns = (_CUED_LIST, _BRACKETED_LIST, _ALTERNATIVES) if uncued else (_CUED_LIST, _BRACKETED_LIST)
+    for pattern in patterns:
         for match in pattern.finditer(text):
             if pattern is _CUED_LIST and match.group("after"):
                 continue  # "one of a, b, etc.": an open list
-            raw = [part for part in _ITEM_SPLIT.split(match.group("items").strip()) if part]
+            listed_text = match.group("items").strip()
+            if pattern is _ALTERNATIVES:
+                listed_text = re.sub(r"(?i)\b(?:an?|the)\s+(?=[`'\"])", "", listed_text.replace("|", " or "))
+            raw = [part for part in _ITEM_SPLIT.split(listed_text) if part]
             pairs = [_unquote(part.rstrip(".")) for part in raw]
             items = tuple(item for item, _ in pairs if item)
             if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
@@ -193,6 +231,12 @@ def stated_lists(text: str) -> list[StatedList]:
             if any(not quoted and not re.fullmatch(r"[a-z0-9_.-]+", item) for item, quoted in pairs):
                 continue
             before = _sentence_before(text, match.start()) + text[match.start() : match.start("items")]
+            if pattern is _ALTERNATIVES:
+                # "(e.g. 'main' or 'master')": the sentence cut at "e.g. " would hide the cue
+                before = text[max(0, match.start() - 60) : match.start()]
+                clause = re.split(r"[.(\n]\s", before + " ")[-1]
+                if _UNCUED_ASIDE.search(clause) or before.rstrip().endswith("="):
+                    continue
             listed = match.group("items")
             if _EXAMPLES.search(before) or _EXAMPLES.search(listed) or _CONDITION.search(before):
                 continue
@@ -237,6 +281,8 @@ _ARGS_ENTRY = re.compile(
 _MENTION = re.compile(
     r"(?:[`'\"](?P<quoted>[A-Za-z_][\w-]*)[`'\"]|(?<![\w.])(?P<bare>[A-Za-z_]\w*))"
     r"(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){0,60}"
+    # never cut inside a number ("100,000")
+    r"(?:(?<=[\d,])[\d,]+)?"
 )
 
 

@@ -30,7 +30,10 @@ _UNIT_AFTER = (
 _RANGES = re.compile(
     rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}{_UNIT_AFTER}"
     rf"|\bfrom\s+{_NUMBER}\s+to\s+{_NUMBER}{_UNIT_AFTER}"
-    rf"|(?:\(|\brange:?\s*|\brange of\s+|\bvalues?:?\s+){_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}{_UNIT_AFTER}"
+    rf"|(?:\(|\brange(?:\s+is)?:?\s*|\brange of\s+|\bvalues?:?\s+)"
+    rf"{_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}{_UNIT_AFTER}"
+    # a bare range as a clause of its own: "Results per page, 1-100 (default: 100)"
+    rf"|(?:^|(?<=[,;:]\s)){_NUMBER}\s*(?:-|–)\s*{_NUMBER}(?=\s*(?:[,;)]|\(default|\.(?:\s|$)|$))"
     rf"|\bin\s+\[\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\]",
     re.IGNORECASE,
 )
@@ -86,7 +89,7 @@ def _string_items(root: Any, variants: list[Mapping[str, Any]]) -> list[Mapping[
 
 
 def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | None:
-    found = stated_lists(text)
+    found = stated_lists(text, uncued=True)
     others = other_values(tool, path) if found else []
     for stated in found:
         if any(same_value(item, other) for item in stated.items for other in others):
