@@ -368,8 +368,12 @@ _REQUEST_KEYS = re.compile(
 )
 # A header line of a result section ("Returns:", "Response format:"): the lines under it describe
 # the result; the section ends at a blank line.
+# So is a line that starts by saying what comes back and ends with a colon ("Returns event information
+# including:", "The response will be a JSON object describing the deployment:").
 _RESULT_HEADER = re.compile(
-    r"^[ \t]*(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:[ \t]*\n",
+    r"^[ \t]*(?:(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:"
+    r"|(?:returns?|(?:the\s+)?(?:response|result|output)s?\s+(?:is|are|will\s+be|contains?|includes?|has))"
+    r"\b[^\n:]{0,120}:)[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
@@ -610,7 +614,15 @@ def phantom_mentions(
     if '":' in text and tool.properties:
         for keys, start in _json_example_keys(text):
             window = text[max(0, start - 60) : start].lower()
-            if _OUTPUT_SENTENCE.search(window) or not any(key in tool.properties for key, _, _ in keys):
+            # The line that introduces the example, above its code fence ("The response will be a
+            # model object in the following format:").
+            lead = text[max(0, start - 300) : start].rstrip().rstrip("`{[").rstrip().removesuffix("```json")
+            lead = lead.rstrip().rsplit("\n", 1)[-1].lower()
+            if (
+                _OUTPUT_SENTENCE.search(window)
+                or _OUTPUT_SENTENCE.search(lead)
+                or not any(key in tool.properties for key, _, _ in keys)
+            ):
                 continue  # a result, or an object that is not this tool's input
             for key, key_start, key_end in keys:
                 consider(key, snippet(text, key_start, key_end), EXAMPLE_KEY, near_only=bool(opened()))
