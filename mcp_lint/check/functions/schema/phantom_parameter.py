@@ -323,6 +323,15 @@ def _names_a_property_in_words(sentence: str, word: str, props: set[str]) -> boo
     return following is not None and _norm(word + following.group(1)) in props
 
 
+# What a parameter adds to the name of the thing it identifies: `callback_query_id`, `mailFolderId`.
+_ID_SUFFIXES = ("id", "ids", "key", "uid", "gid")
+
+
+def _identifies(key: str, spelled: dict[str, str]) -> bool:
+    """Whether the schema holds the id of the object `key` names (`mailFolder`, `mailFolders`)."""
+    return any(stem + suffix in spelled for stem in {key, singular(key)} for suffix in _ID_SUFFIXES)
+
+
 def _containing(name: str, choices: list[str]) -> list[str]:
     """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
     wanted = name_words(name)
@@ -561,6 +570,8 @@ def phantom_mentions(
             return
         if same_words:
             return
+        if basis not in (SECTION, CALLED, KEYWORD) and _identifies(key, spelled):
+            return  # "Delete the specified mailFolder" with `mailFolderId`: the object, named by its id
         plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
             found[name] = (evidence, plural, SPELT)
