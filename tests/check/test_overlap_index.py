@@ -232,7 +232,10 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
         copy = jaccard(brute_shingles(one.description), brute_shingles(other.description))
         mine, theirs = meanings[first], meanings[second]
         # A copy counts unless each description says its own name's different action (Get / Delete).
-        said = [{_ACTIONS[word] for word in text_tokens(tool.description) if word in _ACTIONS} for tool in (one, other)]
+        said = [
+            {_ACTIONS[word] for word in text_tokens(tool.description) if word in _ACTIONS}
+            for tool in (one, other)
+        ]
         verbs_apart = (
             bool(mine.action and theirs.action)
             and mine.action != theirs.action

@@ -309,8 +309,10 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         mine, theirs = meanings[first].action, meanings[second].action
         if not (mine and theirs) or mine == theirs:
             return False
-        said = [{_ACTIONS[word] for word in text_tokens(tools[side].description or "") if word in _ACTIONS}
-                for side in (first, second)]
+        said = [
+            {_ACTIONS[word] for word in text_tokens(tools[side].description or "") if word in _ACTIONS}
+            for side in (first, second)
+        ]
         return mine in said[0] - said[1] and theirs in said[1] - said[0]
 
     def note(first: int, second: int, score: float, reason: str) -> None:
