@@ -570,8 +570,14 @@ def phantom_mentions(
             return
         if same_words:
             return
-        if basis not in (SECTION, CALLED, KEYWORD) and _identifies(key, spelled):
-            return  # "Delete the specified mailFolder" with `mailFolderId`: the object, named by its id
+        if (
+            basis not in (SECTION, CALLED, KEYWORD)
+            and _identifies(key, spelled)
+            and not re.search(re.escape(name) + r"[-_ ]?(?:id|ids|key)\b", evidence, re.IGNORECASE)
+        ):
+            # "Delete the specified mailFolder" with `mailFolderId`: the object, named by its id
+            # (but "mailFolder-id = inbox" is the id spelt another way).
+            return
         plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
             found[name] = (evidence, plural, SPELT)
