@@ -230,9 +230,20 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
             continue
         scores = []
         copy = jaccard(brute_shingles(one.description), brute_shingles(other.description))
-        if copy >= options["copy-similarity"]:
-            scores.append(copy)
         mine, theirs = meanings[first], meanings[second]
+        # A copy counts unless each description says its own name's different action (Get / Delete).
+        said = [
+            {_ACTIONS[word] for word in text_tokens(tool.description) if word in _ACTIONS}
+            for tool in (one, other)
+        ]
+        verbs_apart = (
+            bool(mine.action and theirs.action)
+            and mine.action != theirs.action
+            and mine.action in said[0] - said[1]
+            and theirs.action in said[1] - said[0]
+        )
+        if copy >= options["copy-similarity"] and not verbs_apart:
+            scores.append(copy)
         if (
             same_meaning(mine, theirs)
             and group_size[(mine.action, mine.head)] <= _MAX_GROUP
@@ -246,7 +257,10 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
                 # A variant whose description alone names what its extra words add is a choice.
                 longer, shorter = (0, 1) if len(mine.others) > len(theirs.others) else (1, 0)
                 extra = (mine.others ^ theirs.others) - _PREPOSITIONS
-                if not extra & (texts[longer] - texts[shorter]) and copy >= options["similarity"]:
+                # Stop words kept ("Reply to all recipients").
+                raw = [{_singular(word) for word in text_tokens(tool.description)} for tool in (one, other)]
+                explained = extra & (texts[longer] - texts[shorter]) or extra & (raw[longer] - raw[shorter])
+                if not explained and copy >= options["similarity"]:
                     scores.append(copy)
         if not scores:
             continue

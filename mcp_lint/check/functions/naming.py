@@ -348,10 +348,23 @@ def dangling_references(
             continue  # "use snake_case names": not named the way this server's tools are
         if _norm_name(name) in own and meant is None:
             continue  # a parameter or value of this tool, "the `file_path` argument"
-        if _ELSEWHERE.search(_sentence_around(text, start, end)):
+        sentence = _sentence_around(text, start, end)
+        if _ELSEWHERE.search(sentence):
+            continue
+        if meant is None and (text[start - 1 : start] == "." or _RESULT_CARRIES.search(sentence)):
+            # `users.messages.batchModify`: a method of an API; "The response also carries
+            # `update_info`": a field of what comes back, not a tool.
             continue
         found[name] = (snippet(text, start, end), meant)
     return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+
+
+# A sentence whose subject is what the tool returns, naming what it holds.
+_RESULT_CARRIES = re.compile(
+    r"\b(?:the\s+)?(?:response|result|output|reply|payload)s?\s+(?:also\s+|may\s+(?:also\s+)?|will\s+(?:also\s+)?)?"
+    r"(?:carr(?:y|ies)|includes?|contains?|has|have|holds?|names?|lists?)\b",
+    re.IGNORECASE,
+)
 
 
 @check_function("dangling_tool_reference")

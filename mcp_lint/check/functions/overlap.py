@@ -187,22 +187,29 @@ class NameMeaning:
 
 def name_meaning(words: Sequence[str], namespace: frozenset[str] = frozenset()) -> NameMeaning:
     """Read a name's words as an action on an object, after a first word in `namespace`."""
-    words = list(words[1:] if len(words) > 1 and words[0] in namespace else words)
+    if len(words) > 1 and words[0] in namespace and (len(words) > 2 or words[1] in _ACTIONS):
+        # `notebook_rename` / `source_rename`: a prefix followed by one word that is no known verb is
+        # the object, though it starts many tools.
+        words = words[1:]
+    words = list(words)
     while len(words) > 1 and words[-1] in _NOISE:
         words.pop()
     action = ""
+    prefix: list[str] = []
     verbs = [index for index, word in enumerate(words) if word in _ACTIONS]
     if verbs and verbs[0] == 0:
         action, words = _ACTIONS[words[0]], words[1:]
     elif len(words) > 1 and words[-1] in _ACTIONS:
         action, words = _ACTIONS[words[-1]], words[:-1]
     elif verbs and verbs[0] <= 2:
-        # A verb after a prefix the server does not put on every tool (`notion_get_page`).
+        # A verb after words the server does not put on every tool: they qualify the action
+        # (`batch_update_cells` is not `update_cells`) or name a product (`notion_get_page`).
+        prefix = words[: verbs[0]]
         action, words = _ACTIONS[words[verbs[0]]], words[verbs[0] + 1 :]
     cut = next((index for index, word in enumerate(words) if word in _PREPOSITIONS), len(words))
     before, after = words[:cut], words[cut + 1 :]
     head = before[-1] if before else ""
-    others = frozenset(singular(word) for word in (*before[:-1], *after))
+    others = frozenset(singular(word) for word in (*prefix, *before[:-1], *after))
     return NameMeaning(action, head, others)
 
 
@@ -222,12 +229,22 @@ def _property_key(name: object) -> str:
 
 
 def same_inputs(first: Tool, second: Tool) -> bool:
-    """Would one call fit both tools: both take nothing, or at least half their parameters agree?"""
+    """Would one call fit both tools: both take nothing, or at least half their parameters agree, and
+    neither requires a parameter the other lacks (`release_dates(release_id)` is not `releases_dates()`:
+    the model holding an id knows which to call)?"""
     mine = {_property_key(name) for name in first.properties}
     theirs = {_property_key(name) for name in second.properties}
     if not mine and not theirs:
         return True
+    required = {_property_key(name) for name in (*first.required, *second.required)}
+    if required - (mine & theirs):
+        return False
     return len(mine & theirs) * 2 >= len(mine | theirs)
+
+
+def _raw_words(tool: Tool) -> set[str]:
+    """A description's singular words, stop words kept ("all", "each")."""
+    return {singular(word) for word in text_tokens(tool.description or "")}
 
 
 def same_meaning(first: NameMeaning, second: NameMeaning) -> bool:
@@ -283,7 +300,20 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         """
         longer, shorter = (first, second) if len(mine.others) > len(theirs.others) else (second, first)
         extra = (mine.others ^ theirs.others) - _PREPOSITIONS
-        return bool(extra & (singulars(longer)[1] - singulars(shorter)[1]))
+        if extra & (singulars(longer)[1] - singulars(shorter)[1]):
+            return True
+        # A word the analysis drops as too common ("Reply to all recipients" / "Reply to the sender").
+        return bool(extra & (_raw_words(tools[longer]) - _raw_words(tools[shorter])))
+
+    def verbs_apart(first: int, second: int) -> bool:
+        mine, theirs = meanings[first].action, meanings[second].action
+        if not (mine and theirs) or mine == theirs:
+            return False
+        said = [
+            {_ACTIONS[word] for word in text_tokens(tools[side].description or "") if word in _ACTIONS}
+            for side in (first, second)
+        ]
+        return mine in said[0] - said[1] and theirs in said[1] - said[0]
 
     def note(first: int, second: int, score: float, reason: str) -> None:
         if tools[first].name == tools[second].name or set_apart(first, second):
@@ -293,15 +323,20 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
             if current is None or (score, -other) > (current[0], -current[1]):
                 best[me] = (score, other, reason)
 
-    # Copied descriptions, whatever the names and inputs say: the text fails to tell them apart.
-    for first, second, score in similar_pairs(sets, copy_threshold):
-        note(first, second, score, "the same description")
-    # Names that mean the same action on the same object, compared by inputs and description.
     words = [name_words(tool.name) for tool in tools]
     namespace = namespaces(words)
+    meanings = [name_meaning(name, namespace) for name in words]
+    # Copied descriptions, unless the names say different actions (`resources_get` /
+    # `resources_delete`): the name then tells the model what the shared sentence does not.
+    # Copied descriptions, unless each says its own name's action and not the other's
+    # (`resources_get`, "Get a resource ..." / `resources_delete`, "Delete a resource ..."): the one
+    # word that differs is the one that matters.
+    for first, second, score in similar_pairs(sets, copy_threshold):
+        if not verbs_apart(first, second):
+            note(first, second, score, "the same description")
+    # Names that mean the same action on the same object, compared by inputs and description.
     groups: dict[tuple[str, str], list[tuple[int, NameMeaning]]] = {}
-    for position, name in enumerate(words):
-        meaning = name_meaning(name, namespace)
+    for position, meaning in enumerate(meanings):
         groups.setdefault((meaning.action, meaning.head), []).append((position, meaning))
     for members in groups.values():
         if not 1 < len(members) <= _MAX_GROUP:

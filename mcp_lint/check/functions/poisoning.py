@@ -358,7 +358,9 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"(?:call|request|message)\b"
         r"|\bmodel(?:\s+version)?\s+(?:that\s+)?you(?:'re|\s+are)?\s+(?:run|running)\s+(?:on|as)\b"
         r"|\b(?:describe|identify|introduce)\s+yourself\b|\b(?:information|details|facts|everything)\s+about\s+yourself\b"
+        # "what model you are running" asks which model the user runs; "running on" asks about the assistant.
         r"|\b(?:which|what)\s+(?:ai\s+|llm\s+|language\s+)?(?:model|llm|ai|assistant|version)\s+(?:you\s+are|you're|are\s+you)\b"
+        r"(?!\s+(?:using|calling|deploying|training|querying|testing|building|running|fine-tuning)\b(?!\s+(?:on|as)\b))"
         r"|\b(?:name|version|identity|provider|vendor)\s+of\s+(?:the\s+)?(?:ai\s+|llm\s+|language\s+)?(?:model|llm|assistant|ai)\s+"
         r"(?:that\s+)?(?:you\s+are|you're|powering\s+you|running\s+you|behind\s+you)",
     ),
@@ -453,9 +455,6 @@ _SIGNALS: tuple[_Signal, ...] = (
             "any ",
             "all ",
             "whenever",
-            "before respond",
-            "before answer",
-            "before reply",
             "before you",
         ),
         # "displayed with each response" describes the output; "before each response, call" orders a call.
@@ -463,12 +462,17 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"(?:of\s+your\s+|single\s+)?(?:responses?|repl(?:y|ies)|answers?|messages?|turns?|"
         r"user\s+(?:messages?|requests?|prompts?|queries|questions?|inputs?)|(?:other\s+)?tool\s+(?:calls?|uses?)|"
         r"function\s+calls?)\b"
-        r"|\bbefore\s+(?:responding|answering|replying)\b"
         r"|\b(?:each|every)\s+time\s+you\s+(?:finish|complete|send|write|end|give|produce)\s+(?:a|an|your)\s+"
         r"(?:reply|response|answer|message|turn)\b"
         r"|\bbefore\s+you\s+(?:send|give|write|post)\s+(?:any|every|each|an?|your)\s+(?:answer|reply|response|message)\b"
-        r"|\b(?:whenever|every\s+time|each\s+time)\s+(?:the\s+user|you)\s+"
-        r"(?:says?|sends?|writes?|asks?|types?|responds?|repl(?:y|ies)|answers?)\b",
+        # "whenever the user asks about X" routes the user's own request to this tool: only a turn
+        # with no topic of its own ("whenever the user says anything") is every turn.
+        r"|\b(?:whenever|every\s+time|each\s+time)\s+you\s+"
+        r"(?:say|send|write|ask|type|respond|reply|answer)\b"
+        r"|\b(?:whenever|every\s+time|each\s+time)\s+the\s+user\s+"
+        r"(?:says?|sends?|writes?|asks?|types?|responds?|repl(?:y|ies)|answers?)\b"
+        r"(?!\s+(?:about|to|for|how|what|which|who|whom|whose|when|where|why|whether|if|that|"
+        r"you\s+to|(?:a|an|the)\s+(?!(?:new\s+)?(?:message|question|prompt)\b))\b|\s*[\"“'‘])",
         (
             "respon",
             "repl",
@@ -485,6 +489,15 @@ _SIGNALS: tuple[_Signal, ...] = (
             "ask",
             "type",
         ),
+        verb=True,
+    ),
+    # "Fetch their pricing before answering": a call before the answer the user asked for is a weak
+    # sign alone; with the conversation passed on, or said to the model, it is reported.
+    _signal(
+        "timing",
+        1,
+        ("before respond", "before answer", "before reply"),
+        r"\bbefore\s+(?:responding|answering|replying)\b",
         verb=True,
     ),
     _signal(

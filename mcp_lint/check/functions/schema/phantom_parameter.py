@@ -323,6 +323,15 @@ def _names_a_property_in_words(sentence: str, word: str, props: set[str]) -> boo
     return following is not None and _norm(word + following.group(1)) in props
 
 
+# What a parameter adds to the name of the thing it identifies: `callback_query_id`, `mailFolderId`.
+_ID_SUFFIXES = ("id", "ids", "key", "uid", "gid")
+
+
+def _identifies(key: str, spelled: dict[str, str]) -> bool:
+    """Whether the schema holds the id of the object `key` names (`mailFolder`, `mailFolders`)."""
+    return any(stem + suffix in spelled for stem in {key, singular(key)} for suffix in _ID_SUFFIXES)
+
+
 def _containing(name: str, choices: list[str]) -> list[str]:
     """The one property whose name holds the mention's words in order: `depth` -> `max_depth`."""
     wanted = name_words(name)
@@ -368,8 +377,12 @@ _REQUEST_KEYS = re.compile(
 )
 # A header line of a result section ("Returns:", "Response format:"): the lines under it describe
 # the result; the section ends at a blank line.
+# So is a line that starts by saying what comes back and ends with a colon ("Returns event information
+# including:", "The response will be a JSON object describing the deployment:").
 _RESULT_HEADER = re.compile(
-    r"^[ \t]*(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:[ \t]*\n",
+    r"^[ \t]*(?:(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:"
+    r"|(?:returns?|(?:the\s+)?(?:response|result|output)s?\s+(?:is|are|will\s+be|contains?|includes?|has))"
+    r"\b[^\n:]{0,120}:)[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
@@ -557,6 +570,14 @@ def phantom_mentions(
             return
         if same_words:
             return
+        if (
+            basis not in (SECTION, CALLED, KEYWORD)
+            and _identifies(key, spelled)
+            and not re.search(re.escape(name) + r"[-_ ]?(?:id|ids|key)\b", evidence, re.IGNORECASE)
+        ):
+            # "Delete the specified mailFolder" with `mailFolderId`: the object, named by its id
+            # (but "mailFolder-id = inbox" is the id spelt another way).
+            return
         plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
             found[name] = (evidence, plural, SPELT)
@@ -610,7 +631,15 @@ def phantom_mentions(
     if '":' in text and tool.properties:
         for keys, start in _json_example_keys(text):
             window = text[max(0, start - 60) : start].lower()
-            if _OUTPUT_SENTENCE.search(window) or not any(key in tool.properties for key, _, _ in keys):
+            # The line that introduces the example, above its code fence ("The response will be a
+            # model object in the following format:").
+            lead = text[max(0, start - 300) : start].rstrip().rstrip("`{[").rstrip().removesuffix("```json")
+            lead = lead.rstrip().rsplit("\n", 1)[-1].lower()
+            if (
+                _OUTPUT_SENTENCE.search(window)
+                or _OUTPUT_SENTENCE.search(lead)
+                or not any(key in tool.properties for key, _, _ in keys)
+            ):
                 continue  # a result, or an object that is not this tool's input
             for key, key_start, key_end in keys:
                 consider(key, snippet(text, key_start, key_end), EXAMPLE_KEY, near_only=bool(opened()))
