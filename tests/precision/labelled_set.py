@@ -248,12 +248,24 @@ def compare(findings: Iterable[Finding], labels: Sequence[Label], kinds: Mapping
         pending_per_loose[key.loose()] = pending_per_loose.get(key.loose(), 0) + 1
     for finding, key in pending:
         spare = left.get(key.loose()) or []
-        if len(spare) == 1 and pending_per_loose[key.loose()] == 1:
+        if (
+            len(spare) == 1
+            and pending_per_loose[key.loose()] == 1
+            and _same_kind(spare[0].key.subject, key.subject)
+        ):
             matches.append(Match(finding, key, spare.pop(), loose=True))
         else:
             matches.append(Match(finding, key, None))
     stale = tuple(label for remaining in left.values() for label in remaining)
     return Comparison(tuple(matches), stale, tally(matches, kinds))
+
+
+def _same_kind(labelled: str, now: str) -> bool:
+    """A moved schema path may keep its verdict; a different name (another phantom, another sibling
+    tool) is a different finding and needs its own."""
+    if labelled.startswith("inputSchema") or now.startswith("inputSchema"):
+        return labelled.startswith("inputSchema") and now.startswith("inputSchema")
+    return not labelled or not now or labelled.casefold() == now.casefold()
 
 
 def tally(matches: Iterable[Match], kinds: Mapping[str, str]) -> tuple[RuleTally, ...]:
