@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
 from mcp_lint.model import OFFLINE_JURY, Tool
@@ -155,7 +156,24 @@ class OfflineJury:
     name = OFFLINE_JURY
 
     def scores(self, tool: Tool, siblings: Sequence[str] = ()) -> tuple[dict[str, float], Extracted, int]:
-        """(scores, prose features, prose-only parameters score)."""
+        """(scores after the rubric's anchors, prose features, prose-only parameters score); a
+        component that does not apply (parameters of a tool without any) is left out."""
+        scores, ext, prose_params, _, _ = self._anchored(tool, siblings)
+        return scores, ext, prose_params
+
+    def _anchored(
+        self, tool: Tool, siblings: Sequence[str]
+    ) -> tuple[dict[str, float], Extracted, int, dict[str, float], dict[str, str]]:
+        """(anchored scores, features, prose-only parameters score, the model's scores, the reasons
+        of the components the anchors decided); see `mcp_lint.jury.anchors`."""
+        scores, ext, prose_params = self.model_scores(tool, siblings)
+        anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
+        return dict(anchored.scores), ext, prose_params, scores, dict(anchored.reasons)
+
+    def model_scores(
+        self, tool: Tool, siblings: Sequence[str] = ()
+    ) -> tuple[dict[str, float], Extracted, int]:
+        """The fitted model's (scores, prose features, prose-only parameters score), before the anchors."""
         model = _model()
         schema = tool.input_schema
         analysis = analyze(tool.name, tool.description, schema, siblings)
@@ -179,8 +197,9 @@ class OfflineJury:
         return scores, ext, prose_params
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params = self.scores(tool, siblings)
-        reasons = self._reasons(tool, siblings, scores, ext, prose_params)
+        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings)
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params)
+        reasons.update(decided)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
     # -----------------------------------------------------------------------------------------------
