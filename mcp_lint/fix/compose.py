@@ -361,10 +361,14 @@ def compose(
     chosen: list[Part] = [part for part in PARTS if part in wanted and part in built]
     if components is None:
         baseline = score(original)
-        # A smell whose part had nothing grounded to say is never claimed (see `propose`), so it does
-        # not make a rewrite worth proposing either: the jury's anchors can clear it by themselves
-        # once a placeholder becomes a description (examples of a simple call).
-        goal = frozenset(component for component in targets if PART_OF.get(component) not in absent)
+        # Examples with no recorded call to quote are never claimed (see `propose`), and the jury's
+        # anchors clear them by themselves once a placeholder becomes a description (a simple call
+        # needs none): that alone does not make a rewrite worth proposing.
+        goal = frozenset(
+            component
+            for component in targets
+            if not (component == "examples" and PART_OF.get(component) in absent)
+        )
 
         def outcome(parts: Sequence[Part]) -> frozenset[str] | None:
             text = assemble(original, {part: built[part] for part in parts})[0]
