@@ -203,7 +203,9 @@ def _check_rules(
                 Finding(
                     code=rule.code,
                     rule=rule.name,
-                    severity=active.severity,
+                    severity=active.severity
+                    if hit.severity_cap is None
+                    else min(active.severity, hit.severity_cap),
                     message=rule.message.format(**fields),
                     server=snapshot.name,
                     tool=hit.tool,

@@ -54,14 +54,6 @@ def thresholds() -> dict[str, float]:
     return {name: float(rubric.components[name].threshold) for name in COMPONENTS}
 
 
-def _offline_scores(tool: Tool, description: str, names: Sequence[str]) -> dict[str, float]:
-    from mcp_lint.jury.offline import OfflineJury
-
-    raw = dict(tool.raw)
-    raw["description"] = description
-    return OfflineJury().scores(Tool(tool.name, raw), names)[0]
-
-
 def refusal(findings: Iterable[Finding]) -> str | None:
     """Why the description must not be rewritten by keeping its text: a security finding (hidden
     instructions, invisible characters) on it, as the run's own rules and settings found it."""
@@ -101,7 +93,10 @@ def propose(
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
+    from mcp_lint.jury.offline import OfflineJury
+
     grounding = ground(tool, siblings, traces)
+    offline = OfflineJury().text_scorer(tool, names)
     scored: dict[str, dict[str, float]] = {}
     if known is not None:
         scored[tool.description] = {str(name): float(value) for name, value in known.items()}
@@ -109,7 +104,7 @@ def propose(
     def score(text: str) -> dict[str, float]:
         # The search asks about the same candidate texts more than once.
         if text not in scored:
-            scored[text] = _offline_scores(tool, text, names)
+            scored[text] = offline(text)
         return scored[text]
 
     composition: Composition | None = compose(grounding, targets, limits, score, components)

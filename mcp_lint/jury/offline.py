@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import bisect
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.jury.features import FEATURE_NAMES, Extracted, analyze, schema_as_prose, schema_properties
+from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
 from mcp_lint.model import OFFLINE_JURY, Tool
 
 # The least score a component gets when the description gives it by an explicit, specific cue
@@ -155,28 +155,34 @@ class OfflineJury:
 
     name = OFFLINE_JURY
 
-    def scores(self, tool: Tool, siblings: Sequence[str] = ()) -> tuple[dict[str, float], Extracted, int]:
+    def scores(
+        self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
+    ) -> tuple[dict[str, float], Extracted, int]:
         """(scores after the rubric's anchors, prose features, prose-only parameters score); a
-        component that does not apply (parameters of a tool without any) is left out."""
-        scores, ext, prose_params, _, _ = self._anchored(tool, siblings)
+        component that does not apply (parameters of a tool without any) is left out. `context` is
+        `ToolContext.of(tool.name, tool.input_schema, siblings)` when the caller has it."""
+        scores, ext, prose_params, _, _ = self._anchored(tool, siblings, context)
         return scores, ext, prose_params
 
     def _anchored(
-        self, tool: Tool, siblings: Sequence[str]
+        self, tool: Tool, siblings: Sequence[str], context: ToolContext | None = None
     ) -> tuple[dict[str, float], Extracted, int, dict[str, float], dict[str, str]]:
         """(anchored scores, features, prose-only parameters score, the model's scores, the reasons
         of the components the anchors decided); see `mcp_lint.jury.anchors`."""
-        scores, ext, prose_params = self.model_scores(tool, siblings)
+        scores, ext, prose_params = self.model_scores(tool, siblings, context)
         anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
         return dict(anchored.scores), ext, prose_params, scores, dict(anchored.reasons)
 
     def model_scores(
-        self, tool: Tool, siblings: Sequence[str] = ()
+        self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
     ) -> tuple[dict[str, float], Extracted, int]:
-        """The fitted model's (scores, prose features, prose-only parameters score), before the anchors."""
+        """The fitted model's (scores, prose features, prose-only parameters score), before the
+        anchors; `context` as for `scores`."""
         model = _model()
         schema = tool.input_schema
-        analysis = analyze(tool.name, tool.description, schema, siblings)
+        if context is None:
+            context = ToolContext.of(tool.name, schema, siblings)
+        analysis = analyze(tool.name, tool.description, schema, siblings, context=context)
         ext = analysis.extracted()
         values = ext.values
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
@@ -187,7 +193,7 @@ class OfflineJury:
             for comp in analysis.cues:  # an explicit cue is never outweighed by length
                 scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
         prose_params = int(scores["parameters"])
-        extra = schema_as_prose(schema)
+        extra = context.schema_prose
         if extra and prose_params < 5:
             # incremental: only the schema's rendered docs are scanned, then merged with the prose
             with_extra = analysis.with_extra(extra)
@@ -195,6 +201,18 @@ class OfflineJury:
                 with_schema = model["parameters"].score(with_extra.values())
                 scores["parameters"] = float(max(prose_params, with_schema))
         return scores, ext, prose_params
+
+    def text_scorer(self, tool: Tool, siblings: Sequence[str]) -> Callable[[str], dict[str, float]]:
+        """The scores `tool` would get with another description: what the propose stage asks of
+        each candidate, with the tool's name, schema and siblings analysed once for all of them."""
+        context = ToolContext.of(tool.name, tool.input_schema, siblings)
+
+        def score(description: str) -> dict[str, float]:
+            raw = dict(tool.raw)
+            raw["description"] = description
+            return self.scores(Tool(tool.name, raw), siblings, context)[0]
+
+        return score
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
         scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import anyio
-
 from mcp_lint.errors import McpLintError, ServerError
 from mcp_lint.model import ServerSnapshot
 from mcp_lint.reach.client_config import UnreachableTarget
@@ -22,15 +20,20 @@ class Reflection:
     error: str | None = None
 
 
+def _reflect_saved(target: SnapshotTarget | UnreachableTarget) -> ServerSnapshot:
+    """A target that starts no server: a saved snapshot, or the reason it cannot be reached."""
+    if isinstance(target, UnreachableTarget):
+        raise ServerError(target.reason)
+    from mcp_lint.reflect.snapshot import parse_snapshot
+
+    return parse_snapshot(target.document, target.name, target.origin or str(target.path))
+
+
 async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> ServerSnapshot:
     # Imported per branch: the live client stack (the SDK client, its transports, httpx) takes about
     # half a second to import, and a run over saved snapshots never starts a server.
-    if isinstance(target, UnreachableTarget):
-        raise ServerError(target.reason)
-    if isinstance(target, SnapshotTarget):
-        from mcp_lint.reflect.snapshot import parse_snapshot
-
-        return parse_snapshot(target.document, target.name, target.origin or str(target.path))
+    if isinstance(target, (SnapshotTarget, UnreachableTarget)):
+        return _reflect_saved(target)
     if isinstance(target, StdioTarget):
         from mcp_lint.reflect.live import reflect_stdio
 
@@ -43,8 +46,25 @@ async def reflect_one(target: Target | UnreachableTarget, timeout: float) -> Ser
 
 
 def reflect_all(targets: Sequence[Target | UnreachableTarget], timeout: float) -> list[Reflection]:
-    """Reflect every target concurrently; one failing server does not stop the others."""
+    """Reflect every target concurrently; one failing server does not stop the others. A run that
+    starts no server (saved snapshots only) reads them in turn, without an event loop (or importing
+    one: anyio and asyncio are a good part of a snapshot lint's start-up)."""
     results: list[Reflection | None] = [None] * len(targets)
+
+    def done(index: int, target: Target | UnreachableTarget, snapshot: ServerSnapshot) -> None:
+        # A target named only after its script takes the name the server reported (see reflect_stdio).
+        results[index] = Reflection(snapshot.name, snapshot)
+
+    saved = [t for t in targets if isinstance(t, (SnapshotTarget, UnreachableTarget))]
+    if len(saved) == len(targets):
+        for index, target in enumerate(saved):
+            try:
+                done(index, target, _reflect_saved(target))
+            except McpLintError as error:
+                results[index] = Reflection(target.name, None, str(error))
+        return [result for result in results if result is not None]
+
+    import anyio
 
     async def run(index: int, target: Target | UnreachableTarget) -> None:
         try:
@@ -52,8 +72,7 @@ def reflect_all(targets: Sequence[Target | UnreachableTarget], timeout: float) -
         except McpLintError as error:
             results[index] = Reflection(target.name, None, str(error))
         else:
-            # A target named only after its script takes the name the server reported (see reflect_stdio).
-            results[index] = Reflection(snapshot.name, snapshot)
+            done(index, target, snapshot)
 
     async def main() -> None:
         async with anyio.create_task_group() as group:

@@ -7,7 +7,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import mcp_types
@@ -165,8 +165,12 @@ def _describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-async def _reflect_with(client: Client, name: str, timeout: float, origin: str | None) -> ServerSnapshot:
+async def _reflect_with(
+    client: Client, name: str, timeout: float, origin: str | None, connected: list[bool] | None = None
+) -> ServerSnapshot:
     async with client:
+        if connected is not None:
+            connected.append(True)
         listing = await list_all_tools(client, timeout)
         info = client.server_info
         version = client.protocol_version
@@ -187,28 +191,18 @@ async def _reflect_with(client: Client, name: str, timeout: float, origin: str |
 
 
 async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
-    monitor = ProcessMonitor(command=describe(target))
-    env = spawn_environment(target)
-    failure: str | None = None
-    snapshot: ServerSnapshot | None = None
-    started = time.monotonic()
-    # The whole reflection is bounded too, so a server that trickles answers cannot stall the run.
-    with anyio.move_on_after(timeout * 4) as overall:
-        try:
-            transport = bounded_stdio(target.command, target.args, env, target.cwd, monitor)
-            client = Client(transport, read_timeout_seconds=timeout, cache=None)
-            with anyio.fail_after(timeout * 4):
-                snapshot = await _reflect_with(client, target.name, timeout, target.origin)
-        except ServerError:
-            raise
-        except TimeoutError:
-            failure = _no_answer(started, timeout)
-        except Exception as exc:
-            failure = _explain(exc)
-    if overall.cancelled_caught:
-        failure = _no_answer(started, timeout)
-    if monitor.overflow:
-        failure = monitor.overflow
+    monitor, snapshot, failure, connected = await _attempt_stdio(target, timeout, "auto")
+    exited_on_probe = (
+        snapshot is None
+        and not connected
+        and monitor.returncode not in (None, 0)
+        and not monitor.signalled  # a server that hung and was stopped is not asked twice
+        and not monitor.overflow
+    )
+    if exited_on_probe:
+        # An old SDK server (mcp 1.6 and the like) exits on a method it does not know, and the
+        # server/discover probe is one: started again, it is asked with the initialize handshake alone.
+        monitor, snapshot, failure, connected = await _attempt_stdio(target, timeout, "legacy")
     if snapshot is None or failure is not None:
         raise ServerError(_server_failure(target, failure or "the server closed the connection", monitor))
     if target.provisional_name:
@@ -227,6 +221,37 @@ async def reflect_stdio(target: StdioTarget, timeout: float) -> ServerSnapshot:
             origin=snapshot.origin,
         )
     return snapshot
+
+
+async def _attempt_stdio(
+    target: StdioTarget, timeout: float, mode: Literal["auto", "legacy"]
+) -> tuple[ProcessMonitor, ServerSnapshot | None, str | None, bool]:
+    """One start of the server: (its monitor, the snapshot or None, why it failed, whether the
+    handshake completed)."""
+    monitor = ProcessMonitor(command=describe(target))
+    env = spawn_environment(target)
+    failure: str | None = None
+    snapshot: ServerSnapshot | None = None
+    connected: list[bool] = []
+    started = time.monotonic()
+    # The whole reflection is bounded too, so a server that trickles answers cannot stall the run.
+    with anyio.move_on_after(timeout * 4) as overall:
+        try:
+            transport = bounded_stdio(target.command, target.args, env, target.cwd, monitor)
+            client = Client(transport, read_timeout_seconds=timeout, cache=None, mode=mode)
+            with anyio.fail_after(timeout * 4):
+                snapshot = await _reflect_with(client, target.name, timeout, target.origin, connected)
+        except ServerError:
+            raise
+        except TimeoutError:
+            failure = _no_answer(started, timeout)
+        except Exception as exc:
+            failure = _explain(exc)
+    if overall.cancelled_caught:
+        failure = _no_answer(started, timeout)
+    if monitor.overflow:
+        failure = monitor.overflow
+    return monitor, snapshot, failure, bool(connected)
 
 
 def reported_name(server_info: Mapping[str, Any] | None) -> str | None:

@@ -1,15 +1,17 @@
 """ambiguous-tools (MCP403) against brute force: every pair compared, no index, no prefix filter.
 
 The oracle here is written from the rule's documented definition (rules/MCP403-ambiguous-tools.yaml),
-not from the implementation: a description's shingles are its word 3-grams, or its single words
-when it has under six; two tools are similar when the Jaccard similarity of those sets reaches
-`similarity`, or, for names that differ only by a plural or suffix, when that of their word sets
-reaches `similar-name-similarity`; each tool in such a pair is reported once, naming its closest
-sibling. Descriptions of fewer than two distinct words, and placeholders, are left out. Words are
-`text_tokens` (the tokenizer every text rule shares); which names count as one name (`name_key`),
-which placeholders (`is_placeholder`) and when two tools are set apart by the words of their names
-(`_set_apart`) are the rule's own predicates on one pair, reused as such. What is checked is that
-the candidate index (`similar_pairs`) loses no pair and invents none, on real and generated servers.
+not from the implementation: a description's shingles are its word 3-grams, or its single words when it
+has under six; two tools are reported when those sets reach `copy-similarity` (Jaccard), or when their
+names mean the same action on the same object, their inputs agree and their descriptions reach `similar-
+name-similarity` (singular words) or `similarity` (shingles), as the rule's docs say; each tool in such
+a pair is reported once, naming its closest sibling. Descriptions of fewer than two distinct words, and
+placeholders, are left out. Words are `text_tokens` (the tokenizer every text rule shares); what a name
+means (`name_meaning`, after a first word of `namespaces`), when two meanings are one (`same_meaning`),
+when inputs agree (`same_inputs`), which texts are placeholders (`is_placeholder`) and when two tools
+are set apart by the words of their names (`_set_apart`) are the rule's own predicates on one pair,
+reused as such. What is checked is that the candidate index (`similar_pairs`) loses no pair and invents
+none, on real and generated servers.
 """
 
 from __future__ import annotations
@@ -26,7 +28,18 @@ import yaml
 
 from mcp_lint.check.functions import FUNCTIONS, CheckContext
 from mcp_lint.check.functions._util import is_placeholder, name_words, text_tokens
-from mcp_lint.check.functions.overlap import _set_apart, name_key, shingles, similar_pairs
+from mcp_lint.check.functions.overlap import (
+    _ACTIONS,
+    _MAX_GROUP,
+    _PREPOSITIONS,
+    _set_apart,
+    name_meaning,
+    namespaces,
+    same_inputs,
+    same_meaning,
+    shingles,
+    similar_pairs,
+)
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.model import ServerSnapshot, Tool
 from mcp_lint.words import singular as _singular
@@ -175,40 +188,66 @@ def test_the_index_finds_what_comparing_all_pairs_finds_on_generated_servers(thr
 
 # --- the whole rule against brute force -------------------------------------------------------
 
-VERBS = ("get", "list", "fetch", "read", "search", "delete", "create", "update")
+VERBS = ("get", "list", "fetch", "read", "search", "find", "delete", "create", "update")
 NOUNS = ("user", "file", "note", "page", "issue", "html", "markdown", "table", "row", "event")
-SUFFIXES = ("", "s", "_v2", "_by_id", "_all", "_text")
+SUFFIXES = ("", "s", "_v2", "_by_id", "_all", "_text", "_history")
+PROPERTIES = ("id", "query", "path", "user_id", "limit")
 
 
-def brute_force_rule(
-    tools: Sequence[Tool], similarity: float, name_similarity: float
-) -> dict[str, tuple[int, set[str]]]:
-    """tool name -> (similarity in %, the names of its closest siblings), comparing every pair."""
+def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[str, tuple[int, set[str]]]:
+    """tool name -> (similarity in %, the names of its closest siblings), comparing every pair.
+
+    From the documented definition: copies (3-gram Jaccard >= copy-similarity) whatever the names;
+    names of one meaning (same action and object, other words equal or one a subset) with the same
+    inputs and descriptions sharing similar-name-similarity of their singular words but verbs (other words
+    equal) or similarity of their 3-grams (one name adds words, which its description alone does not
+    name); never a pair set apart by its descriptions; a meaning shared by more than `_MAX_GROUP`
+    tools is not compared.
+    """
     kept = [
         tool
         for tool in tools
         if len(set(text_tokens(tool.description))) >= 2 and not is_placeholder(tool.description)
     ]
-    by_key: dict[str, int] = {}
-    for tool in kept:
-        by_key[name_key(tool.name)] = by_key.get(name_key(tool.name), 0) + 1
+    words = [name_words(tool.name) for tool in kept]
+    namespace = namespaces(words)
+    meanings = [name_meaning(name, namespace) for name in words]
+    group_size: dict[tuple[str, str], int] = {}
+    for meaning in meanings:
+        key = (meaning.action, meaning.head)
+        group_size[key] = group_size.get(key, 0) + 1
     best: dict[int, tuple[float, set[str]]] = {}
     for first, second in itertools.combinations(range(len(kept)), 2):
         one, other = kept[first], kept[second]
         if one.name == other.name:
-            continue  # duplicate-tool-name's finding
-        names = [{_singular(word) for word in name_words(tool.name)} for tool in (one, other)]
-        words = [{_singular(word) for word in text_tokens(tool.description)} for tool in (one, other)]
-        if _set_apart(names[0], names[1], words[0], words[1]):
             continue
-        scores = [jaccard(brute_shingles(one.description), brute_shingles(other.description))]
-        scores = [score for score in scores if score >= similarity]
-        if name_key(one.name) == name_key(other.name) and by_key[name_key(one.name)] <= 20:
-            score = jaccard(
-                frozenset(text_tokens(one.description)), frozenset(text_tokens(other.description))
-            )
-            if score >= name_similarity:
-                scores.append(score)
+        names = [
+            {_singular(word) for word in name_words(tool.name) if word not in _ACTIONS}
+            for tool in (one, other)
+        ]
+        texts = [{_singular(word) for word in text_tokens(tool.description)} for tool in (one, other)]
+        if _set_apart(names[0], names[1], texts[0], texts[1]):
+            continue
+        scores = []
+        copy = jaccard(brute_shingles(one.description), brute_shingles(other.description))
+        if copy >= options["copy-similarity"]:
+            scores.append(copy)
+        mine, theirs = meanings[first], meanings[second]
+        if (
+            same_meaning(mine, theirs)
+            and group_size[(mine.action, mine.head)] <= _MAX_GROUP
+            and same_inputs(one, other)
+        ):
+            if mine.others == theirs.others:
+                score = jaccard(frozenset(texts[0] - _ACTIONS.keys()), frozenset(texts[1] - _ACTIONS.keys()))
+                if score >= options["similar-name-similarity"]:
+                    scores.append(score)
+            else:
+                # A variant whose description alone names what its extra words add is a choice.
+                longer, shorter = (0, 1) if len(mine.others) > len(theirs.others) else (1, 0)
+                extra = (mine.others ^ theirs.others) - _PREPOSITIONS
+                if not extra & (texts[longer] - texts[shorter]) and copy >= options["similarity"]:
+                    scores.append(copy)
         if not scores:
             continue
         score = max(scores)
@@ -222,8 +261,9 @@ def brute_force_rule(
 
 
 def generated_tool_sets(count: int) -> list[list[Tool]]:
-    """Servers of 2 to 60 tools: names that differ by a plural or suffix, descriptions copied, edited
-    a little, naming their tool's words or not, short, empty or placeholders."""
+    """Servers of 2 to 60 tools: names that differ by a synonym, a plural or a suffix, descriptions
+    copied, edited a little, naming their tool's words or not, short, empty or placeholders, and
+    inputs drawn from a few parameter names."""
     rng = random.Random(403)
     real = [record["description"] for record in _calibration()]
     sentences = [part.strip() + "." for text in real for part in text.split(".") if len(part.split()) > 3]
@@ -254,7 +294,19 @@ def generated_tool_sets(count: int) -> list[list[Tool]]:
             descriptions.append(text)
         servers.append(
             [
-                Tool(name, {"name": name, "description": text, "inputSchema": {"type": "object"}})
+                Tool(
+                    name,
+                    {
+                        "name": name,
+                        "description": text,
+                        "inputSchema": {
+                            "type": "object",
+                            "properties": {
+                                key: {"type": "string"} for key in rng.sample(PROPERTIES, rng.randint(0, 2))
+                            },
+                        },
+                    },
+                )
                 for name, text in zip(names, descriptions, strict=True)
             ]
         )
@@ -263,14 +315,18 @@ def generated_tool_sets(count: int) -> list[list[Tool]]:
 
 def test_the_rule_reports_what_comparing_every_pair_reports_on_generated_tool_sets() -> None:
     rule = next(rule for rule in load_catalogue().rules if rule.code == "MCP403")
-    defaults = (float(rule.options["similarity"]), float(rule.options["similar-name-similarity"]))
+    defaults = {key: float(value) for key, value in rule.options.items()}
     reported = 0
     for number, tools in enumerate(generated_tool_sets(150)):
-        for similarity, name_similarity in (defaults, (0.5, 0.3), (0.9, 0.8)):
-            options = {**rule.options, "similarity": similarity, "similar-name-similarity": name_similarity}
+        for changed in (
+            {},
+            {"similarity": 0.5, "similar-name-similarity": 0.3, "copy-similarity": 0.7},
+            {"similarity": 0.9, "similar-name-similarity": 0.8},
+        ):
+            options = {**defaults, **changed}
             hits = list(FUNCTIONS[rule.function](CheckContext(ServerSnapshot("s", tuple(tools)), options)))
-            expected = brute_force_rule(tools, similarity, name_similarity)
-            where = f"server {number} at {similarity}/{name_similarity}"
+            expected = brute_force_rule(tools, options)
+            where = f"server {number} at {options}"
             assert sorted(hit.tool for hit in hits) == sorted(expected), where
             for hit in hits:
                 percent, siblings = expected[hit.tool]

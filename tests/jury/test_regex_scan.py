@@ -9,8 +9,9 @@ import re
 from jury_support import sample_texts
 
 from mcp_lint.jury.features import lexicon as F
+from mcp_lint.jury.features.cues import EXPLICIT_CUES
 from mcp_lint.jury.features.vector import FEATURE_NAMES
-from mcp_lint.jury.regex_scan import _top_alternatives, family, group_index
+from mcp_lint.jury.regex_scan import _top_alternatives, family, presence
 
 
 def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
@@ -55,7 +56,7 @@ def _check_family(patterns: tuple[str, ...], texts: list[str]) -> None:
             k, end = found
             want.append((pos, end, order[k][0]))
             pos = end if end > pos else pos + 1
-        got = [(m.start(), m.end(), group_index(m)) for m in joined.finditer(text)]
+        got = [(h.start, h.end, h.pattern) for h in joined.finditer(text)]
         assert got == want, (text[:80], got[:5], want[:5])
 
 
@@ -95,3 +96,16 @@ def test_limit_kinds_are_named_in_feature_order() -> None:
         == list(F.LIMIT_KIND_NAMES)
         == ["lim_scope", "lim_fail", "lim_quant", "lim_negation", "lim_prereq", "lim_effect", "lim_note"]
     )
+
+
+def test_presence_regexes_match_where_their_patterns_do() -> None:
+    """`presence` reorders a pattern's alternatives: it must find a match in exactly the texts the
+    pattern finds one in (explicit cues, searched on whole texts and on each of their units)."""
+    texts = [t.lower() for t in sample_texts()]
+    units = [u for t in texts[::3] for u in t.split("\n")]
+    extra = ["when to use: x", "use this tool when you need it", "max 5 items", "for example: {", "e.g"]
+    assert any(presence(cue).pattern != cue.pattern for cue in EXPLICIT_CUES.values())  # some rewritten
+    for cue in EXPLICIT_CUES.values():
+        fast = presence(cue)
+        for text in (*texts, *units, *extra):
+            assert (fast.search(text) is None) == (cue.search(text) is None), (cue.pattern[:40], text[:80])

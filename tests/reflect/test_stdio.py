@@ -230,3 +230,15 @@ def test_a_provisional_name_gives_way_to_the_reported_one() -> None:
     results = reflect_all([generic, kept], TIMEOUT)
     assert [result.name for result in results] == ["good-server", "mine"]
     assert [result.snapshot.name for result in results if result.snapshot] == ["good-server", "mine"]
+
+
+def test_server_that_dies_on_the_discover_probe_is_asked_again_with_initialize(spawner: Spawner) -> None:
+    # Old SDK servers (mcp 1.6, seen in chroma-mcp 0.2.6) exit on a method they do not know, and
+    # `server/discover` is one: the second start uses the initialize handshake alone.
+    target = spawner.target("raw-crash", "lowlevel_raw_server.py", "--era", "crash")
+    [result] = reflect_all([target], TIMEOUT)
+    assert result.error is None, result.error
+    assert result.snapshot is not None
+    assert result.snapshot.protocol_version == "2025-11-25"
+    assert "well_formed" in [tool.name for tool in result.snapshot.tools]
+    spawner.assert_gone("raw-crash")

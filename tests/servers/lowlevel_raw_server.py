@@ -4,6 +4,8 @@
 models, so they cannot emit a tool whose `inputSchema` lacks `"type": "object"`. This fixture is
 therefore a tiny hand-written stdio JSON-RPC responder: it answers `server/discover` (`--era 2026`)
 or refuses it so the client falls back to `initialize` (`--era legacy`), then serves the raw page.
+`--era crash` is an old SDK (mcp 1.6) that dies on a method it does not know, `server/discover`
+included: a client must start it again and use `initialize` alone.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def error(request_id: Any, code: int, text: str) -> None:
 
 def main() -> None:
     parser = base_parser(__doc__ or "")
-    parser.add_argument("--era", choices=("2026", "legacy"), default="legacy")
+    parser.add_argument("--era", choices=("2026", "legacy", "crash"), default="legacy")
     args = parse(parser)
     modern = False
     for line in sys.stdin:
@@ -92,6 +94,9 @@ def main() -> None:
         if request_id is None:  # a notification (notifications/initialized, cancelled, ...)
             continue
         if method == "server/discover":
+            if args.era == "crash":
+                sys.stderr.write("ValidationError: 1 validation error for ClientRequest\n")
+                sys.exit(1)
             if args.era == "legacy":
                 error(request_id, -32601, "Method not found")
                 continue

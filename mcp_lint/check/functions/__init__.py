@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mcp_lint.model import ServerSnapshot, ToolScores
+from mcp_lint.model import ServerSnapshot, Severity, ToolScores
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,9 @@ class Hit:
     mechanical fix when there is one. `subject` names what the hit is about inside the tool (a
     parameter, the other tool of a pair, a schema path); with server, tool and code it keys the
     finding in a baseline, so it never depends on how the message template names its fields. Left
-    None, the hit's `path` is the subject.
+    None, the hit's `path` is the subject. `severity_cap`, when set, is the highest severity the
+    finding may report at: a rule's weaker evidence (a self-explanatory parameter name) reports
+    lower than the rule, and never higher, whatever the configuration raises the rule to.
     """
 
     tool: str | None
@@ -32,6 +34,7 @@ class Hit:
     path: str | None = None
     suggestion: str | None = None
     subject: str | None = None
+    severity_cap: Severity | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,8 @@ FUNCTION_MODULES = (
     "schema.required_parameter_with_default",
     "schema.invalid_default",
     "schema.unenforced_range",
+    "schema.default_mismatch",
+    "schema.enum_mismatch",
     "schema.required_mismatch",
     "server",
 )

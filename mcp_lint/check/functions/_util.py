@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mcp_lint.model import Tool
@@ -149,3 +150,13 @@ def is_placeholder(text: str) -> bool:
 def words(text: str) -> list[str]:
     """Whitespace-separated words: keeps long vocabulary lists readable in the source."""
     return text.split()
+
+
+def server_prefix(tool_names: Sequence[str]) -> str | None:
+    """The first word most of a server's tools share (`confluence` of `confluence_get_page`), if any:
+    at least two tools and half of them, each of three words or more."""
+    firsts = Counter(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 3)
+    if not firsts:
+        return None
+    word, count = firsts.most_common(1)[0]
+    return word if count >= 2 and count * 2 >= len(tool_names) else None

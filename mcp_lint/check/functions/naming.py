@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
-from mcp_lint.check.functions._util import name_words, snippet
+from mcp_lint.check.functions._util import name_words, server_prefix, snippet
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
@@ -110,6 +110,54 @@ _BARE_CALL = re.compile(
 )
 # A sentence about another server or program names tools this server rightly lacks.
 _ELSEWHERE = re.compile(r"\b(?:server|mcp|plugin|extension|library|package|module|sdk|api)s?\b", re.I)
+_CAMEL = re.compile(r"[a-z][A-Z]")
+# A bare or quoted code name ('mark_task_done', download_paper) that the words around it treat as a
+# tool: "use X", "via X", "call X", "X first", "X -> Y".
+_BARE_NAME = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_`-")
+_AS_TOOL_BEFORE = re.compile(
+    r"(?:\b(?i:use|using|call|calling|invoke|invoking|via|run|try|see|then|with|before|after|like|as\s+in|"
+    r"similar\s+to)\s+(?:the\s+)?"
+    r"|(?:->|→|=>)\s*)['\"]?$"
+)
+# The word after a bare name: a noun there makes the name its modifier ("use read_only mode").
+_FOLLOWER = re.compile(r"['\"]?\s+([a-z]+)\b")
+_TOOL_FOLLOWERS = frozenset(
+    [
+        "to",
+        "first",
+        "then",
+        "again",
+        "instead",
+        "tool",
+        "tools",
+        "and",
+        "or",
+        "with",
+        "on",
+        "for",
+        "before",
+        "after",
+        "when",
+        "if",
+        "so",
+        "until",
+        "call",
+        "calls",
+        "returns",
+        "results",
+        "output",
+        "is",
+        "are",
+        "was",
+        "will",
+        "can",
+        "may",
+        "must",
+        "should",
+    ]
+)
+_AS_TOOL_AFTER = re.compile(r"^['\"]?(?:\(\)|\s*(?:->|→|=>|(?i:first|again|instead|tool|calls?)\b))")
 _TOOL_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 
 
@@ -141,39 +189,119 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 
 
 _PREFIX = 3
-_NameIndex = tuple[frozenset[str], dict[str, str], dict[str, list[str]]]
+# A name only code uses: in backticks, snake_case or camelCase. Not \b: a CJK character is a word character.
+_CODE_NAME = (
+    r"(?:`[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*`"
+    r"|(?<![A-Za-z0-9_`])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(?![A-Za-z0-9_`]))"
+)
+_CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、)\s*(?:,\s*)?(?:the\s+)?"
+# "the `a` and `b` tools", "use a or b instead": a list that the sentence says holds tools.
+# Each is matched against the text just before a "tools" or an "instead" (the word is searched first).
+_TOOLS_WORD = re.compile(r"\s+tools\b|\s+instead\b(?!\s+of)")
+_LIST_BEFORE_TOOLS = re.compile(r"(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+)$")
+_LIST_BEFORE_INSTEAD = re.compile(
+    # (No IGNORECASE on the whole: it would let the camelCase branch match any word in many ways.)
+    r"\b(?i:use|call|try|invoke|run)\s+(?:the\s+)?(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")*)$"
+)
+# Any list of code names: one real tool in it makes the others tools too ("list_tables or describe_table").
+_CODE_LIST = re.compile(_CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+")
+_LIST_NAME = re.compile(r"`?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`?")
+_NameIndex = tuple[
+    frozenset[str],
+    dict[str, str],
+    dict[str, list[str]],
+    dict[str, str],
+    frozenset[str],
+    str | None,
+    dict[str, str | None],
+]
 
 
 @functools.lru_cache(maxsize=8)
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
-    """The server's tool names: as spelled, by normalized form, and grouped by their first letters."""
+    """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
+    their normalized form without the server's prefix (`getattachments` for `confluence_get_attachments`),
+    the first words they start with (`read` of `read_file`), the server's prefix, and an empty memo of
+    the tool each mentioned name probably means."""
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
+    unprefixed: dict[str, str] = {}
+    prefix = server_prefix(tool_names)
     for name in tool_names:
         key = _norm_name(name)
         by_norm.setdefault(key, name)
         by_prefix.setdefault(key[:_PREFIX], []).append(name)
-    return frozenset(tool_names), by_norm, by_prefix
+        parts = name_words(name)
+        if prefix is not None and len(parts) >= 3 and parts[0] == prefix:
+            unprefixed.setdefault("".join(parts[1:]), name)
+    leading = frozenset(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 2)
+    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}
 
 
-def dangling_references(text: str, tool_names: list[str], own: set[str]) -> list[tuple[str, str, str | None]]:
+def dangling_references(
+    text: str,
+    tool_names: list[str],
+    own: set[str],
+    others: frozenset[str] = frozenset(),
+    index: _NameIndex | None = None,
+) -> list[tuple[str, str, str | None]]:
     """(name, evidence, the server's tool it probably means) of tools `text` names that are not on the server.
 
-    `own` holds normalized names this tool's schemas use, which a code-styled name may be instead.
+    `own` holds normalized names this tool's schemas use, which a code-styled name may be instead;
+    `others` the names every tool's schemas use (parameters, values), which a name in a list of tools
+    may be instead. `index`, when given, is `_name_index` of `tool_names`, built once per server.
     """
-    index = _name_index(tuple(tool_names))
-    exact, by_norm, by_prefix = index
+    if index is None:
+        index = _name_index(tuple(tool_names))
+    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
+        if name not in memo:
+            memo[name] = guess(name)
+        return memo[name]
+
+    def guess(name: str) -> str | None:
         key = _norm_name(name)
         if key in by_norm:
             return by_norm[key]
+        if key in unprefixed:
+            return unprefixed[key]  # `get_attachments` for `confluence_get_attachments`
+        parts = name_words(name)
+        if len(parts) >= 3 and "".join(parts[1:]) in by_norm:
+            return by_norm["".join(parts[1:])]  # `jira_get_issue` for `get_issue`: another prefix
+        if prefix is not None and len(parts) >= 3 and parts[0] == prefix:
+            # `confluence_get_space` is not `confluence_get_page`: the shared prefix says nothing.
+            rest = "".join(parts[1:])
+            close = difflib.get_close_matches(rest, list(unprefixed), n=1, cutoff=0.85)
+            return unprefixed[close[0]] if close else None
         # Only names with the same first letters are compared: a server may have 10,000 tools.
         close = difflib.get_close_matches(name, by_prefix.get(key[:_PREFIX], []), n=1, cutoff=0.85)
         return close[0] if close else None
 
     candidates: list[tuple[str, int, int, bool]] = []
+    # Bare names the sentence treats as tools: only one close to a real tool or named like the
+    # server's tools (`read_process_output` where `read_file` is a tool) counts.
+    weak: list[tuple[str, int, int]] = []
+    bare: list[str] = []
+    for match in _BARE_NAME.finditer(text):
+        bare.append(match.group(1))
+        left, right = match.start(), match.end()
+        if left and text[left - 1] in "'\"":
+            if text[right : right + 1] != text[left - 1]:
+                continue  # an opening quote must close right after the name
+            left, right = left - 1, right + 1
+        if (left and text[left - 1] in _NAME_CHARS) or text[right : right + 1] in _NAME_CHARS - {""}:
+            continue  # part of a longer token (`a_b`-c, a path)
+        before = text[max(0, left - 25) : left]
+        after = text[right : right + 12]
+        follower = _FOLLOWER.match(after)
+        if follower is not None and follower.group(1) not in _TOOL_FOLLOWERS:
+            continue  # "use read_only mode": the name qualifies the noun after it
+        if _AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.match(after):
+            name = match.group(1)
+            if _norm_name(name) not in others and name not in exact:
+                weak.append((name, match.start(1), match.end(1)))
     for match in _TOOL_REF.finditer(text):
         name = match.group(1) or match.group(3)
         followed = bool(match.group(2) or match.group(4))
@@ -182,12 +310,42 @@ def dangling_references(text: str, tool_names: list[str], own: set[str]) -> list
         candidates.append((name, match.start(), match.end(), followed or called))
     for match in _BARE_CALL.finditer(text):
         candidates.append((match.group(1), match.start(1), match.end(1), True))
+    if "tools" in text or "instead" in text:
+        for word in _TOOLS_WORD.finditer(text):
+            window = max(0, word.start() - 200)
+            pattern = _LIST_BEFORE_TOOLS if "tools" in word.group(0) else _LIST_BEFORE_INSTEAD
+            listed = pattern.search(text, window, word.start())
+            if listed is None:
+                continue
+            for item in _LIST_NAME.finditer(listed.group(1)):
+                start = listed.start(1) + item.start(1)
+                candidates.append((item.group(1), start, start + len(item.group(1)), True))
+    # A list beside a real tool needs a real tool's name in the text.
+    named = any(name in exact for name in bare) or any(name in exact for name, _, _, _ in candidates)
+    for match in _CODE_LIST.finditer(text) if named else ():
+        items = list(_LIST_NAME.finditer(match.group(0)))
+        styles = {_style(item.group(1)) for item in items if item.group(1) in exact}
+        if not styles:
+            continue
+        for item in items:
+            if _norm_name(item.group(1)) in others:
+                continue  # a parameter or value of some tool, listed beside a tool
+            if _style(item.group(1)) not in styles:
+                continue  # "papers on arXiv, download_paper": not spelt the way the tools beside it are
+            start = match.start() + item.start(1)
+            candidates.append((item.group(1), start, start + len(item.group(1)), True))
+    strong = {name for name, _, _, _ in candidates}
+    candidates.extend((name, start, end, True) for name, start, end in weak if name not in strong)
     for name, start, end, said_tool in candidates:
         if name in exact or name in found or _TOOL_SHAPE.fullmatch(name) is None:
             continue
         meant = closest(name)
+        if prefix is not None and name_words(name)[0] == prefix and len(name_words(name)) >= 2:
+            said_tool = True  # `firecrawl_crawl` on a server whose tools are firecrawl_*
         if not said_tool and meant is None:
             continue  # a name in code style that is neither called a tool nor close to one
+        if name not in strong and meant is None and name_words(name)[0] not in leading:
+            continue  # "use snake_case names": not named the way this server's tools are
         if _norm_name(name) in own and meant is None:
             continue  # a parameter or value of this tool, "the `file_path` argument"
         if _ELSEWHERE.search(_sentence_around(text, start, end)):
@@ -199,15 +357,19 @@ def dangling_references(text: str, tool_names: list[str], own: set[str]) -> list
 @check_function("dangling_tool_reference")
 def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
     tool_names = [tool.name for tool in ctx.server.tools]
+    # Every tool's parameter names: a name listed beside a tool may be one of those instead.
+    others = frozenset(_norm_name(str(name)) for tool in ctx.server.tools for name in tool.properties)
+    index = _name_index(tuple(tool_names))
     for tool in ctx.server.tools:
         text = tool.description
         lowered = text.lower()
-        if not text or not any(map(lowered.__contains__, ("`", "tool", "call", "invok"))):
-            continue  # every pattern needs one of these
+        markers = ("`", "tool", "call", "invok", "instead", "_")
+        if not any(map(lowered.__contains__, markers)) and _CAMEL.search(text) is None:
+            continue  # every pattern needs one of these (a list of tools: code names)
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
-        for name, evidence, meant in dangling_references(text, tool_names, own):
+        for name, evidence, meant in dangling_references(text, tool_names, own, others, index):
             yield Hit(
                 tool=tool.name,
                 fields={"reference": name, "hint": f"; did you mean `{meant}`?" if meant else ""},

@@ -1,6 +1,16 @@
 """Overlap rules (MCP403): sibling tools a model cannot tell apart.
 
-Comparing every pair is O(n²): 50 million pairs for 10,000 tools. Instead each description becomes
+Two tools are confused when they do the same thing to the same thing: `search_issues` and
+`find_issues` with the same inputs, or two tools that carry one copied description. Tools on
+different objects (`get_file` / `get_file_history`, `get_task` / `get_task_list`), one item against
+a list (`get_user` / `get_users`) and different actions (`create_page` / `update_page`) are not,
+however alike their descriptions: the name already tells the model which is which. So a name is
+read as an action (its verb, with synonyms folded: get/fetch/retrieve/read) and an object (its head
+noun, plural kept, with modifiers before it and qualifiers after a preposition), and only tools
+whose names agree on both are compared by description and inputs.
+
+Copied descriptions are found whatever the names, by an index. Comparing every pair is O(n²):
+50 million pairs for 10,000 tools. Instead each description becomes
 a set of word 3-grams (shingles), and prefix filtering (Chaudhuri et al., "A primitive operator
 for similarity joins") finds every pair that can reach the threshold: with shingles sorted rarest
 first, two sets whose Jaccard similarity is at least t must share one among the first
@@ -15,6 +25,8 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis, shingle_hashes
@@ -22,9 +34,10 @@ from mcp_lint.check.functions._util import name_words, text_tokens
 from mcp_lint.model import Tool
 from mcp_lint.words import singular
 
-_NAME_SUFFIXES = frozenset(
-    {"v1", "v2", "v3", "new", "old", "tool", "all", "by", "id", "ids", "list", "one", "2", "3"}
-)
+T = TypeVar("T")
+# Tools of one meaning compared pair by pair; a larger group (a generated server) is left alone.
+_MAX_GROUP = 30
+
 _SHINGLE = 3  # words per shingle; _text.shingle_hashes builds them with a three-way zip
 
 
@@ -40,17 +53,9 @@ def shingles(text: str) -> frozenset[int]:
 _shingles = shingle_hashes
 
 
-def _jaccard(left: frozenset[str], right: frozenset[str]) -> float:
+def _jaccard(left: frozenset[T], right: frozenset[T]) -> float:
     shared = len(left & right)
     return shared / (len(left) + len(right) - shared) if shared else 0.0
-
-
-def name_key(name: str) -> str:
-    """`get_users`, `getUser`, `get-user-v2` -> `get user`: names that differ only by plural or suffix."""
-    words = [singular(word) for word in name_words(name)]
-    while len(words) > 1 and words[-1] in _NAME_SUFFIXES:
-        words.pop()
-    return " ".join(words)
 
 
 def similar_pairs(sets: Sequence[frozenset[int]], threshold: float) -> Iterator[tuple[int, int, float]]:
@@ -150,66 +155,175 @@ def _set_apart(
     )
 
 
+# Verbs a name starts with (or, in `userSelect` style, ends with), folded to one action each: two
+# names with verbs of one group do the same thing. A verb not listed is an action of its own.
+_VERB_GROUPS = {
+    "get": "get fetch retrieve read obtain",
+    "search": "search find query lookup locate seek",
+    "list": "list enumerate",
+    "create": "create add new make insert",
+    "update": "update edit modify patch change set",
+    "delete": "delete remove destroy drop erase del rm",
+    "run": "run execute exec invoke call",
+    "select": "select choose pick",
+}
+_ACTIONS = {verb: group for group, verbs in _VERB_GROUPS.items() for verb in verbs.split()}
+# Words after which a name qualifies its object (`list_directory_with_sizes`, `get_user_by_id`).
+_PREPOSITIONS = frozenset(
+    ("with", "by", "from", "for", "in", "on", "to", "as", "using", "via", "at", "into", "of")
+)
+# Trailing words that version or label a name without changing what it does.
+_NOISE = frozenset({"v1", "v2", "v3", "v4", "new", "old", "tool", "2", "3"})
+
+
+@dataclass(frozen=True)
+class NameMeaning:
+    """What a tool name says it does: an action, the object's head noun and the other words."""
+
+    action: str  # the verb's group ("get" for fetch_x), the verb itself if unlisted, "" for none
+    head: str  # the object's head noun as written (a plural is another object: one item vs a list)
+    others: frozenset[str]  # modifiers and qualifiers, singular
+
+
+def name_meaning(words: Sequence[str], namespace: frozenset[str] = frozenset()) -> NameMeaning:
+    """Read a name's words as an action on an object, after a first word in `namespace`."""
+    words = list(words[1:] if len(words) > 1 and words[0] in namespace else words)
+    while len(words) > 1 and words[-1] in _NOISE:
+        words.pop()
+    action = ""
+    verbs = [index for index, word in enumerate(words) if word in _ACTIONS]
+    if verbs and verbs[0] == 0:
+        action, words = _ACTIONS[words[0]], words[1:]
+    elif len(words) > 1 and words[-1] in _ACTIONS:
+        action, words = _ACTIONS[words[-1]], words[:-1]
+    elif verbs and verbs[0] <= 2:
+        # A verb after a prefix the server does not put on every tool (`notion_get_page`).
+        action, words = _ACTIONS[words[verbs[0]]], words[verbs[0] + 1 :]
+    cut = next((index for index, word in enumerate(words) if word in _PREPOSITIONS), len(words))
+    before, after = words[:cut], words[cut + 1 :]
+    head = before[-1] if before else ""
+    others = frozenset(singular(word) for word in (*before[:-1], *after))
+    return NameMeaning(action, head, others)
+
+
+def namespaces(names: Sequence[list[str]]) -> frozenset[str]:
+    """First words that prefix a server's tools rather than name an object: `kubectl_get`, `API-get-page`.
+
+    A first word that is not a verb and starts three tools or more (or every tool of a server of two)
+    is a namespace: `kubectl_get` and `kubectl_describe` do not act on a "kubectl".
+    """
+    counts = Counter(words[0] for words in names if len(words) > 1 and words[0] not in _ACTIONS)
+    needed = min(3, len(names))
+    return frozenset(word for word, count in counts.items() if count >= max(needed, 2))
+
+
+def _property_key(name: object) -> str:
+    return singular(str(name).lower().replace("_", "").replace("-", ""))
+
+
+def same_inputs(first: Tool, second: Tool) -> bool:
+    """Would one call fit both tools: both take nothing, or at least half their parameters agree?"""
+    mine = {_property_key(name) for name in first.properties}
+    theirs = {_property_key(name) for name in second.properties}
+    if not mine and not theirs:
+        return True
+    return len(mine & theirs) * 2 >= len(mine | theirs)
+
+
+def same_meaning(first: NameMeaning, second: NameMeaning) -> bool:
+    """The same action on the same object; one name may add words the other lacks, not replace them
+    (`read_file` / `read_text_file` are one action, `fetch_html` / `fetch_markdown` alternatives)."""
+    if first.action != second.action or first.head != second.head:
+        return False
+    if not (first.head or first.others or second.others):
+        return False  # a bare verb on both sides names no object to compare
+    return first.others <= second.others or second.others <= first.others
+
+
 @check_function("ambiguous_tools")
 def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
-    threshold = float(ctx.options.get("similarity", 0.85))
+    threshold = float(ctx.options.get("similarity", 0.7))
     name_threshold = float(ctx.options.get("similar-name-similarity", 0.5))
+    copy_threshold = float(ctx.options.get("copy-similarity", 0.95))
     tools: list[Tool] = []
-    tokens: list[list[str]] = []
     sets: list[frozenset[int]] = []
     for tool in ctx.server.tools:
         text = analysis(tool)
-        found = text.tokens
         # Too little text to call two tools alike: "No description" twice is missing-description's finding.
         if len(text.words) < 2 or text.placeholder:
             continue
         tools.append(tool)
-        tokens.append(found)
         sets.append(text.shingles)
-    best: dict[int, tuple[float, int]] = {}
-    # Singular words of each name and description, computed once per tool that meets a sibling.
-    singular_names: dict[int, set[str]] = {}
-    singular_words: dict[int, set[str]] = {}
+    best: dict[int, tuple[float, int, str]] = {}
+    # Singular words of each name (verbs left out: synonyms such as `search_x` / `find_x` set nothing
+    # apart) and of each description, computed once per tool that meets a sibling.
+    singular_sets: dict[int, tuple[set[str], set[str]]] = {}
 
-    def singular_sets(position: int) -> tuple[set[str], set[str]]:
-        name = singular_names.get(position)
-        if name is None:
-            name = singular_names[position] = {singular(word) for word in name_words(tools[position].name)}
-            singular_words[position] = {singular(word) for word in analysis(tools[position]).words}
-        return name, singular_words[position]
+    def singulars(position: int) -> tuple[set[str], set[str]]:
+        found = singular_sets.get(position)
+        if found is None:
+            name = {singular(word) for word in name_words(tools[position].name) if word not in _ACTIONS}
+            text = {singular(word) for word in analysis(tools[position]).words}
+            found = singular_sets[position] = (name, text)
+        return found
 
-    def note(first: int, second: int, score: float) -> None:
-        if tools[first].name == tools[second].name:
+    def content_words(position: int) -> frozenset[str]:
+        # Verbs left out: "Fetch the weather" and "Get the weather" say the same thing.
+        return frozenset(word for word in singulars(position)[1] if word not in _ACTIONS)
+
+    def set_apart(first: int, second: int) -> bool:
+        (first_name, first_words), (second_name, second_words) = singulars(first), singulars(second)
+        return _set_apart(first_name, second_name, first_words, second_words)
+
+    def variant_explained(first: int, second: int, mine: NameMeaning, theirs: NameMeaning) -> bool:
+        """Does the longer name's description alone name what its extra words add?
+
+        `list_directory_with_sizes` ("... including sizes") is a variant the model can choose; in
+        `read_text_file` / `read_file` both descriptions speak of text, so nothing sets them apart.
+        """
+        longer, shorter = (first, second) if len(mine.others) > len(theirs.others) else (second, first)
+        extra = (mine.others ^ theirs.others) - _PREPOSITIONS
+        return bool(extra & (singulars(longer)[1] - singulars(shorter)[1]))
+
+    def note(first: int, second: int, score: float, reason: str) -> None:
+        if tools[first].name == tools[second].name or set_apart(first, second):
             return  # same name: duplicate-tool-name reports it
-        first_name, first_words = singular_sets(first)
-        second_name, second_words = singular_sets(second)
-        if _set_apart(first_name, second_name, first_words, second_words):
-            return
         for me, other in ((first, second), (second, first)):
             current = best.get(me)
             if current is None or (score, -other) > (current[0], -current[1]):
-                best[me] = (score, other)
+                best[me] = (score, other, reason)
 
-    for first, second, score in similar_pairs(sets, threshold):
-        note(first, second, score)
-    # Names that differ only by plural or suffix (get_user / get_users) need less description overlap.
-    by_key: dict[str, list[int]] = {}
-    for position, tool in enumerate(tools):
-        by_key.setdefault(name_key(tool.name), []).append(position)
-    for members in by_key.values():
-        if 1 < len(members) <= 20:
-            word_sets = {position: frozenset(tokens[position]) for position in members}
-            for offset, first in enumerate(members):
-                for second in members[offset + 1 :]:
-                    score = _jaccard(word_sets[first], word_sets[second])
-                    if score >= name_threshold:
-                        note(first, second, score)
+    # Copied descriptions, whatever the names and inputs say: the text fails to tell them apart.
+    for first, second, score in similar_pairs(sets, copy_threshold):
+        note(first, second, score, "the same description")
+    # Names that mean the same action on the same object, compared by inputs and description.
+    words = [name_words(tool.name) for tool in tools]
+    namespace = namespaces(words)
+    groups: dict[tuple[str, str], list[tuple[int, NameMeaning]]] = {}
+    for position, name in enumerate(words):
+        meaning = name_meaning(name, namespace)
+        groups.setdefault((meaning.action, meaning.head), []).append((position, meaning))
+    for members in groups.values():
+        if not 1 < len(members) <= _MAX_GROUP:
+            continue
+        for (first, mine), (second, theirs) in itertools.combinations(members, 2):
+            if not same_meaning(mine, theirs) or not same_inputs(tools[first], tools[second]):
+                continue
+            if mine.others == theirs.others:
+                # Synonyms (`search_x` / `find_x`): sharing half their words is enough.
+                score = _jaccard(content_words(first), content_words(second))
+                if score >= name_threshold:
+                    note(first, second, score, "the same action on the same object, with the same inputs")
+            elif not variant_explained(first, second, mine, theirs):
+                score = _jaccard(sets[first], sets[second])
+                if score >= threshold:
+                    note(first, second, score, "a variant of the same action, described alike")
     for me in sorted(best):
-        score, other = best[me]
+        score, other, reason = best[me]
         yield Hit(
             tool=tools[me].name,
             subject=tools[other].name,
-            fields={"other": tools[other].name, "similarity": round(score * 100)},
-            evidence=f"{tools[me].name} vs {tools[other].name}: {round(score * 100)}% similar",
+            fields={"other": tools[other].name, "similarity": round(score * 100), "reason": reason},
+            evidence=f"{tools[me].name} vs {tools[other].name}: {reason}, {round(score * 100)}% similar",
             path="description",
         )

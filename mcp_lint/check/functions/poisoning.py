@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
@@ -228,32 +229,452 @@ def _may_be_poisoned(blob: str) -> bool:
     return any(map(blob.__contains__, _OTHER_KEYS))
 
 
+# --- MCP301 by meaning: who is addressed, and what is asked ----------------------------------------
+#
+# Poisoning rarely comes in markup. It is text written to the model rather than about the tool:
+# it speaks to the model ("if you are an AI"), or asks of it what no description of a tool needs:
+# to keep something from the user, to report its own instructions or identity, to pass on the
+# conversation, to prefer this tool over every other or over the client's own, or to call tools at
+# times the user never chose ("before every response"). Usage guidance has the same imperative mood
+# ("You must provide a project id", "Always call list_tables first", "Do not use for Y; use Z") but
+# asks for nothing of that kind: it is about this tool's inputs, or names the one tool to use instead.
+#
+# Each signal below has a kind and a weight. A text is reported when the weights of its kinds (the
+# strongest match of each kind counted once) reach 2: a strong request alone (weight 2), or two weak
+# ones together (1 + 1), such as a text that speaks to the model and asks it to always use this tool,
+# or one that passes the conversation on at the start of every session.
+
+_NEGATION = r"(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|no\s+need\s+to|avoid)"
+# The model's own verbs, base form: what a text asks it to do (a description says "runs", "sends").
+_DO = (
+    r"(?:call|invoke|run|use|execute|send|report|log|pass|submit|post|forward|notify|ping|trigger|save|"
+    r"record|store|include|add|append|attach|upload|copy|read|collect|gather|fetch|share|write|fill)"
+)
+# Who the model answers to, by any name: "the user", "the human", "the person you are helping".
+_USER = (
+    r"(?:(?:the|your|any)\s+)?(?:(?:end[- ])?users?\b(?!['’]s)|humans?\b|"
+    r"person\s+(?:you(?:'re|\s+are)\s+(?:chatting|talking|speaking|working)\s+(?:with|to)|you(?:'re|\s+are)\s+helping))"
+)
+_MODEL = (
+    r"(?:ai|a\.i\.|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|ai\s+agent|agent|"
+    r"chatbot|bot|model|claude|gpt|chatgpt|copilot|gemini)"
+)
+
+
+@dataclass(frozen=True)
+class _Signal:
+    kind: str  # a key of _REASONS, or "addressed" (speaks to the model: no request of its own)
+    weight: int
+    # Groups of lower-case substrings: every match contains one of each group, so a text without
+    # them is not searched (most texts lack one group or another).
+    keys: tuple[tuple[str, ...], ...]
+    pattern: re.Pattern[str]
+    verb: bool  # the match counts only in a sentence that also asks the model to act (_DO)
+
+
+_REASONS = {
+    "conceal": "asks to hide something from the user",
+    "self": "asks the model to report its own instructions or identity",
+    "prefer": "tells the model to prefer this tool over every other",
+    "timing": "orders tool calls the user did not ask for",
+    "conversation": "asks the model to pass on the conversation or other tools' results",
+    "other tools": "asks the model to pass on the conversation or other tools' results",
+}
+
+
+def _signal(
+    kind: str, weight: int, keys: tuple[str, ...], pattern: str, *also: tuple[str, ...], verb: bool = False
+) -> _Signal:
+    return _Signal(kind, weight, (keys, *also), re.compile(pattern, re.IGNORECASE), verb)
+
+
+_SIGNALS: tuple[_Signal, ...] = (
+    # --- kept from the user: the user is the one not told, not the owner of what is protected
+    _signal(
+        "conceal",
+        2,
+        ("user", "human", "person"),
+        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|let|bother)(?:ing)?\s+{_USER}"
+        rf"|\b{_NEGATION}\s+(?:ever\s+)?(?:mention|reveal|disclose|say|explain|show|share|display|report|discuss|surface|expose)"
+        rf"(?:ing)?\b[^.\n]{{0,60}}?\b(?:to|with)\s+{_USER}"
+        r"|\bwithout\s+(?:the\s+)?(?:users?|humans?)['’]?s?\s+"
+        r"(?:knowing|knowledge|noticing|awareness|seeing|being\s+(?:aware|told|informed))"
+        rf"|\bwithout\s+(?:telling|informing|notifying|alerting|letting|showing)\s+{_USER}"
+        rf"|\b{_USER}\s+(?:must|should|need|needs|is|are|may)\s+(?:not|never)\s+(?:to\s+)?"
+        r"(?:know|see|notice|find\s+out|learn|hear|be\s+(?:told|informed|aware|notified|shown|made\s+aware))\b"
+        rf"|\b{_USER}\s+(?:does\s+not|doesn'?t|do\s+not|don'?t)\s+need\s+to\s+(?:know|see|hear|be\s+told)\b"
+        r"|\b(?:keep|hide|conceal)\s+(?:this|it|that|these|them|everything)\s+(?:secret\s+|hidden\s+)?from\s+"
+        rf"{_USER}",
+        ("not", "n't", "never", "without", "avoid", "keep", "hide", "conceal"),
+    ),
+    _signal(
+        "conceal",
+        2,
+        ("mention", "reveal", "disclose", "acknowledge", "discuss", "bring up", "secret", "covert", "keep"),
+        # What the model did or was told, not a secret it protects: "do not mention this step",
+        # "never reveal that you read the file"; "never reveal the API key" is ordinary care.
+        rf"\b{_NEGATION}\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge|discuss|bring\s+up)(?:ing)?\s+"
+        r"(?:this|that|these|the\s+fact|any\s+of\s+(?:this|these|it)|(?:that|what|how|where|why)\s+you|you\b|"
+        r"(?:this|the|that)\s+(?:tool|step|call|instructions?|note|parameter|field|request|message|sidenote|context))\b"
+        rf"|\b(?:secretly|covertly)\s+{_DO}\b|\b{_DO}\s+(?:this|it|that|them)?\s*(?:secretly|covertly)\b"
+        r"|\bkeep\s+(?:quiet|silent|mum)\s+about\b|\bkeep\s+(?:this|it|that)\s+(?:quiet|to\s+yourself|between\s+(?:us|you\s+and))\b",
+    ),
+    _signal(
+        "conceal",
+        1,
+        ("silent", "quiet", "discreet", "without mentioning", "without saying", "them"),
+        rf"\b(?:silently|quietly|discreetly)\s+{_DO}\b|\b(?:do|call|run|use)\s+(?:this|it|that|so)\s+(?:silently|quietly|discreetly)\b"
+        r"|\bwithout\s+(?:mentioning|saying|disclosing|revealing)\s+(?:it|this|that|anything)\b"
+        r"|\b(?:no\s+(?:need|reason)\s+to|do\s+not|don'?t|never)\s+(?:tell|inform|notify)\s+them\b",
+    ),
+    # --- the model's own instructions and identity
+    _signal(
+        "self",
+        2,
+        (
+            "system",
+            "instructions",
+            "prompt",
+            "preamble",
+            "guidelines",
+            "yourself",
+            "you are",
+            "you're",
+            "are you",
+            "powering you",
+            "running you",
+            "you run",
+            "this call",
+            "this request",
+        ),
+        r"\byour\s+(?:own\s+|full\s+|complete\s+|entire\s+|exact\s+|original\s+|initial\s+|current\s+|hidden\s+|underlying\s+)*"
+        r"system\s+(?:prompt|message|instructions?)\b"
+        r"|\bsystem\s+(?:prompt|message|instructions?)\s+(?:that\s+)?you\s+(?:were|have\s+been|are|got|received)\b"
+        r"|\b(?:instructions|rules|guidelines|prompt|preamble|directives)\s+(?:that\s+)?you\s+"
+        r"(?:were\s+given|have\s+been\s+given|were\s+told|were\s+provided|received|got)\b"
+        r"|\b(?:instructions|prompt|preamble|guidelines)\s+(?:that\s+)?your\s+(?:developer|operator|creator|deployer)s?\s+gave\s+you\b"
+        r"|\byour\s+(?:instructions|guidelines|prompt)\s+from\s+(?:the|your)\s+(?:operator|developer|deployer|system|creator)s?\b"
+        r"|\b(?:ai\s+|llm\s+|language\s+)?model\s+(?:that\s+is\s+)?(?:generating|making|writing|issuing|sending)\s+this\s+"
+        r"(?:call|request|message)\b"
+        r"|\bmodel(?:\s+version)?\s+(?:that\s+)?you(?:'re|\s+are)?\s+(?:run|running)\s+(?:on|as)\b"
+        r"|\b(?:describe|identify|introduce)\s+yourself\b|\b(?:information|details|facts|everything)\s+about\s+yourself\b"
+        r"|\b(?:which|what)\s+(?:ai\s+|llm\s+|language\s+)?(?:model|llm|ai|assistant|version)\s+(?:you\s+are|you're|are\s+you)\b"
+        r"|\b(?:name|version|identity|provider|vendor)\s+of\s+(?:the\s+)?(?:ai\s+|llm\s+|language\s+)?(?:model|llm|assistant|ai)\s+"
+        r"(?:that\s+)?(?:you\s+are|you're|powering\s+you|running\s+you|behind\s+you)",
+    ),
+    _signal(
+        "self",
+        1,
+        ("your",),
+        r"\byour\s+(?:own\s+|underlying\s+)?(?:ai\s+|llm\s+|language\s+)?(?:model|llm)\s+(?:name|version|family|provider|vendor)\b"
+        r"|\byour\s+(?:underlying|own)\s+(?:ai\s+|language\s+)?model\b|\byour\s+knowledge\s+cut-?off\b",
+    ),
+    # --- this tool over every other, or over the client's own
+    _signal(
+        "prefer",
+        2,
+        ("other",),
+        r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|over)\s+(?:using\s+|calling\s+|trying\s+)?(?:any|all|every)\s+"
+        r"(?:of\s+the\s+)?other\s+"
+        r"(?:tools?|functions?|servers?|mcp\s+servers?|methods?|options?|sources?|apis?|plugins?|integrations?)\b",
+        ("instead", "rather", "in place", "over"),
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("built", "native", "default", "internal", "integrated"),
+        r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|over|replac(?:e|es|ing)|bypass(?:es|ing)?|never\s+use|not\s+use|"
+        r"n't\s+use|avoid(?:\s+using)?)\s+"
+        r"(?:the\s+|your\s+|any\s+)?(?:(?:client|host|assistant|model|ide|editor|agent)['’]?s?\s+)?(?:own\s+)?"
+        r"(?:built[- ]?in|native|default|internal|integrated)\s+"
+        r"(?:tools?|functions?|capabilities|features|search|web\s+search|browsing|browser|fetch|file\s+tools|tooling)\b",
+        ("instead", "rather", "in place", "over", "replac", "bypass", "use", "avoid"),
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("own",),
+        r"\b(?:instead\s+of|rather\s+than|over|never|not|n't|avoid)\b[^.\n]{0,40}?\b(?:the\s+)?"
+        r"(?:client|host|assistant|ide|editor)['’]?s?\s+own\b"
+        r"|\b(?:instead\s+of|rather\s+than|over|never|not|n't|avoid)\b[^.\n]{0,40}?\byour\s+own\s+"
+        r"(?:tools?|functions?|capabilities|search|web\s+search|browsing|browser|fetch|knowledge|abilities)\b",
+        ("client", "host", "assistant", "ide", "editor", "your"),
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("ships with", "ship with", "comes with", "come with", "provided by", "built into", "provides"),
+        # The client's own tools, named by where they come from, set aside: "never fall back to the
+        # search feature that ships with the client", "whatever image tools your host provides".
+        r"\b(?:instead\s+of|rather\s+than|over|never|not|n't|avoid|skip|touch)\b[^.\n]{0,60}?\b"
+        r"(?:(?:ships?|comes?|came)\s+with|provided\s+by|built\s+into)\s+(?:the|your)\s+"
+        r"(?:client|host|app|application|ide|editor|assistant)\b"
+        r"|\b(?:instead\s+of|rather\s+than|over)\s+(?:whatever|any|all|every)\b[^.\n]{0,40}?\b(?:your|the)\s+"
+        r"(?:client|host|app|application|ide|editor)(?:\s+application)?\s+provides?\b",
+        ("instead", "rather", "over", "never", "not", "n't", "avoid", "skip", "touch"),
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("route", "through this"),
+        r"\broute\s+(?:all|every|any)\b[^.\n]{0,40}?\bthrough\s+this\s+(?:tool|server|function)\b",
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("only tool", "replaces", "supersedes", "overrides"),
+        r"\bthe\s+only\s+tool\s+(?:you\s+)?(?:should|must|may|can|need\s+to)\s+(?:ever\s+)?(?:use|call)\b"
+        r"|\bthis\s+(?:tool|server|function)\s+(?:replaces|supersedes|overrides)\s+(?:all|any|every|your)\b",
+    ),
+    _signal(
+        "prefer",
+        2,
+        ("this tool", "this function", "this server"),
+        r"\b(?:always|only|must|should|are\s+to|have\s+to|need\s+to)\s+(?:use|call|invoke|choose|pick|prefer)\s+this\s+"
+        r"(?:tool|function|server)\s+(?:first\s+)?(?:for\s+)?(?:every|all|any)\s+"
+        r"(?:requests?|tasks?|questions?|queries|prompts?|messages?|user\s+(?:requests?|messages?|questions?))"
+        r"(?:\s+(?:the\s+)?users?\s+(?:makes?|sends?|asks?|gives?|has))?(?:\s+from\s+now\s+on)?\s*(?:[.,;!\n]|$|and\b)",
+        ("every", "all ", "any "),
+    ),
+    _signal(
+        "prefer",
+        1,
+        ("always", "only", "prefer"),
+        r"\b(?:always|only)\s+(?:use|call|invoke|choose|pick)\s+this\s+(?:tool|function|server)\b"
+        r"|\bprefer\s+this\s+(?:tool|function|server)\b",
+    ),
+    # --- calls at times the user did not choose: on every turn of the model, or around every other call
+    _signal(
+        "timing",
+        2,
+        (
+            "every",
+            "each",
+            "any ",
+            "all ",
+            "whenever",
+            "before respond",
+            "before answer",
+            "before reply",
+            "before you",
+        ),
+        # "displayed with each response" describes the output; "before each response, call" orders a call.
+        r"\b(?:before|after|at\s+the\s+(?:start|beginning|end)\s+of|following)\s+(?:every|each|any|all)\s+"
+        r"(?:of\s+your\s+|single\s+)?(?:responses?|repl(?:y|ies)|answers?|messages?|turns?|"
+        r"user\s+(?:messages?|requests?|prompts?|queries|questions?|inputs?)|(?:other\s+)?tool\s+(?:calls?|uses?)|"
+        r"function\s+calls?)\b"
+        r"|\bbefore\s+(?:responding|answering|replying)\b"
+        r"|\b(?:each|every)\s+time\s+you\s+(?:finish|complete|send|write|end|give|produce)\s+(?:a|an|your)\s+"
+        r"(?:reply|response|answer|message|turn)\b"
+        r"|\bbefore\s+you\s+(?:send|give|write|post)\s+(?:any|every|each|an?|your)\s+(?:answer|reply|response|message)\b"
+        r"|\b(?:whenever|every\s+time|each\s+time)\s+(?:the\s+user|you)\s+"
+        r"(?:says?|sends?|writes?|asks?|types?|responds?|repl(?:y|ies)|answers?)\b",
+        (
+            "respon",
+            "repl",
+            "answer",
+            "message",
+            "turn",
+            "tool call",
+            "tool use",
+            "function call",
+            "user ",
+            "say",
+            "send",
+            "write",
+            "ask",
+            "type",
+        ),
+        verb=True,
+    ),
+    _signal(
+        "timing",
+        1,
+        ("every", "each", "any ", "a new"),
+        r"\b(?:at\s+the\s+(?:start|beginning)\s+of|before|after)\s+(?:every|each|any|a\s+new)\s+"
+        r"(?:conversation|session|chat|interaction|other\s+(?:tools?|functions?))\b",
+        ("conversation", "session", "chat", "interaction", "other tool", "other function"),
+        verb=True,
+    ),
+    # --- the conversation and the user's private facts; other tools' results (a second kind: a text
+    # that wants both reaches beyond any one tool's input, while a chat tool may well take the chat)
+    _signal(
+        "conversation",
+        1,
+        (
+            "conversation",
+            "chat",
+            "previous",
+            "prior",
+            "earlier",
+            "preceding",
+            "past",
+            "everything the user",
+            "user's",
+            "user’s",
+        ),
+        r"\b(?:conversation|chat)\s+(?:history|so\s+far|log|transcript|context|thread)\b"
+        r"|\b(?:full|entire|whole|complete)\s+(?:conversation|chat)\b"
+        r"|\b(?:previous|prior|earlier|preceding|past)\s+(?:user\s+)?(?:messages|turns|prompts|exchanges)\b"
+        r"|\beverything\s+the\s+user\s+(?:said|wrote|typed|asked|shared)\b"
+        r"|\buser['’]s\s+(?:full\s+name|e-?mail\s+address|home\s+address|phone\s+number|location|ip\s+address|"
+        r"personal\s+(?:data|information|details))\b",
+    ),
+    _signal(
+        "other tools",
+        1,
+        ("tool", "function", "server"),
+        r"\b(?:outputs?|results?|responses?|arguments?)\s+(?:of|from)\s+(?:the\s+|your\s+)?(?:(?:other|previous|prior|all|earlier|recent)\s+){1,2}"
+        r"(?:(?:mcp\s+)?tools?|tool\s+calls?|function\s+calls?)\b"
+        r"|\bother\s+tools['’]?\s+(?:outputs?|results?|responses?)\b"
+        r"|\b(?:outputs?|results?)\s+of\s+the\s+other\s+tools\s+you\b"
+        r"|\b(?:tools|mcp\s+servers|functions)\s+(?:you\s+have|available\s+to\s+you)\b"
+        r"|\b(?:everything|whatever|all)\s+(?:that\s+)?(?:the\s+)?other\s+tools\s+(?:have\s+)?(?:returned|gave|produced|output)\b"
+        r"|\btool\s+(?:results|outputs)\s+(?:that\s+)?you(?:\s+have|'ve)\b"
+        r"|\b(?:other|whatever)\s+(?:other\s+)?(?:mcp\s+)?servers\s+(?:are\s+)?(?:connected|installed|available)\b"
+        r"|\b(?:any|all|every)\s+other\s+files?\s+(?:that\s+)?you(?:\s+have|'ve)?\s+(?:opened|read|seen|accessed)\b",
+        ("other", "previous", "prior", "all ", "earlier", "recent", "you have", "you've", "available to you"),
+    ),
+    # --- spoken to the model rather than about the tool
+    _signal(
+        "addressed",
+        1,
+        (
+            "you",
+            "note",
+            "message",
+            "instruction",
+            "reminder",
+            "attention",
+            "dear",
+            "reading",
+            "processing",
+            "must",
+            "should",
+            "shall",
+            "has to",
+            "needs to",
+            "required",
+        ),
+        rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+|the\s+)?{_MODEL}\b|\byou\s+are\s+an?\s+(?:ai|llm|language\s+model|ai\s+assistant|assistant)\b"
+        rf"|\b(?:note|message|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?{_MODEL}s?\b"
+        r"|\bas\s+an?\s+(?:ai|llm|language\s+model|ai\s+assistant|assistant)(?:\s+model)?,?\s+you\b"
+        r"|\b(?:assistant|ai|llm|model|agent),\s+(?:take\s+note|note\s+this|listen|remember)\b"
+        rf"|\battention,?\s+(?:all\s+)?{_MODEL}s?\b|\bdear\s+{_MODEL}\b|\b{_MODEL}s?\s+(?:reading|processing|seeing|parsing)\s+this\b"
+        r"|\b(?:the|an?|any|every)\s+(?:ai|llm|ai\s+assistant|assistant|language\s+model|ai\s+agent)\s+"
+        r"(?:must|should|shall|needs\s+to|has\s+to|is\s+required\s+to)\b",
+    ),
+)
+_ACTS = re.compile(rf"\b{_DO}\b", re.IGNORECASE)
+# A condition makes a preference usage guidance: this tool for some case, not every case.
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|while|where)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _sentence(text: str, match: re.Match[str]) -> str:
+    """The sentence of `text` that holds `match`."""
+    start = max((end.end() for end in _SENTENCE_END.finditer(text, 0, match.start())), default=0)
+    after = _SENTENCE_END.search(text, match.end())
+    return text[start : after.start() if after else len(text)]
+
+
+# A text that speaks to the model but asks nothing is not reported, so only requests open the search.
+_REQUESTS = tuple(signal for signal in _SIGNALS if signal.kind != "addressed")
+_ADDRESSED = tuple(signal for signal in _SIGNALS if signal.kind == "addressed")
+_REPORTED_AT = 2
+
+
+# The only letters outside ASCII that case-insensitive matching takes for ASCII ones (found by trying
+# every code point against every ASCII letter); "K" (Kelvin sign) is already "k" once lower-cased.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+def _folded(text: str) -> str:
+    """`text` lower-cased, with the letters the patterns match as ASCII made ASCII: for key tests."""
+    lowered = text.lower()
+    return lowered if lowered.isascii() else lowered.translate(_FOLD)
+
+
+def _may_match(signal: _Signal, folded: str) -> bool:
+    """Can `signal` match a text whose `_folded` form is, or is contained in, `folded`?"""
+    return all(any(map(folded.__contains__, group)) for group in signal.keys)
+
+
+def _weigh(signal: _Signal, text: str, folded: str, best: dict[str, tuple[int, re.Match[str]]]) -> None:
+    """Record `signal`'s match in `best` when it outweighs what its kind has so far."""
+    current = best.get(signal.kind)
+    if current is not None and current[0] >= signal.weight:
+        return
+    if not _may_match(signal, folded):
+        return
+    match = signal.pattern.search(text)
+    if match is None or (signal.verb and _ACTS.search(_sentence(text, match)) is None):
+        return
+    weight = signal.weight
+    if signal.kind == "prefer" and weight > 1 and _CONDITION.search(_sentence(text, match)):
+        weight -= 1  # "instead of the built-in fetch when the page needs JavaScript": guidance
+    if weight > 0 and (current is None or weight > current[0]):
+        best[signal.kind] = (weight, match)
+
+
+def addressed_to_model(
+    text: str, requests: tuple[_Signal, ...] = _REQUESTS
+) -> tuple[str, re.Match[str]] | None:
+    """(reason, the strongest request's match) when `text` speaks to the model and asks what a tool's
+    description never needs to; None for a description of the tool, usage guidance included."""
+    folded = _folded(text)
+    best: dict[str, tuple[int, re.Match[str]]] = {}
+    for signal in requests:
+        _weigh(signal, text, folded, best)
+    # Who is addressed matters only between nothing asked and enough asked.
+    if 0 < sum(weight for weight, _ in best.values()) < _REPORTED_AT:
+        for signal in _ADDRESSED:
+            _weigh(signal, text, folded, best)
+    asked = [kind for kind in _REASONS if kind in best]
+    if not asked or sum(weight for weight, _ in best.values()) < _REPORTED_AT:
+        return None
+    kind = max(asked, key=lambda kind: best[kind][0])  # on a tie, the first in _REASONS
+    return _REASONS[kind], best[kind][1]
+
+
 @check_function("hidden_instructions")
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         # One pass over the tool's lower-cased joined texts (shared with the other rules) decides
         # which patterns can match any of its texts; most tools have none and are never walked.
         blob = analysis(tool).blob
-        if not _may_be_poisoned(blob):
-            continue
-        live = [entry for entry in _PATTERNS if _keys_present(entry, blob)]
-        if not live:
+        live = [entry for entry in _PATTERNS if _keys_present(entry, blob)] if _may_be_poisoned(blob) else []
+        # The requests found in the joined texts (a superset of each text's) are the only ones
+        # worth looking for text by text: on most tools there are none.
+        joined = analysis(tool).joined
+        folded = blob if blob.isascii() else blob.translate(_FOLD)
+        requests = tuple(
+            signal for signal in _REQUESTS if _may_match(signal, folded) and signal.pattern.search(joined)
+        )
+        if not live and not requests:
             continue
         for path, text in tool_texts(tool):
-            lowered = text.lower()
-            for entry in live:
-                if not _keys_present(entry, lowered):
-                    continue
-                match = entry[3].search(text)
-                if match:
-                    yield Hit(
-                        tool=tool.name,
-                        subject=path,
-                        fields={"reason": entry[0], "where": path},
-                        evidence=snippet(text, match.start(), match.end()),
-                        path=path,
-                    )
-                    break
+            found = _marked(text, live) or (addressed_to_model(text, requests) if requests else None)
+            if found is not None:
+                reason, match = found
+                yield Hit(
+                    tool=tool.name,
+                    subject=path,
+                    fields={"reason": reason, "where": path},
+                    evidence=snippet(text, match.start(), match.end()),
+                    path=path,
+                )
+
+
+def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:
+    """(reason, match) of the first of the `live` patterns that matches `text`."""
+    lowered = text.lower()
+    for entry in live:
+        if _keys_present(entry, lowered):
+            match = entry[3].search(text)
+            if match:
+                return entry[0], match
+    return None
 
 
 # --- MCP302 invisible-characters ----------------------------------------------------------------

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 from mcp_lint.jury.features.schema import schema_as_prose, schema_properties
 from mcp_lint.jury.features.units import Units, informative_units, split_units
-from mcp_lint.jury.features.vector import FEATURE_NAMES, Analysis, Extracted, analyze, extract
+from mcp_lint.jury.features.vector import FEATURE_NAMES, Analysis, Extracted, ToolContext, analyze, extract
 
 __all__ = [
     "FEATURE_NAMES",
     "Analysis",
     "Extracted",
+    "ToolContext",
     "Units",
     "analyze",
     "extract",

@@ -5,7 +5,6 @@ later (the schema's docs) is scanned on its own."""
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,19 +42,19 @@ from mcp_lint.jury.features.lexicon import (
     TYPE_WORDS,
 )
 from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
-from mcp_lint.jury.regex_scan import group_index
+from mcp_lint.jury.regex_scan import Hit
 
 N_KINDS = len(LIMIT_KINDS)
 
 
-def _unit_hits(hits: Sequence[re.Match[str]], starts: Sequence[int]) -> tuple[set[str], set[int]]:
+def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
     """(names of the cue patterns that matched, indices of the units they matched in) for the
     matches of a `family` regex over the units joined by newlines, `starts` being their offsets;
     no pattern crosses a newline."""
     if not hits:
         return set(), set()
     unit_of = bisect.bisect_right
-    return {str(group_index(m)) for m in hits}, {unit_of(starts, m.start()) - 1 for m in hits}
+    return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
 
 
 @dataclass(slots=True)
@@ -151,6 +150,30 @@ def _no_digit(text: str) -> bool:
     return text.isascii() and not any(map(text.__contains__, "0123456789"))
 
 
+# `segment`'s memo: what a run of units contributes is a function of the units and the property
+# names alone, and the same runs recur (the schema's rendered docs under every text of a tool, a
+# proposal's candidates, tools of one server documented alike). Bounded: emptied when full.
+_MEMO: dict[tuple[tuple[str, ...], _PropNames], _Segment] = {}
+_MEMO_SIZE = 4096
+
+
+def segment(kept: Sequence[str], props: _PropNames) -> _Segment:
+    """`_segment(kept, props)`, computed once per distinct (units, property names)."""
+    key = (tuple(kept), props)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _segment(kept, props)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+def clear_memo() -> None:
+    """Forget every memoised segment (benchmarks start each repetition from nothing)."""
+    _MEMO.clear()
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _Segment(
@@ -165,10 +188,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    usage = list(_USAGE.finditer(low))
-    limit = list(_LIMIT.finditer(low))
-    example = list(_EXAMPLE.finditer(low))
-    kind_hits = list(_KINDS.finditer(low))
+    usage = _USAGE.finditer(low)
+    limit = _LIMIT.finditer(low)
+    example = _EXAMPLE.finditer(low)
+    kind_hits = _KINDS.finditer(low)
     strong_hits = _STRONG_LIMIT.finditer(low)
     qualifiers = QUALIFIERS.finditer(low)
     param_keywords = PARAM_KEYWORD.finditer(low)
@@ -180,8 +203,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     kinds: Sequence[int] = (0,) * N_KINDS
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
-        for m in kind_hits:
-            kind_units[group_index(m)].add(bisect.bisect_right(starts, m.start()) - 1)
+        for h in kind_hits:
+            kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
     param_line_units: set[int] = set()
@@ -245,7 +268,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         must_call=MUST_CALL.search(low) is not None,
         return_cue=_RETURN.search(low) is not None,
         return_section=RETURN_SECTION.search(joined) is not None,
-        content_list=_CONTENT_LIST.search(low) is not None,
+        content_list=_CONTENT_LIST.search(low),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,

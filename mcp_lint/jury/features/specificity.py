@@ -140,17 +140,26 @@ class Anchors:
         return False
 
 
-def specific_units(units: Sequence[str], anchors: Anchors) -> frozenset[int]:
-    """Indices of the units of a text that say something specific to the tool (see above)."""
+def specific_units(
+    units: Sequence[str],
+    anchors: Anchors,
+    groups: Sequence[Sequence[int]] | None = None,
+    keys: Sequence[str] | None = None,
+) -> frozenset[int]:
+    """Indices of the units of a text that say something specific to the tool (see above); `groups`
+    is `_groups(units)` and `keys` each unit's tokens without a list marker, joined by spaces, when
+    the caller has them."""
     if not units:
         return frozenset()
-    groups = _groups(units)
+    if groups is None:
+        groups = _groups(units)
     # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
     # its group specific nor spreads its words back to the original
     firsts: set[str] = set()
     copies: set[int] = set()
-    for i, unit in enumerate(units):
-        key = " ".join(tokens(_LIST_MARKER.sub("", unit, count=1)))
+    if keys is None:
+        keys = [" ".join(tokens(_LIST_MARKER.sub("", unit, count=1))) for unit in units]
+    for i, key in enumerate(keys):
         if key and key in firsts:
             copies.add(i)
         firsts.add(key)

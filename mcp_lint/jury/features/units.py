@@ -5,7 +5,7 @@ add (`Units`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mcp_lint.jury.features.lexicon import (
@@ -109,21 +109,29 @@ class _UnitState:
             self.anchors,
         )
 
-    def add(self, units: Iterable[str], *, appended: bool = False) -> list[str]:
-        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop."""
+    def add(
+        self, units: Iterable[str], *, appended: bool = False, groups: Sequence[Sequence[int]] | None = None
+    ) -> list[str]:
+        """Keep the informative units; `appended` prose (the schema's docs) has no title to drop.
+        `groups` is `specificity._groups(units)` when the caller has it."""
         kept: list[str] = []
         headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
-        about_tool = None if appended or self.anchors is None else specific_units(units, self.anchors)
+        items = [_LIST_MARKER.sub("", unit, count=1) for unit in units]
+        unit_tokens = [tokens(item) for item in items]
+        words = [" ".join(toks) for toks in unit_tokens]
+        about_tool = (
+            None if appended or self.anchors is None else specific_units(units, self.anchors, groups, words)
+        )
         passed_over = False  # a unit with content was dropped as not specific to the tool
         for index, unit in enumerate(units):
-            item = _LIST_MARKER.sub("", unit, count=1)
+            item = items[index]
             if _LIST_NUMBER.fullmatch(item):
                 continue
-            toks = tokens(item)
-            key = " ".join(toks) if toks else item.strip()
+            toks = unit_tokens[index]
+            key = words[index] if toks else item.strip()
             if key in seen or key in filler:
                 continue
             if about_tool is not None and index not in about_tool:  # says nothing about this tool

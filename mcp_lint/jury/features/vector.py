@@ -11,9 +11,9 @@ from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
 from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, VERB_START
-from mcp_lint.jury.features.schema import _PropNames, schema_properties
-from mcp_lint.jury.features.segment import N_KINDS, _Segment, _segment
-from mcp_lint.jury.features.specificity import Anchors
+from mcp_lint.jury.features.schema import _PropNames, schema_as_prose, schema_properties
+from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
+from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.units import Units, _UnitState, split_units, strip_repetition
 
@@ -95,7 +95,7 @@ class Analysis:
                 self.cues,
             )
         first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
-        seg = self.seg.merge(_segment(new, self.prop_names))
+        seg = self.seg.merge(segment(new, self.prop_names))
         return Analysis(
             self.name_tokens,
             self.props,
@@ -198,35 +198,79 @@ class Analysis:
         )
 
 
+@dataclass(frozen=True)
+class ToolContext:
+    """What the analysis of a tool's text reads besides the text (its name, schema and siblings),
+    derived once: the texts of one tool (the propose stage's candidates) share it."""
+
+    anchors: Anchors
+    props: tuple[str, ...]
+    prop_names: _PropNames
+    name_words: frozenset[str]  # `_name_tokens(name)`
+    unit_name_words: frozenset[str]  # ... and the name as the text's tokens see it
+    known_no_params: bool
+    schema_prose: str  # `schema_as_prose(schema)`
+
+    @classmethod
+    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> ToolContext:
+        props = tuple(schema_properties(schema))
+        name_words = _name_tokens(name)
+        return cls(
+            Anchors.of(name, schema, siblings),
+            props,
+            _PropNames.of(props),
+            name_words,
+            # "npmVersions" is one token in the text, two in name_words
+            name_words | frozenset(tokens(name)),
+            isinstance(schema, Mapping) and all(p.startswith("_") for p in props),
+            schema_as_prose(schema),
+        )
+
+
 def analyze(
-    name: str, description: str, schema: Any, siblings: Sequence[str] = (), *, specificity: bool = True
+    name: str,
+    description: str,
+    schema: Any,
+    siblings: Sequence[str] = (),
+    *,
+    specificity: bool = True,
+    context: ToolContext | None = None,
 ) -> Analysis:
     """Analyse a tool's name and description; the schema is read only for its parameter names, the
-    names of the server's other tools only for the domain's nouns (see `Anchors`).
+    names of the server's other tools only for the domain's nouns (see `Anchors`). `context` is
+    `ToolContext.of(name, schema, siblings)` when the caller has it.
 
     `specificity=False` keeps every unit that is not boilerplate, as the calibration judges read the
     text: the model is fitted on that, and the runtime drops what is not specific to the tool.
     """
     text = description if isinstance(description, str) else ""
-    anchors = Anchors.of(name, schema, siblings)
-    props = tuple(schema_properties(schema))
-    name_words = _name_tokens(name)
-    # the name as the text's tokens see it too ("npmVersions" is one token there, two in name_words)
+    if context is None:
+        context = ToolContext.of(name, schema, siblings)
+    anchors = context.anchors
+    props = context.props
     state = _UnitState(
         set(),
         set(),
         set(),
-        name_words=name_words | frozenset(tokens(name)),
+        name_words=context.unit_name_words,
         anchors=anchors if specificity else None,
     )
     units = split_units(strip_repetition(text))
-    kept = state.add(units)
+    groups = _groups(units) if specificity and units else None
+    kept = state.add(units, groups=groups)
     first_verb = bool(kept and VERB_START.match(kept[0]))
-    known_none = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
-    names = _PropNames.of(props)
-    cues = explicit_cues(units, kept, anchors, props) if kept else frozenset()
+    names = context.prop_names
+    cues = explicit_cues(units, kept, anchors, props, groups) if kept else frozenset()
     return Analysis(
-        name_words, props, known_none, state, tuple(kept), first_verb, _segment(kept, names), names, cues
+        context.name_words,
+        props,
+        context.known_no_params,
+        state,
+        tuple(kept),
+        first_verb,
+        segment(kept, names),
+        names,
+        cues,
     )
 
 

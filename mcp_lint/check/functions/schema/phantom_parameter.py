@@ -9,7 +9,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
-from mcp_lint.check.functions._util import name_words, snippet, trim, words
+from mcp_lint.check.functions._util import name_words, server_prefix, snippet, trim, words
 from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import value_schemas
@@ -41,17 +41,29 @@ _USAGE_BEFORE = re.compile(
     r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I
 )
 _USAGE_AFTER = re.compile(
-    r"^\s*(?:is\s+(?:set|true|false|provided|given|omitted|empty|null|not|required|optional)|must\b|should\b|=|"
-    r"can be\b|defaults? to\b|are (?:set|provided|given|omitted))",
+    r"^`?\s*(?:is\s+(?:[a-z]+ly\s+)?(?:not\s+)?(?:set|true|false|provided|given|omitted|empty|null|required|optional)\b|must\b|should\b|"
+    # not "can be used to ...": what a field of the result is for ("`next_cursor` can be used to ...")
+    r"can be (?:set|given|provided|omitted|passed|specified|changed)\b|defaults? to\b|"
+    r"are (?:set|provided|given|omitted)\b)",
     re.IGNORECASE,
 )
-_CHAIN_TRIGGER = re.compile(
-    r"\b(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Ee]ither|[Oo]mit)\s+"
+# A verb that asks the caller for values: the coordinated names after it are what the call takes.
+_CHAIN_VERBS = frozenset(
+    words(
+        "use set pass provide specify supply either omit give choose enter send include "
+        "accepts takes requires"
+    )
 )
-# The words _CHAIN_TRIGGER starts from, lower-cased: a description without one of them has no chain.
-_CHAIN_VERBS = frozenset({"use", "set", "pass", "provide", "specify", "supply", "either", "omit"})
-_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|and/or)")
-_CHAIN_CONNECT = frozenset({",", "or", "and", "and/or"})
+_CHAIN_TRIGGER = re.compile(r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+")
+_INPUT_LIST_CONTEXT = re.compile(
+    r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+(?:either\s+|both\s+|the\s+|a\s+|an\s+)*$"
+)
+# A parenthesis inside a chain ("a `period` (day, week or month) or ...") is passed over.
+_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or|\([^()]{0,60}\))")
+# Verbs that hand the names after them values: "set `start` and `end`" names inputs even when no
+# real parameter stands beside them ("use `asc` or `desc`" may name values).
+_ASSIGNING = frozenset(words("set pass provide specify supply"))
+_CHAIN_CONNECT = frozenset({",", "/", "or", "and", "and/or"})
 _CHAIN_FILLER = frozenset(
     {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
 )
@@ -70,6 +82,8 @@ _OUTPUT_SENTENCE = re.compile(
 )
 # Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
 _INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
+# "the parameter `max_items`", "argument `tag`": the cue word before a code-styled name.
+_CUE_BEFORE = re.compile(r"\b(?:parameter|argument|param|arg)s?\s+`([A-Za-z_][A-Za-z0-9_]*)`", re.IGNORECASE)
 _SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
 _FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
@@ -142,8 +156,41 @@ def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
             offset += len(line) + 1
 
 
-def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
-    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end]."""
+_BULLET = re.compile(
+    r"^([ \t]*)[-*•][ \t]+`?([A-Za-z_][A-Za-z0-9_]*)`?[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|—|–|-[ \t])"
+)
+
+
+def _bullet_lists(text: str) -> Iterator[list[tuple[str, int, int]]]:
+    """The entries of each bulleted `- name: ...` list at one indent, with no header saying what it lists."""
+    group: list[tuple[str, int, int]] = []
+    indent: str | None = None
+    offset = 0
+    for line in text.split("\n"):
+        item = _BULLET.match(line)
+        if item is not None and (indent is None or item.group(1) == indent):
+            indent = item.group(1)
+            group.append((item.group(2), offset + item.start(2), offset + item.end(2)))
+        elif (
+            item is None
+            and line.strip()
+            and indent is not None
+            and len(line) - len(line.lstrip()) > len(indent)
+        ):
+            pass  # a continuation or a nested line of the current entry
+        else:
+            if len(group) >= 2:
+                yield group
+            group = [] if item is None else [(item.group(2), offset + item.start(2), offset + item.end(2))]
+            indent = None if item is None else item.group(1)
+        offset += len(line) + 1
+    if len(group) >= 2:
+        yield group
+
+
+def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
+    """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end],
+    whether a cue word follows them ("... parameters"), and whether the verb assigns them values."""
     for trigger in _CHAIN_TRIGGER.finditer(sentence):
         items: list[str] = []
         pos = trigger.end()
@@ -151,6 +198,9 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
         while (token := _CHAIN_TOKEN.match(sentence, pos)) is not None:
             word = token.group(1)
             bare = word.strip("`").lower()
+            if word.startswith("("):
+                pos = token.end()
+                continue
             if bare in _CHAIN_CONNECT:
                 if not items:
                     break
@@ -173,7 +223,7 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool]]:
         if len(items) < 2 or rest.startswith("instead") or rest.startswith("tool"):
             continue
         cued = re.match(r"(?:parameter|argument|param|arg|field|option)s?\b", rest) is not None
-        yield items, cued
+        yield items, cued, trigger.group(0).strip().lower() in _ASSIGNING
 
 
 def _looks_like_identifier(word: str) -> bool:
@@ -207,6 +257,21 @@ _PRESENCE_AFTER = re.compile(
     r"^\s*(?:is|are)\s+(?:present|included|returned|available|populated|missing|absent|shown|listed)\b",
     re.IGNORECASE,
 )
+# "if `x` is true, call again": the main clause after a condition tells the caller what to do next,
+# so the condition is on what came back. Its first word is an imperative verb.
+_CALLER_ACTS = re.compile(
+    r"`?\s+(?:is|are)\s+[^,;]{1,30}[,;]\s*(?:then\s+)?(?:(?:"
+    + "|".join(
+        sorted(
+            words("call pass use fetch request retry repeat continue read ask send set provide invoke run")
+        )
+    )
+    + r")\b|\w+\s+(?:again|more)\b)",
+    re.IGNORECASE,
+)
+# "pass `next_page_token` as `page_token`": the name is a value handed to the parameter after it.
+_PASSED_INTO = re.compile(r"^`?\s+(?:as|into|in|for|to)\s+(?:the\s+)?`?([A-Za-z_][A-Za-z0-9_]*)")
+_USE_BEFORE = re.compile(r"\b(?:use|using)\s+(?:the\s+|a\s+|an\s+)?`?$", re.IGNORECASE)
 _CONDITION_BEFORE = re.compile(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _TOOL_AFTER = re.compile(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
 # `read_file(path="a.txt", head=10)`: keyword arguments of an example call of this tool.
@@ -270,17 +335,164 @@ def _containing(name: str, choices: list[str]) -> list[str]:
     return hits if len(hits) == 1 else []
 
 
+# Why a finding fired, put in its message so a reader sees how strong the evidence is.
+SPELT = "spelt differently from the schema"
+SECTION = "listed under Args"
+LISTED = "listed among the parameters"
+CALLED = "called a parameter"
+KEYWORD = "a keyword of an example call"
+EXAMPLE_KEY = "a key of an example input"
+PATH = "a path into an object parameter"
+BESIDE = "used as an input beside a real parameter"
+USED = "used as an input"
+
+# "exposes no `limit` parameter", "does not accept a `timeout`", "instead of `recipient`": the text
+# says the name is not (or no longer) an input.
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:no|not|never|without|nor|neither|instead\s+of|rather\s+than|except|n't)(?:\s+[A-Za-z]+){0,2}\s*`?$",
+    re.IGNORECASE,
+)
+_NEGATED_AFTER = re.compile(
+    r"^`?\s*(?:(?:parameter|argument|param|option|field|flag)s?\s+)?(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    r"(?:not\s+(?:supported|accepted|available|used|needed|required)|no\s+longer|deprecated|removed|renamed|"
+    r"ignored|unsupported|gone)\b",
+    re.IGNORECASE,
+)
+# "the `per_page` query parameter", "GET /repos/{owner}/issues": keys of an HTTP request the tool
+# forwards, which belong inside an object parameter rather than beside it.
+_REQUEST_KEYS = re.compile(
+    r"\b(?:query|url|path|header|form|body|request|http|rest|endpoint|api)[ -]"
+    r"(?:parameter|param|string|key|field|argument)s?\b"
+    r"|\b(?:GET|POST|PUT|PATCH|DELETE)\s+/",
+    re.IGNORECASE,
+)
+# A header line of a result section ("Returns:", "Response format:"): the lines under it describe
+# the result; the section ends at a blank line.
+_RESULT_HEADER = re.compile(
+    r"^[ \t]*(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:[ \t]*\n",
+    re.IGNORECASE | re.MULTILINE,
+)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+# `"key":` inside a JSON object quoted in the description.
+_JSON_KEY = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:')
+# A name only code uses: in backticks, snake_case or camelCase.
+# (Not \b: a CJK character is a word character, and "solarDatetime和lunarDatetime" has no space.)
+_CODE_NAME = (
+    r"(?:`[A-Za-z_][A-Za-z0-9_]*`|(?<![A-Za-z0-9_])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)"
+    r"(?![A-Za-z0-9_]))"
+)
+_CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、|及)\s*(?:,\s*)?(?:either\s+|the\s+)?"
+_PREDICATE_WORDS = ("optional", "required", "mandatory", "must be")
+_INPUT_PREDICATE = re.compile(
+    r"\s*(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\b|必须|必填|可选)"
+)
+# "Pass either `period`, or `start`/`end`", "solarDatetime和lunarDatetime": code names coordinated.
+_CODE_LIST = re.compile(_CODE_NAME + "(?:" + _CONNECTOR + _CODE_NAME + ")+")
+_LIST_NAME = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
+# "Offset and duration are optional", "both source and destination must be ...": coordinated words
+# that a predicate about inputs follows.
+_WORD = r"`?[A-Za-z_][A-Za-z0-9_]*`?"
+_PREDICATED_LIST = re.compile(
+    "(" + _WORD + "(?:" + _CONNECTOR + _WORD + "){1,4})"
+    r"\s+(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\s+be\b)",
+)
+
+
+def _negated(before: str, after: str) -> bool:
+    return _NEGATED_BEFORE.search(before) is not None or _NEGATED_AFTER.match(after) is not None
+
+
+def _blank_results(text: str) -> str:
+    """`text` with the lines of its result sections ("Returns:" and what follows) blanked out."""
+    if ":" not in text:
+        return text
+    pieces: list[str] = []
+    pos = 0
+    for header in _RESULT_HEADER.finditer(text):
+        if header.start() < pos:
+            continue
+        end_match = _BLANK_LINE.search(text, header.end())
+        end = end_match.start() if end_match else len(text)
+        pieces.append(text[pos : header.start()])
+        pieces.append(" " * (end - header.start()))
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+_WRAPPERS = frozenset({"$ref", "anyOf", "oneOf", "allOf"})
+
+
+def _open_objects(tool: Tool) -> list[str]:
+    """Top-level parameters that take an object whose keys the schema leaves open (`params`, `body`)."""
+    found: list[str] = []
+    for name, prop in tool.properties.items():
+        kind = prop.get("type") if type(prop) is dict else None
+        if isinstance(kind, str) and kind != "object" and _WRAPPERS.isdisjoint(prop):
+            continue  # a plain scalar or array: the common case, answered without the walk
+        for branch, _ in value_schemas(tool.input_schema, prop):
+            kind = branch.get("type")
+            is_object = kind == "object" or (isinstance(kind, list) and "object" in kind)
+            extra = branch.get("additionalProperties")
+            if is_object and (not branch.get("properties") or extra not in (None, False)):
+                found.append(str(name))
+                break
+    return found
+
+
+def _json_example_keys(text: str) -> Iterator[tuple[list[tuple[str, int, int]], int]]:
+    """The keys at the first level of each JSON object quoted in `text`, with the object's start."""
+    start = text.find("{")
+    while start >= 0:
+        depth = 0
+        keys: list[tuple[str, int, int]] = []
+        pos = start
+        end = -1
+        while pos < len(text) and pos - start < 2000:
+            char = text[pos]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    end = pos
+                    break
+            elif char == '"' and depth == 1:
+                key = _JSON_KEY.match(text, pos)
+                if key is not None:
+                    keys.append((key.group(1), key.start(1), key.end(1)))
+                    pos = key.end()
+                    continue
+                closing = text.find('"', pos + 1)
+                pos = closing if closing > 0 else pos
+            pos += 1
+        if end < 0:
+            return
+        if keys:
+            yield keys, start
+        start = text.find("{", end + 1)
+
+
 def phantom_mentions(
     tool: Tool, tool_names: set[str], elsewhere: frozenset[str] = frozenset()
-) -> list[tuple[str, str, str | None]]:
-    """(name, evidence, what it probably meant) of names the description uses as parameters that the
-    schema does not have, or spells differently (`total_thoughts` for `totalThoughts`).
+) -> list[tuple[str, str, str | None, str]]:
+    """(name, evidence, what it probably meant, why it counts) of names the description uses as
+    parameters that the schema does not have, or spells differently (`total_thoughts` for
+    `totalThoughts`).
 
-    `tool_names` holds every tool name of the server (normalized): a mention of a tool is not a
-    parameter, and a sentence that names another tool is about that tool's parameters. `elsewhere`
-    holds other normalized names the server legitimately uses: its other tools' parameters ("skip if
-    search used abstract_mode=full") and the result fields its descriptions pass as values
-    (`start=next_start`); only a misspelling of this tool's own parameter is reported for those.
+    `tool_names` holds every tool name of the server (normalized), and the endings of those names
+    after a server prefix: a mention of a tool is not a parameter, and a sentence that names another
+    tool is about that tool's parameters. `elsewhere` holds other normalized names the server
+    legitimately uses: its other tools' parameters ("skip if search used abstract_mode=full") and the
+    result fields its descriptions pass as values (`start=next_start`); only a misspelling of this
+    tool's own parameter is reported for those.
+
+    The evidence comes in classes, strongest first: a name the schema spells differently (case,
+    separators, plural, a typo); a name the text declares a parameter (an Args entry, "the `x`
+    parameter", a keyword of an example call of this tool, a key of an example input, a path into an
+    object parameter); a name used as an input (coordinated with a real parameter, "set `x`", "if `x`
+    is true"). A name of the weaker classes that the schema could hold inside an open object
+    parameter, or that sits in a sentence about HTTP request keys, is left alone unless misspelt.
     """
     text = tool.description
     if not text:
@@ -289,7 +501,15 @@ def phantom_mentions(
     exact: set[str] = set()
     spelled: dict[str, str] = {}
     loaded = False
-    found: dict[str, tuple[str, str | None]] = {}
+    found: dict[str, tuple[str, str | None, str]] = {}
+    open_objects: list[str] | None = None
+
+    def opened() -> list[str]:
+        """This tool's object parameters with open keys, found when first needed."""
+        nonlocal open_objects
+        if open_objects is None:
+            open_objects = _open_objects(tool) if tool.properties else []
+        return open_objects
 
     def load() -> None:
         nonlocal loaded
@@ -310,8 +530,17 @@ def phantom_mentions(
         for name in sorted(names):
             spelled.setdefault(_norm(name), name)
 
-    def consider(raw: str, evidence: str, near_only: bool = False) -> None:
-        """Record `raw` if the schema lacks it; `near_only` records only a misspelt property."""
+    def consider(
+        raw: str,
+        evidence: str,
+        basis: str,
+        near_only: bool = False,
+        same_words: bool = False,
+        beside: Sequence[str] = (),
+    ) -> None:
+        """Record `raw` if the schema lacks it; `near_only` records only a misspelt property, and
+        `same_words` only one spelt with the same words in another case or with other separators;
+        names in `beside` stand next to it in the text, so it is not a guess at one of them."""
         name = raw.strip("`")
         key = _norm(name)
         if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
@@ -324,35 +553,67 @@ def phantom_mentions(
         if key in known:
             meant = spelled.get(key)
             if meant is not None and meant != name and identifier_shaped(name):
-                found[name] = (evidence, meant)
+                found[name] = (evidence, meant, SPELT)
+            return
+        if same_words:
             return
         plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
-            found[name] = (evidence, plural)
+            found[name] = (evidence, plural, SPELT)
+            return
+        close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.85)
+        if close and identifier_shaped(name):
+            found[name] = (evidence, close[0], SPELT)
             return
         if near_only:
-            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.85)
-            if close and identifier_shaped(name):
-                found[name] = (evidence, close[0])
             return
-        close = _containing(name, list(spelled.values()))
-        if not close:
-            close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.75)
-        if not close:
+        guess = _containing(name, list(spelled.values()))
+        if not guess:
+            guess = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.75)
+        if not guess:
             by_key = difflib.get_close_matches(key, list(spelled), n=1, cutoff=0.8)
-            close = [spelled[by_key[0]]] if by_key else []
-        found[name] = (evidence, close[0] if close else None)
+            guess = [spelled[by_key[0]]] if by_key else []
+        found[name] = (evidence, guess[0] if guess and guess[0] not in beside else None, basis)
 
-    if ":\n" in text:
-        for name, start, end in _section_names(text):
-            consider(name, snippet(text, start, end))
+    def plain_near(raw: str, evidence: str, basis: str) -> None:
+        """A plain word ("the depth parameter") counts only when the schema holds it in a longer name."""
+        name = raw.strip("`")
+        if name in found or _norm(name) in tool_names:
+            return
+        load()
+        if _norm(name) in known:
+            return
+        guess = _containing(name, list(spelled.values()))
+        if guess:
+            found[name] = (evidence, guess[0], basis)
+
+    section = list(_section_names(text)) if ":\n" in text else []
+    listed = {name for name, _, _ in section}
+    # Keys of an open object are anything: an Args list that names the object itself lists its siblings.
+    open_keys = bool(section) and bool(opened()) and not listed.intersection(opened())
+    for name, start, end in section:
+        consider(name, snippet(text, start, end), SECTION, near_only=open_keys)
+    if "\n" in text and tool.properties:
+        # "- `query`: ...\n- `page_size`: ...": a list that is mostly this tool's parameters lists parameters.
+        for entries in _bullet_lists(_blank_results(text)):
+            real = sum(name in tool.properties for name, _, _ in entries)
+            if real >= 2 and real * 2 >= len(entries):
+                for name, start, end in entries:
+                    consider(name, snippet(text, start, end), LISTED, near_only=bool(opened()))
     if "=" in text and "(" in text:
         own = _norm(tool.name)
         for call in _CALL.finditer(text):
             if _norm(call.group(1).rsplit(".", 1)[-1]) != own:
                 continue  # an example of another tool, or of a function in the tool's domain
             for kwarg in _KWARG.finditer(call.group(2)):
-                consider(kwarg.group(1), trim(call.group(0)))
+                consider(kwarg.group(1), trim(call.group(0)), KEYWORD)
+    if '":' in text and tool.properties:
+        for keys, start in _json_example_keys(text):
+            window = text[max(0, start - 60) : start].lower()
+            if _OUTPUT_SENTENCE.search(window) or not any(key in tool.properties for key, _, _ in keys):
+                continue  # a result, or an object that is not this tool's input
+            for key, key_start, key_end in keys:
+                consider(key, snippet(text, key_start, key_end), EXAMPLE_KEY, near_only=bool(opened()))
     if "." in text and tool.properties:
         for match in _DOTTED.finditer(text):
             missing = dotted_phantom(tool.input_schema, match.group(1))
@@ -363,7 +624,7 @@ def phantom_mentions(
                 path, choices = missing
                 close = difflib.get_close_matches(path.rsplit(".", 1)[-1], choices, n=1, cutoff=0.6)
                 meant = path.rsplit(".", 1)[0] + "." + close[0] if close else None
-                found[path] = (snippet(text, match.start(), match.end()), meant)
+                found[path] = (snippet(text, match.start(), match.end()), meant, PATH)
     # A sentence is looked at only for an identifier, a cue word or a chain after a usage verb; a
     # description with none of them anywhere (most) is never split. The shared analysis has the
     # lower-cased text and its words; URL removal below can only take those away, never add them.
@@ -372,25 +633,30 @@ def phantom_mentions(
     shared = analysis(tool)
     text_identifiers = _has_identifiers(text)
     text_cue = any(map(shared.lowered.__contains__, _CUE_WORDS))
-    if not (text_identifiers or text_cue or not _CHAIN_VERBS.isdisjoint(shared.words)):
-        return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+    text_predicate = any(map(shared.lowered.__contains__, _PREDICATE_WORDS))
+    if not (text_identifiers or text_cue or text_predicate or not _CHAIN_VERBS.isdisjoint(shared.words)):
+        return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
+    clean = _blank_results(clean)
     props: set[str] | None = None
     for sentence in _SENTENCE_SPLIT.split(clean):
-        if not sentence:
+        if not sentence or sentence.isspace():
             continue
         identifiers = text_identifiers and _has_identifiers(sentence)
         lowered = sentence.lower()
         has_cue = text_cue and any(map(lowered.__contains__, _CUE_WORDS))
         # A chain needs a connector and a usage verb: the trigger _chains() starts from.
-        has_chain = (" or " in lowered or " and " in lowered or "," in lowered) and _CHAIN_TRIGGER.search(
-            sentence
-        ) is not None
-        if not (identifiers or has_cue or has_chain):
+        has_chain = (
+            " or " in lowered or " and " in lowered or "," in lowered or "/" in lowered
+        ) and _CHAIN_TRIGGER.search(sentence) is not None
+        has_predicate = text_predicate and any(map(lowered.__contains__, _PREDICATE_WORDS))
+        if not (identifiers or has_cue or has_chain or has_predicate):
             continue
         if identifiers and any(tool_mentioned(sentence, tool_names)):
             continue
         output = _OUTPUT_SENTENCE.search(lowered) is not None
+        # Keys of an HTTP request, or of an object parameter whose keys are open: only a misspelling counts.
+        loose = bool(opened()) or _REQUEST_KEYS.search(sentence) is not None
         if has_cue:
             for match in _CUE.finditer(sentence):
                 word = match.group(1)
@@ -401,22 +667,73 @@ def phantom_mentions(
                     continue
                 if output and not _looks_like_identifier(match.group(0)):
                     continue
+                if _negated(sentence[max(0, match.start() - 40) : match.start()], sentence[match.end(1) :]):
+                    continue  # "exposes no `limit` parameter"
                 plural = match.group(0).rstrip().lower().endswith("s")
                 if plural and not identifier_shaped(word):
                     continue  # "with `incomplete` parameters": an adjective of the parameters
-                consider(word, snippet(sentence, match.start(), match.end()))
+                evidence = snippet(sentence, match.start(), match.end())
+                if not _looks_like_identifier(match.group(0).split()[0]):
+                    plain_near(word, evidence, CALLED)  # "the depth parameter": a word, unless near one
+                else:
+                    consider(word, evidence, CALLED, near_only=loose)
+            for match in _CUE_BEFORE.finditer(sentence):
+                if output or _negated(sentence[max(0, match.start() - 40) : match.start()], ""):
+                    continue
+                consider(
+                    match.group(1), snippet(sentence, match.start(), match.end()), CALLED, near_only=loose
+                )
+        if props is None:
+            props = {_norm(name) for name in tool.properties}
         if has_chain:
-            for items, cued in _chains(sentence):
-                if props is None:
-                    props = {_norm(name) for name in tool.properties}
+            for items, cued, assigning in _chains(sentence):
                 anchored = cued or any(_norm(item.strip("`")) in props for item in items)
                 for item in items:
                     if item.strip("`").lower() in _NOT_NAMES:
                         continue
                     if _names_a_property_in_words(sentence, item.strip("`"), props):
                         continue  # "job ID" is `jobId` in words, not a parameter named `job`
-                    if anchored or (_looks_like_identifier(item) and not output):
-                        consider(item, trim(sentence))
+                    if output or not anchored:
+                        # Values ("use `asc` or `desc`") and fields of the result read the same way;
+                        # "set `start` and `end`" hands names values.
+                        if _looks_like_identifier(item):
+                            strong = assigning and not output and not loose
+                            consider(item, trim(sentence), USED, near_only=not strong)
+                    else:
+                        basis = BESIDE if not cued else CALLED
+                        beside = [other.strip("`") for other in items]
+                        consider(item, trim(sentence), basis, near_only=loose, beside=beside)
+        if not output and (identifiers or has_predicate):
+            # Names coordinated with a real parameter: code names anywhere, any words before "are optional".
+            groups = [(group, True) for group in _CODE_LIST.finditer(sentence)] if identifiers else []
+            if has_predicate:
+                groups.extend((group, False) for group in _PREDICATED_LIST.finditer(sentence))
+            for group, code in groups:
+                names = [
+                    name
+                    for name in _LIST_NAME.findall(group.group(1) if not code else group.group(0))
+                    if name.lower() not in _NOT_NAMES and name.lower() not in _CHAIN_FILLER
+                ]
+                real = sum(_norm(name) in props for name in names)
+                if not real or real * 2 < len(names):
+                    continue
+                # "each item has `id`, `title` and `html_link`": one shared name among fields of the
+                # result; a code list counts when mostly real parameters, after a verb that asks for
+                # values, or before "are optional" or "must be".
+                before_list = sentence[max(0, group.start() - 30) : group.start()]
+                if (
+                    code
+                    and real < 2
+                    and not _INPUT_LIST_CONTEXT.search(before_list)
+                    and not _INPUT_PREDICATE.match(sentence, group.end())
+                ):
+                    continue
+                if _negated(sentence[max(0, group.start() - 40) : group.start()], ""):
+                    continue
+                for name in names:
+                    if not _names_a_property_in_words(sentence, name, props):
+                        evidence = snippet(sentence, group.start(), group.end())
+                        consider(name, evidence, BESIDE, near_only=loose, beside=names)
         if not identifiers:
             continue
         # Keyword arguments of example calls were read above, for this tool's calls only.
@@ -427,10 +744,11 @@ def phantom_mentions(
             word = match.group(1) or match.group(2)
             if sentence[match.end() : match.end() + 1] == ".":
                 continue  # a dotted path, checked above against the wrapper's properties
-            before = sentence[max(0, match.start() - 30) : match.start()]
+            before = sentence[max(0, match.start() - 40) : match.start()]
             after = sentence[match.end() : match.end() + 40]
             if _TOOL_AFTER.match(after) or _PRESENCE_AFTER.match(after):
                 continue
+            key_value = after.lstrip("`").startswith("=") and not after.lstrip("`").startswith("==")
             used_after = _USAGE_AFTER.match(after) is not None
             used_before = _USAGE_BEFORE.search(before) is not None
             if used_before and not used_after:
@@ -439,11 +757,37 @@ def phantom_mentions(
                 follower = _NEXT_WORD.match(after)
                 if follower and follower.group(1).lower() not in _NAME_FOLLOWERS:
                     continue  # "pass `arXiv` ids": the name qualifies the noun after it
-            if used_before or used_after:
+            evidence = snippet(sentence, match.start(), match.end())
+            if _negated(before, after):
+                continue  # "use `to_address` instead of `recipient`"
+            if used_after and _CONDITION_BEFORE.search(before) and _CALLER_ACTS.match(sentence, match.end()):
+                continue  # "if `has_more` is true, call again": the caller reacts to a field of the result
+            into = _PASSED_INTO.match(after)
+            if into is not None and _norm(into.group(1)) in (props or ()):
+                continue  # "pass `next_page_token` as `page_token`": a value for a real parameter
+            # "use `created` or `updated`" may name values or tools; a verb that assigns names an input.
+            assigned = used_after or (used_before and _USE_BEFORE.search(before) is None)
+            if key_value or not assigned:
+                # `fontSize=12` of a style format, or a name in passing: only a misspelling counts,
+                # and in a sentence about the result only another casing ("returns `node_ids`").
+                consider(word, evidence, USED, near_only=True, same_words=output)
+            else:
                 # In a sentence about the result a name may be a field of it: only a misspelt
                 # parameter is reported there ("narrow results with `results_filter`").
-                consider(word, snippet(sentence, match.start(), match.end()), near_only=output)
-    return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
+                consider(word, evidence, USED, near_only=output or loose)
+    return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
+
+
+def tool_name_forms(tool_names: Sequence[str]) -> frozenset[str]:
+    """Normalized tool names, and each without the server's prefix: `get_page` names `confluence_get_page`."""
+    prefix = server_prefix(tool_names)
+    forms: set[str] = set()
+    for name in tool_names:
+        parts = name_words(name)
+        forms.add("".join(parts))
+        if prefix is not None and len(parts) >= 3 and parts[0] == prefix:
+            forms.add("".join(parts[1:]))
+    return frozenset(forms)
 
 
 def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
@@ -486,14 +830,18 @@ def _server_names(tools: Sequence[Tool]) -> frozenset[str]:
 @check_function("phantom_parameter")
 def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
     # The tool's own name is also in this set; it is a legitimate mention either way.
-    all_names = {_norm(tool.name) for tool in ctx.server.tools}
+    all_names = set(tool_name_forms([tool.name for tool in ctx.server.tools]))
     elsewhere = _server_names(ctx.server.tools)
     for tool in ctx.server.tools:
-        for name, evidence, meant in phantom_mentions(tool, all_names, elsewhere):
+        for name, evidence, meant, basis in phantom_mentions(tool, all_names, elsewhere):
             yield Hit(
                 tool=tool.name,
                 subject=name,
-                fields={"parameter": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
+                fields={
+                    "parameter": name,
+                    "basis": basis,
+                    "hint": f"; did you mean `{meant}`?" if meant else "",
+                },
                 evidence=evidence,
                 path="description",
                 suggestion=f"Did you mean `{meant}`?" if meant else None,

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
-from mcp_lint.check.functions._util import trim, words
-from mcp_lint.check.functions.schema._common import param_texts
+from mcp_lint.check.functions._util import name_words, trim, words
+from mcp_lint.check.functions.schema._prose import (
+    StatedList,
+    other_values,
+    parameter_prose,
+    same_value,
+    stated_lists,
+)
+from mcp_lint.model import Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
+from mcp_lint.words import singular
 
 _NUMBER = r"(-?\d{1,9}(?:\.\d+)?)"
 # A unit right after the number: "max 512KB" bounds a size in other units than the value's.
@@ -21,110 +30,144 @@ _UNIT_AFTER = (
 _RANGES = re.compile(
     rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}{_UNIT_AFTER}"
     rf"|\bfrom\s+{_NUMBER}\s+to\s+{_NUMBER}{_UNIT_AFTER}"
-    rf"|(?:\(|\brange:?\s*|\brange of\s+|\bvalues?:?\s+){_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}{_UNIT_AFTER}",
+    rf"|(?:\(|\brange:?\s*|\brange of\s+|\bvalues?:?\s+){_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}{_UNIT_AFTER}"
+    rf"|\bin\s+\[\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\]",
     re.IGNORECASE,
 )
 _MAXIMA = re.compile(
     r"\b(?:max(?:imum)?(?:\s+(?:value|is|of))?:?|at most|no more than|must not exceed|cannot exceed|<=|≤)"
-    rf"\s*{_NUMBER}\b{_UNIT_AFTER}",
+    rf"\s*`?{_NUMBER}\b`?{_UNIT_AFTER}",
     re.IGNORECASE,
 )
 _MINIMA = re.compile(
-    rf"\b(?:min(?:imum)?(?:\s+(?:value|is|of))?:?|at least|no less than|>=|≥)\s*{_NUMBER}\b{_UNIT_AFTER}",
+    rf"\b(?:min(?:imum)?(?:\s+(?:value|is|of))?:?|at least|no less than|>=|≥)\s*`?{_NUMBER}\b`?{_UNIT_AFTER}",
     re.IGNORECASE,
 )
-_ONE_OF = re.compile(
-    r"\b(?:one of|must be either|either|(?:possible|valid|allowed) values(?: are)?)"
-    r":?\s+((?:[`'\"]?[\w./-]{1,30}[`'\"]?\s*(?:,\s*(?:or\s+)?|\s+or\s+|\s*\|\s*))+"
-    r"[`'\"]?[\w./-]{1,30}[`'\"]?)",
-    re.IGNORECASE,
-)
-_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\s+or\s+|\|)\s*")
-# Words a set is never made of: "one of the following", "either this or that tool".
-_NOT_VALUES = frozenset(
-    words("the a an these those them this that it its following above below other your our")
-)
+# The word after a bound: "max 10 pages" bounds the pages, not this parameter, unless the
+# parameter's name or its description's opening says it counts those ("Results per page, max 100 results").
+_NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
+_CONDITION_AFTER = re.compile(r"\s*(?:if|when|unless|for)\b", re.IGNORECASE)
+_CLAUSE_WORDS = frozenset(words("and or if when unless per for to in at by with which is are be the a an"))
 
 
 def _as_number(text: str) -> float:
     return float(text)
 
 
-def _stated_set(text: str) -> list[str] | None:
-    match = _ONE_OF.search(text)
-    if match is None:
+def _bounds_something_else(text: str, end: int, name: str) -> bool:
+    if _CONDITION_AFTER.match(text, end):
+        return True  # "(1-100 if percent)": a bound of one mode only
+    after = _NOUN_AFTER.match(text, end)
+    if after is None or after.group(1) in _CLAUSE_WORDS:
+        return False
+    noun = singular(after.group(1))
+    head = re.split(r"[.;(\n]", text, maxsplit=1)[0].lower().split()[:6]
+    known = {singular(word) for word in [*name_words(name), *head]}
+    return noun not in known
+
+
+def _kinds(variants: list[Mapping[str, Any]]) -> set[str]:
+    kinds: set[str] = set()
+    for variant in variants:
+        kind = variant.get("type")
+        kinds.update([kind] if isinstance(kind, str) else kind if isinstance(kind, list) else [])
+    return kinds
+
+
+def _string_items(root: Any, variants: list[Mapping[str, Any]]) -> list[Mapping[str, Any]] | None:
+    """The schemas of an array's string items, when the parameter is a list of strings."""
+    for variant in variants:
+        items = variant.get("items")
+        if variant.get("type") == "array" and isinstance(items, Mapping):
+            inner = property_variants(root, items)
+            if "string" in _kinds(inner):
+                return inner
+    return None
+
+
+def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | None:
+    found = stated_lists(text)
+    others = other_values(tool, path) if found else []
+    for stated in found:
+        if any(same_value(item, other) for item in stated.items for other in others):
+            continue  # "use either `manifest` or `filename`": the names of parameters, not values
+        return stated
+    return None
+
+
+def _numeric_hit(
+    tool: Tool, name: str, path: str, text: str, variants: list[Mapping[str, Any]]
+) -> Hit | None:
+    has_min = any(k in v for v in variants for k in ("minimum", "exclusiveMinimum"))
+    has_max = any(k in v for v in variants for k in ("maximum", "exclusiveMaximum"))
+    stated_min: str | None = None
+    stated_max: str | None = None
+    evidence = ""
+    span = _RANGES.search(text)
+    if span is not None and not _bounds_something_else(text, span.end(), name):
+        low, high = [group for group in span.groups() if group is not None][:2]
+        if _as_number(low) < _as_number(high):
+            stated_min, stated_max, evidence = low, high, span.group(0)
+    top = _MAXIMA.search(text)
+    if stated_max is None and top is not None and not _bounds_something_else(text, top.end(), name):
+        stated_max, evidence = top.group(1), top.group(0)
+    bottom = _MINIMA.search(text)
+    if stated_min is None and bottom is not None and not _bounds_something_else(text, bottom.end(), name):
+        stated_min, evidence = bottom.group(1), evidence or bottom.group(0)
+    missing = []
+    if stated_min is not None and not has_min:
+        missing.append(f'"minimum": {stated_min}')
+    if stated_max is not None and not has_max:
+        missing.append(f'"maximum": {stated_max}')
+    if not missing:
         return None
-    items = [item.strip("`'\"").rstrip(".") for item in _ITEM_SPLIT.split(match.group(1).strip())]
-    items = [item for item in items if item]
-    if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
-        return None
-    quoted = any(char in match.group(1) for char in "`'\"")
-    if not quoted and any(not re.fullmatch(r"[a-z0-9_.-]+", item) for item in items):
-        return None  # unquoted values must look like values (lower-case tokens), not prose
-    return items
+    return Hit(
+        tool=tool.name,
+        subject=name,
+        fields={"parameter": name, "stated": trim(evidence.strip("( "), 40), "missing": "minimum/maximum"},
+        evidence=f"{path}: " + trim(text, 90),
+        path=path,
+        suggestion=f"Add {', '.join(missing)} to `{name}`.",
+    )
 
 
 @check_function("unenforced_range")
 def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
+        top = set(tool.properties)
         for name, path, prop in walk_parameters(root):
             variants = property_variants(root, prop)
             if any(key in v for v in variants for key in ("enum", "const")):
                 continue
-            text = param_texts(tool, name, prop)
+            text = parameter_prose(tool, name, prop, top_level=name in top and path.count(".") == 2)
             if not text:
                 continue
-            kinds: set[str] = set()
-            for variant in variants:
-                kind = variant.get("type")
-                kinds.update([kind] if isinstance(kind, str) else kind if isinstance(kind, list) else [])
-            numeric = bool(kinds & {"integer", "number"})
-            if numeric:
-                has_min = any(k in v for v in variants for k in ("minimum", "exclusiveMinimum"))
-                has_max = any(k in v for v in variants for k in ("maximum", "exclusiveMaximum"))
-                stated_min: str | None = None
-                stated_max: str | None = None
-                evidence = ""
-                span = _RANGES.search(text)
-                if span is not None:
-                    low, high = [group for group in span.groups() if group is not None][:2]
-                    if _as_number(low) < _as_number(high):
-                        stated_min, stated_max, evidence = low, high, span.group(0)
-                if stated_max is None and (top := _MAXIMA.search(text)) is not None:
-                    stated_max, evidence = top.group(1), top.group(0)
-                if stated_min is None and (bottom := _MINIMA.search(text)) is not None:
-                    stated_min, evidence = bottom.group(1), evidence or bottom.group(0)
-                missing = []
-                if stated_min is not None and not has_min:
-                    missing.append(f'"minimum": {stated_min}')
-                if stated_max is not None and not has_max:
-                    missing.append(f'"maximum": {stated_max}')
-                if missing:
-                    yield Hit(
-                        tool=tool.name,
-                        subject=name,
-                        fields={
-                            "parameter": name,
-                            "stated": trim(evidence.strip("( "), 40),
-                            "missing": "minimum/maximum",
-                        },
-                        evidence=f"{path}.description: " + trim(text, 90),
-                        path=path,
-                        suggestion=f"Add {', '.join(missing)} to `{name}`.",
-                    )
-            elif "string" in kinds and not any("pattern" in v or "format" in v for v in variants):
-                values = _stated_set(text)
-                if values:
-                    yield Hit(
-                        tool=tool.name,
-                        subject=name,
-                        fields={
-                            "parameter": name,
-                            "stated": "one of " + trim(", ".join(values), 40),
-                            "missing": "enum",
-                        },
-                        evidence=f"{path}.description: " + trim(text, 90),
-                        path=path,
-                        suggestion=f'Add "enum": {json.dumps(values)} to `{name}`.',
-                    )
+            kinds = _kinds(variants)
+            if kinds & {"integer", "number"}:
+                hit = _numeric_hit(tool, name, path, text, variants)
+                if hit is not None:
+                    yield hit
+                continue
+            items = _string_items(root, variants) if "string" not in kinds else None
+            values_of = variants if "string" in kinds else items
+            shaped = ("pattern", "format", "enum", "const")
+            if values_of is None or any(key in v for v in values_of for key in shaped):
+                continue
+            stated = _closed_list(tool, name, path, text)
+            if stated is None:
+                continue
+            where = "enum on its items" if items is not None else "enum"
+            yield Hit(
+                tool=tool.name,
+                subject=name,
+                fields={
+                    "parameter": name,
+                    "stated": "one of " + trim(", ".join(stated.items), 40),
+                    "missing": where,
+                },
+                evidence=f"{path}: " + trim(text, 90),
+                path=path,
+                suggestion=f'Add "enum": {json.dumps(list(stated.items))} to '
+                + (f"the items of `{name}`." if items is not None else f"`{name}`."),
+            )

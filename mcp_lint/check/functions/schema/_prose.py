@@ -1,0 +1,275 @@
+"""What a parameter's prose states about its values: a default, a closed list of values, where to read it.
+
+Shared by the consistency rules (MCP207 unenforced-range, MCP209 default-mismatch, MCP210
+enum-mismatch). Each reader answers only for statements whose shape says they are about the
+parameter's own value: a default after "default"/"defaults to" at the start of a clause (not "the
+server's default page size"), a list after a cue that closes it ("one of", "either ... or",
+"possible values") or in brackets after the noun that names a choice ("Travel mode (driving,
+walking)"). A list of examples ("e.g.", "such as", "etc.", "...") or one inside a condition ("if the
+field is a checkbox, `true` or `false`") states nothing closed, and is left alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_lint.check.functions._util import words
+from mcp_lint.check.functions.schema._common import identifier_shaped
+from mcp_lint.model import Tool
+from mcp_lint.schema_walk import property_variants, walk_parameters
+
+# One value as prose writes it: quoted, a number, or a bare token.
+_QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
+_VALUE = rf"(?:{_QUOTED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+# A clause ends right after a value that is the whole of what the clause states.
+_CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
+# Where "default" may stand: the start of a clause, or after a word that leaves the default the
+# parameter's own ("the default is 5", "optional, defaults to 10"). After any other word it is the
+# default of something else: "the server's default backend", "uses the kubectl default".
+_DEFAULT_LEAD = r"(?:^|(?<=[(\[,;:.\u2013\u2014-])\s*|(?<=\s)(?:the|its|with|optional|which|and|it)\s+)"
+_DEFAULT_CUE = re.compile(
+    rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?:\s+(?:is|to|of|being))?\s*[:=]?\s*|defaulting to\s+)"
+    rf"(?P<value>{_VALUE}){_CLAUSE_END}",
+    re.IGNORECASE | re.MULTILINE,
+)
+# "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
+_DEFAULT_AFTER = re.compile(
+    rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
+    re.IGNORECASE,
+)
+_NO_VALUE = frozenset({"null", "none", "nil", "undefined", "empty", ""})
+_BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
+
+
+@dataclass(frozen=True)
+class StatedDefault:
+    value: str  # as written, quotes stripped
+    quoted: bool
+    span: tuple[int, int]
+
+
+def _unquote(token: str) -> tuple[str, bool]:
+    if len(token) >= 2 and token[0] == token[-1] and token[0] in "`'\"":
+        return token[1:-1].strip(), True
+    return token, False
+
+
+def stated_defaults(text: str) -> list[StatedDefault]:
+    found: list[StatedDefault] = []
+    for pattern in (_DEFAULT_CUE, _DEFAULT_AFTER):
+        for match in pattern.finditer(text):
+            value, quoted = _unquote(match.group("value"))
+            found.append(StatedDefault(value, quoted, match.span()))
+    return found
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"[^0-9a-z]+", "", text.lower())
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def default_disagrees(stated: StatedDefault, default: Any) -> bool | None:
+    """Whether `stated` contradicts the schema's `default`; None when the two cannot be compared.
+
+    A null or empty default is "no value": the prose then states what the server uses instead, which
+    is no contradiction. A word where a number or a boolean is due ("defaults to unlimited") says
+    something the schema cannot, and is not compared either.
+    """
+    if default is None or default == "" or isinstance(default, (list, dict)):
+        return None
+    word = stated.value.lower()
+    if word in _NO_VALUE:
+        return None
+    if isinstance(default, bool):
+        return None if word not in _BOOLEANS else _BOOLEANS[word] is not default
+    if isinstance(default, (int, float)):
+        number = _number(stated.value)
+        return None if number is None else number != float(default)
+    if isinstance(default, str):
+        if not stated.quoted and _number(stated.value) is None and not re.fullmatch(r"[\w.-]+", stated.value):
+            return None
+        return _normal(stated.value) != _normal(default)
+    return None
+
+
+def mentions_value(text: str, value: Any, outside: tuple[int, int]) -> bool:
+    """Whether the number `value` (the schema's default) is written in `text` outside the span `outside`.
+
+    "0 for the default of 100" with `"default": 0` explains a sentinel: the 100 is what 0 stands
+    for, and the two agree. Only numbers stand for something else that way; a string or boolean
+    default named elsewhere is one of the alternatives ("'text' (default) or 'json'").
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    shown = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    for match in re.finditer(rf"(?<![\w.]){re.escape(shown)}(?![\w]|\.\d)", text):
+        if match.end() <= outside[0] or match.start() >= outside[1]:
+            return True
+    return False
+
+
+# Cues after which a list is closed: the values it names are all there are.
+_CLOSED_CUE = (
+    r"\b(?:must be one of|one of|must be(?:\s+either)?|should be(?:\s+either)?|can be(?:\s+either)?|either"
+    r"|(?:possible|valid|allowed|accepted|supported|available)\s+values?(?:\s+(?:are|is|include))?"
+    r"|(?:possible|valid|allowed|accepted|supported|available)\s+options?(?:\s+(?:are|include))?"
+    r"|options(?:\s+are)?|values(?:\s+are)?|choices(?:\s+are)?)"
+)
+_ITEM = rf"(?:{_QUOTED}|[\w./-]{{1,30}})"
+_SEPARATOR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and)\s+|\s*\|\s*|\s*/\s*)"
+_CUED_LIST = re.compile(
+    rf"{_CLOSED_CUE}\s*:?\s+(?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)(?P<after>\s*(?:,?\s*(?:etc\b|\.\.\.|…)))?",
+    re.IGNORECASE,
+)
+# A noun that names a choice among values, with the values in brackets after it: "Travel mode
+# (driving, walking, bicycling, transit)". Without the noun, brackets hold anything ("HGVS notation
+# (genomic, coding, or protein)" names kinds of notation, not values).
+_CHOICE_NOUN = (
+    r"\b(?:type|kind|mode|format|level|status|state|order|direction|method|strategy|style|scope|category"
+    r"|visibility|action|operation|unit|engine|backend|provider|sort)s?"
+)
+_BRACKETED_LIST = re.compile(
+    rf"{_CHOICE_NOUN}(?:\s+\w+){{0,2}}?\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
+)
+_ITEM_SPLIT = re.compile(_SEPARATOR, re.IGNORECASE)
+# Before the list, in its sentence: it gives examples, or holds only under a condition.
+_EXAMPLES = re.compile(
+    r"\b(?:e\.g\.?|eg|i\.e\.|for example|for instance|such as|like|including|includes?|examples?)\b",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|for)\b[^,;]*,\s*[^,;]*$", re.IGNORECASE)
+# Words a list of values is never made of: "one of the following", "either this or that tool".
+_NOT_VALUES = frozenset(
+    words(
+        "the a an these those them this that it its following above below other your our both all any each "
+        "more less not only"
+    )
+)
+
+
+# "Supported `direction` values are ...": the values of the named key, not of this parameter.
+_OWNED_CUE = re.compile(r"[`'\"][\w.-]+[`'\"]\s+(?:values?|options?)\b[^`'\"]*$", re.IGNORECASE)
+# After "must be", "should be", "can be", a list joined by "and" is a conjunction of qualities ("should
+# be accurate, rich and creative"), not alternatives.
+_VERB_CUE = re.compile(r"(?:must|should|can) be\b", re.IGNORECASE)
+_CONJUNCTION = re.compile(r"\band\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class StatedList:
+    items: tuple[str, ...]  # quotes stripped, in the order written
+    span: tuple[int, int]
+    cue: str  # the words that close it ("one of", "either") or the choice noun of a bracketed list
+
+
+def _sentence_before(text: str, start: int) -> str:
+    cut = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), text.rfind("; ", 0, start))
+    return text[cut + 1 : start]
+
+
+def stated_lists(text: str) -> list[StatedList]:
+    """Each closed list of values the text states, in order; lists of examples are left out."""
+    found: list[StatedList] = []
+    for pattern in (_CUED_LIST, _BRACKETED_LIST):
+        for match in pattern.finditer(text):
+            if pattern is _CUED_LIST and match.group("after"):
+                continue  # "one of a, b, etc.": an open list
+            raw = [part for part in _ITEM_SPLIT.split(match.group("items").strip()) if part]
+            pairs = [_unquote(part.rstrip(".")) for part in raw]
+            items = tuple(item for item, _ in pairs if item)
+            if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
+                continue
+            # Unquoted items must look like values (lower-case tokens), not words of prose.
+            if any(not quoted and not re.fullmatch(r"[a-z0-9_.-]+", item) for item, quoted in pairs):
+                continue
+            before = _sentence_before(text, match.start()) + text[match.start() : match.start("items")]
+            listed = match.group("items")
+            if _EXAMPLES.search(before) or _EXAMPLES.search(listed) or _CONDITION.search(before):
+                continue
+            cue = " ".join(text[match.start() : match.start("items")].split()).rstrip(":( ")
+            if _OWNED_CUE.search(before) or (_VERB_CUE.match(cue) and _CONJUNCTION.search(listed)):
+                continue
+            found.append(StatedList(items, match.span(), cue))
+    found.sort(key=lambda stated: stated.span)
+    return found
+
+
+def same_value(left: str, right: str) -> bool:
+    """Two spellings of one value: case and surrounding space aside."""
+    return left.strip().lower() == right.strip().lower()
+
+
+def parameter_prose(tool: Tool, name: str, prop: Mapping[str, Any], top_level: bool) -> str:
+    """The parameter's own descriptions, then what the tool's description says of it by name.
+
+    A docstring-style tool often says it in its Args list ("max_rows: rows per table (default 20)")
+    or right after the name ("the 'depth' parameter (default: 2)").
+    """
+    texts = [
+        variant["description"]
+        for variant in property_variants(tool.input_schema, prop)
+        if isinstance(variant.get("description"), str)
+    ]
+    # Most descriptions never name the parameter: a substring test spares parsing them.
+    if top_level and tool.description and name in tool.description:
+        texts.extend(_named_in(tool.description).get(name, ()))
+    return "\n".join(texts)
+
+
+# A line of an Args-style list: "- name (int): text", "name: text", "'offset' (start line, default: 0)".
+_ARGS_ENTRY = re.compile(
+    r"^[ \t]*(?:[-*\u2022][ \t]*)?[`'\"]?(?P<name>[A-Za-z_][\w-]*)[`'\"]?"
+    r"(?:[ \t]*\((?P<note>[^)\n]{1,120})\))?[ \t]*(?::[ \t]*(?P<text>.*))?$",
+    re.MULTILINE,
+)
+# A name in prose that opens a statement about its value, up to the clause's end: "`depth` (default:
+# 2)", "expected_replacements=1 (default)", "the `mode` parameter defaults to fast".
+_MENTION = re.compile(
+    r"(?:[`'\"](?P<quoted>[A-Za-z_][\w-]*)[`'\"]|(?<![\w.])(?P<bare>[A-Za-z_]\w*))"
+    r"(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){0,60}"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _named_in(description: str) -> dict[str, tuple[str, ...]]:
+    """Name -> what the description says right after it, as an Args entry or an inline mention.
+
+    A plain word ("limit the results") is no mention of a parameter: outside an Args entry only a
+    quoted name or an identifier (`max_rows`, `pageSize`) counts. Parsed once per description.
+    """
+    found: dict[str, list[str]] = {}
+    for match in _ARGS_ENTRY.finditer(description):
+        note, text = match.group("note"), match.group("text")
+        if note is None and text is None:
+            continue
+        entry = " ".join(part for part in (text, f"({note})" if note else None) if part)
+        found.setdefault(match.group("name"), []).append(entry)
+    for match in _MENTION.finditer(description):
+        name = match.group("quoted") or match.group("bare")
+        if match.group("quoted") or identifier_shaped(name):
+            found.setdefault(name, []).append(match.group(0))
+    return {name: tuple(texts) for name, texts in found.items()}
+
+
+def other_values(tool: Tool, path: str) -> list[str]:
+    """The other parameters' names and enum values, at any depth: a list of them is about those."""
+    found: list[str] = []
+    for other, where, prop in walk_parameters(tool.input_schema):
+        if where == path:
+            continue
+        found.append(other)
+        for variant in property_variants(tool.input_schema, prop):
+            values = variant.get("enum")
+            if isinstance(values, list):
+                found.extend(value for value in values if isinstance(value, str))
+    return found
