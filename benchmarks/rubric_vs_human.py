@@ -7,7 +7,7 @@ and prints, per part of the fixed split and per component: how many tools, the m
 difference between jury and person, the bias (jury minus person, mean), and how often both agree on
 a smell (score below the component's threshold). A parameters score of n/a (the tool takes no
 parameters) is left out of the parameters row; the jury must not call such a tool smelly there, and
-the last column counts how often it does.
+the last column counts how often it does (the offline jury leaves the component out for such a tool).
 """
 
 from __future__ import annotations
@@ -60,11 +60,14 @@ def main() -> int:
                 scores = jury.get((row.server, row.tool))
                 if scores is None:
                     continue
-                value = scores.aggregate[component]
+                value = scores.aggregate.get(component)
                 person = row.scores[component]
                 if person is None:
-                    wrongly_smelly += value < thresholds[component]
+                    # n/a for the person: the jury must leave it out (or at least not call it a smell)
+                    wrongly_smelly += value is not None and value < thresholds[component]
                     continue
+                if value is None:  # the jury says n/a where the person scored it: the rubric's bottom
+                    value = 1.0
                 pairs.append((value, person))
             if not pairs:
                 continue

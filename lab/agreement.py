@@ -10,7 +10,8 @@ schema, so lower agreement there is by design. Then the same CV repeated over N 
 servers to folds (default 5, the canonical one first): one assignment moves the figures by a few
 hundredths, so the mean and range over assignments are the honest estimate. With --holdout, the
 check a modelling change must pass before it ships: repeated CV on the development servers (about two
-in three, fixed by a hash of the name), then a model fitted on them scored on the other servers.
+in three, fixed by a hash of the name), then a model fitted on them scored on the other servers, alone
+and followed by the rubric's anchors (`mcp_lint/jury/anchors.py`), as the offline jury runs.
 Last: OfflineJury.judge
 throughput over the 408 calibration tools, against a trivial len(description) pass in the same process.
 """
@@ -23,6 +24,8 @@ import time
 from lab.calibration import (
     N_FOLDS,
     agreement_table,
+    anchored_holdout,
+    anchored_holdout_table,
     cross_validate,
     development_and_holdout,
     holdout_servers,
@@ -88,6 +91,11 @@ def main() -> int:
             "servers): the check a modelling change must pass on both"
         )
         print(holdout_table(development_and_holdout(rows, max(args.repeats, 1))))
+        print(
+            "\nthe same holdout, model alone and after the rubric's anchors (what the offline jury "
+            "returns; parameters on the tools that take some, n/a elsewhere):"
+        )
+        print(anchored_holdout_table(anchored_holdout(rows)))
     tools = _tools()
     jury = OfflineJury()
     jury.judge(tools[0], [])  # load weights outside the timing

@@ -820,3 +820,81 @@ def agreement_table(results: Mapping[str, CVResult], runtime: Mapping[str, CVRes
             row += f" {rt.qwk:11.3f} | {100 * rt.smell:12.1f}% |"
         lines.append(row)
     return _markdown_table(head, lines)
+
+
+@dataclass(frozen=True)
+class AnchoredHoldout:
+    """One component on the holdout servers, scored by a model fitted on the development servers:
+    the model alone (as the holdout table scores it) and after the rubric's anchors
+    (`mcp_lint.jury.anchors`), which is what the offline jury returns. `n` counts the tools the
+    component applies to after the anchors (parameters: the tools that take some); both figures are
+    on those tools, and `model_all_qwk` is the model alone on every holdout tool."""
+
+    component: str
+    n: int
+    model_all_qwk: float
+    model_qwk: float
+    model_smell: float
+    anchored_qwk: float
+    anchored_smell: float
+
+
+def anchored_holdout(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, AnchoredHoldout]:
+    """The holdout check of `development_and_holdout`, with the anchors applied after the model.
+
+    The model's scores are the prose ones (`predict_row`, what the judges saw), as in the holdout
+    table, so the only difference between the two columns is the anchors step."""
+    from mcp_lint.jury.anchors import Evidence, anchor
+    from mcp_lint.model import Tool
+
+    data = list(rows if rows is not None else load_rows())
+    held = holdout_servers([str(r["server"]) for r in data])
+    fit_ds, ds = fit_and_eval(data)
+    train = [i for i, g in enumerate(ds.groups) if g not in held]
+    test = [i for i, g in enumerate(ds.groups) if g in held]
+    models = {comp: fit_component(fit_ds, comp, train) for comp in COMPONENTS}
+    before: list[dict[str, float]] = []
+    after: list[dict[str, float]] = []
+    for i in test:
+        row = ds.rows[i]
+        scores = {comp: float(models[comp].predict_row(ds, i, comp)) for comp in COMPONENTS}
+        raw: dict[str, Any] = {"name": row["tool"], "description": row.get("description") or ""}
+        if row.get("input_schema") is not None:
+            raw["inputSchema"] = row["input_schema"]
+        tool = Tool(name=str(row["tool"]), raw=raw)
+        ext = extract(tool.name, tool.description, row.get("input_schema"), siblings=ds.siblings[i])
+        evidence = Evidence(ext.placeholder, ext.example_hits)
+        before.append(scores)
+        after.append(dict(anchor(tool, scores, evidence).scores))
+    out: dict[str, AnchoredHoldout] = {}
+    for comp in COMPONENTS:
+        ys = [ds.ys[comp][i] for i in test]
+        all_model = [int(s[comp]) for s in before]
+        kept = [k for k, s in enumerate(after) if comp in s]
+        model = [all_model[k] for k in kept]
+        anchored = [int(after[k][comp]) for k in kept]
+        labels = [ys[k] for k in kept]
+        out[comp] = AnchoredHoldout(
+            comp,
+            len(kept),
+            qwk(all_model, ys),
+            qwk(model, labels),
+            smell_agreement(model, labels),
+            qwk(anchored, labels),
+            smell_agreement(anchored, labels),
+        )
+    return out
+
+
+def anchored_holdout_table(results: Mapping[str, AnchoredHoldout]) -> str:
+    head = (
+        "| component   | tools | model QWK (all) | model QWK | model smell | anchored QWK | anchored smell |"
+    )
+    return _markdown_table(
+        head,
+        (
+            f"| {comp:<11} | {res.n:5d} | {res.model_all_qwk:15.3f} | {res.model_qwk:9.3f} | "
+            f"{100 * res.model_smell:10.1f}% | {res.anchored_qwk:12.3f} | {100 * res.anchored_smell:13.1f}% |"
+            for comp, res in ((c, results[c]) for c in COMPONENTS)
+        ),
+    )

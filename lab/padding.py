@@ -127,7 +127,8 @@ def main() -> int:
         tools = 0
         for row, others, before in zip(rows, siblings, base, strict=True):
             after = jury.judge(_tool(row, attack(row)), others).scores
-            up = [comp for comp in COMPONENTS if after[comp] > before[comp]]
+            # the schema is untouched, so the same components apply (parameters n/a stays n/a)
+            up = [comp for comp in before if after[comp] > before[comp]]
             tools += bool(up)
             for comp in up:
                 raised[comp] += 1

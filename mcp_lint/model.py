@@ -294,6 +294,8 @@ class ToolScores:
 
     `spread` is max - min over the judges per component; `disagreements` are the components whose
     spread is wide enough to report; `reasons` and `rewrite` quote the judge nearest the aggregate.
+    A component no judge scored because it does not apply (parameters of a tool that takes none) is
+    absent from `aggregate`, `spread` and the judges' scores; `reasons` says why.
     """
 
     aggregate: Mapping[Component, float]
@@ -306,7 +308,7 @@ class ToolScores:
     @property
     def overall(self) -> float:
         # Rounded like every score, so reports are stable across platforms' float formatting.
-        return round(statistics.fmean(self.aggregate[c] for c in COMPONENTS), 3)
+        return round(statistics.fmean(self.aggregate[c] for c in COMPONENTS if c in self.aggregate), 3)
 
 
 @dataclass(frozen=True)

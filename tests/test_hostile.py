@@ -52,8 +52,10 @@ SURROGATE_SNAPSHOTS = {
     '"inputSchema": {"type": "object"}}]}',
     "tool name dcff": '{"tools": [{"name": "fetch\\udcff", "description": "Fetches one page.", '
     '"inputSchema": {"type": "object"}}]}',
+    # an empty description: the server scores under the default floor, so the run fails (exit 1) as
+    # the others do on their breaking findings
     "server name": '{"serverInfo": {"name": "srv\\ud800", "version": "1"}, "tools": [{"name": "fetch", '
-    '"description": "Fetches one page.", "inputSchema": {"type": "object"}}]}',
+    '"description": "", "inputSchema": {"type": "object"}}]}',
     "parameter name": '{"tools": [{"name": "fetch", "description": "Fetches one page.", "inputSchema": '
     '{"type": "object", "properties": {"u\\udcffrl": {"type": "string"}}}}]}',
 }

@@ -361,10 +361,18 @@ def compose(
     chosen: list[Part] = [part for part in PARTS if part in wanted and part in built]
     if components is None:
         baseline = score(original)
+        # Examples with no recorded call to quote are never claimed (see `propose`), and the jury's
+        # anchors clear them by themselves once a placeholder becomes a description (a simple call
+        # needs none): that alone does not make a rewrite worth proposing.
+        goal = frozenset(
+            component
+            for component in targets
+            if not (component == "examples" and PART_OF.get(component) in absent)
+        )
 
         def outcome(parts: Sequence[Part]) -> frozenset[str] | None:
             text = assemble(original, {part: built[part] for part in parts})[0]
-            return _cleared(score(text), baseline, thresholds, targets)
+            return _cleared(score(text), baseline, thresholds, goal)
 
         best = outcome(chosen) if chosen else frozenset()
         if best is None:
@@ -372,7 +380,7 @@ def compose(
             chosen = []
         # A smell the parts made for it do not clear: try the other grounded parts, one at a time.
         for extra in _EXTRA_ORDER:
-            if best >= frozenset(targets):
+            if best >= goal:
                 break
             if extra in built and extra not in chosen:
                 trial = outcome([*chosen, extra])

@@ -7,7 +7,8 @@ with the same tie-breaks, among judges that wrote one. Quoting a judge near the 
 explanation consistent with the number the report shows.
 
 Server score: `0.6 * mean + 0.4 * min` over the server's tools, per component and overall (a tool's
-overall score is the mean of its six aggregate components). The worst tool weighs in because an agent
+overall score is the mean of its aggregate components: the six, or five when parameters does not
+apply because the tool takes none). The worst tool weighs in because an agent
 that picks one badly described tool fails no matter how good the others are.
 """
 
@@ -57,16 +58,26 @@ def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") ->
     spread: dict[Component, float] = {}
     reasons: dict[Component, str] = {}
     for comp in COMPONENTS:
-        values = [float(v.scores[comp]) for v in verdicts]
+        # A judge leaves out a component that does not apply (parameters of a tool without any);
+        # it is aggregated over the judges that scored it, and left out when none did.
+        scored = [v for v in verdicts if comp in v.scores]
+        if not scored:
+            continue
+        values = [float(v.scores[comp]) for v in scored]
         agg = _combine(values, how)
         aggregate[comp] = _round(agg)
         spread[comp] = _round(max(values) - min(values))
         quoted = sorted(
-            (v for v in verdicts if v.reasons.get(comp)),
+            (v for v in scored if v.reasons.get(comp)),
             key=lambda v: (abs(float(v.scores[comp]) - agg), float(v.scores[comp]), order[v.judge]),
         )
         if quoted:
             reasons[comp] = quoted[0].reasons[comp]
+    for comp in COMPONENTS:  # why a component is not applicable, when a judge said
+        if comp not in aggregate:
+            said = [v.reasons[comp] for v in verdicts if v.reasons.get(comp)]
+            if said:
+                reasons[comp] = said[0]
     overall = statistics.fmean(aggregate.values())
     writers = sorted(
         (v for v in verdicts if v.rewrite),
@@ -74,16 +85,16 @@ def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") ->
     )
     return ToolScores(
         aggregate=aggregate,
-        judges={v.judge: {c: float(v.scores[c]) for c in COMPONENTS} for v in verdicts},
+        judges={v.judge: {c: float(v.scores[c]) for c in COMPONENTS if c in v.scores} for v in verdicts},
         spread=spread,
-        disagreements=tuple(c for c in COMPONENTS if spread[c] >= DISAGREEMENT_SPREAD),
+        disagreements=tuple(c for c in COMPONENTS if spread.get(c, 0.0) >= DISAGREEMENT_SPREAD),
         reasons=reasons,
         rewrite=writers[0].rewrite if writers else None,
     )
 
 
 def _mean(verdict: JudgeVerdict) -> float:
-    return statistics.fmean(float(verdict.scores[c]) for c in COMPONENTS)
+    return statistics.fmean(float(verdict.scores[c]) for c in COMPONENTS if c in verdict.scores)
 
 
 def _blend(values: Sequence[float]) -> float:
@@ -94,6 +105,14 @@ def server_score(tools: Sequence[ToolScores]) -> ServerScore | None:
     """Blend of mean and worst tool; None for a server with no scored tools."""
     if not tools:
         return None
-    components = {c: _blend([t.aggregate[c] for t in tools]) for c in COMPONENTS}
-    overall = _blend([statistics.fmean(t.aggregate[c] for c in COMPONENTS) for t in tools])
+    # Per component over the tools it applies to (parameters: the tools that take some); a
+    # component that applies to none of them is left out.
+    components = {
+        c: _blend(values)
+        for c in COMPONENTS
+        if (values := [t.aggregate[c] for t in tools if c in t.aggregate])
+    }
+    overall = _blend(
+        [statistics.fmean(t.aggregate[c] for c in COMPONENTS if c in t.aggregate) for t in tools]
+    )
     return ServerScore(overall=overall, components=components, tools=len(tools))

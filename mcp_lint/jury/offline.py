@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
 from mcp_lint.model import OFFLINE_JURY, Tool
@@ -157,8 +158,26 @@ class OfflineJury:
     def scores(
         self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
     ) -> tuple[dict[str, float], Extracted, int]:
-        """(scores, prose features, prose-only parameters score); `context` is
+        """(scores after the rubric's anchors, prose features, prose-only parameters score); a
+        component that does not apply (parameters of a tool without any) is left out. `context` is
         `ToolContext.of(tool.name, tool.input_schema, siblings)` when the caller has it."""
+        scores, ext, prose_params, _, _ = self._anchored(tool, siblings, context)
+        return scores, ext, prose_params
+
+    def _anchored(
+        self, tool: Tool, siblings: Sequence[str], context: ToolContext | None = None
+    ) -> tuple[dict[str, float], Extracted, int, dict[str, float], dict[str, str]]:
+        """(anchored scores, features, prose-only parameters score, the model's scores, the reasons
+        of the components the anchors decided); see `mcp_lint.jury.anchors`."""
+        scores, ext, prose_params = self.model_scores(tool, siblings, context)
+        anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
+        return dict(anchored.scores), ext, prose_params, scores, dict(anchored.reasons)
+
+    def model_scores(
+        self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
+    ) -> tuple[dict[str, float], Extracted, int]:
+        """The fitted model's (scores, prose features, prose-only parameters score), before the
+        anchors; `context` as for `scores`."""
         model = _model()
         schema = tool.input_schema
         if context is None:
@@ -196,8 +215,9 @@ class OfflineJury:
         return score
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params = self.scores(tool, siblings)
-        reasons = self._reasons(tool, siblings, scores, ext, prose_params)
+        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings)
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params)
+        reasons.update(decided)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
     # -----------------------------------------------------------------------------------------------

@@ -124,8 +124,11 @@ def test_fix_rewrites_the_source_grounded_and_the_fixed_server_has_fewer_smells(
     originals = {tool.name: tool.description for tool in before.tools}
     for name, text in described.items():
         assert text.startswith(originals[name])  # the original kept word for word
-    # Grounded: the example is the recorded call, the limitation the recorded error.
-    assert 'get_note(note_id="n1") returned "Buy milk"' in described["get_note"]
+    # Grounded: the parameter's example is the recorded call's value, the limitation the recorded
+    # error. get_note is a simple call (one clear parameter), so no example is missing by the rubric's
+    # anchor and no example sentence is added for it.
+    assert '`note_id` (string, required, e.g. "n1")' in described["get_note"]
+    assert "returned" not in described["get_note"]
     assert "No note with id missing" in described["get_note"]
     # A code-styled name is a parameter, a tool, or a field of a declared result (outputSchema).
     outputs = {

@@ -77,10 +77,14 @@ def row_tool(row: dict[str, Any], description: str | None = None) -> Tool:
     return make_tool(row["tool"], desc, row["input_schema"], with_schema=row["input_schema"] is not None)
 
 
-def check_verdict(verdict: JudgeVerdict) -> None:
+def check_verdict(verdict: JudgeVerdict, tool: Tool) -> None:
     assert verdict.judge == "offline"
-    assert set(verdict.scores) == set(COMPONENTS)
-    for comp in COMPONENTS:
+    # parameters does not apply to a tool that takes none: left out, with a reason saying so
+    applies = set(COMPONENTS) - ({"parameters"} if not tool.properties else set())
+    assert set(verdict.scores) == applies
+    if not tool.properties:
+        assert verdict.reasons["parameters"].startswith("n/a")
+    for comp in sorted(applies):
         score = verdict.scores[comp]
         assert isinstance(score, float)
         assert 1.0 <= score <= 5.0
@@ -90,7 +94,8 @@ def check_verdict(verdict: JudgeVerdict) -> None:
 
 def test_every_calibration_tool_scores_in_range_with_reasons() -> None:
     for row in ROWS:
-        check_verdict(JURY.judge(row_tool(row), []))
+        tool = row_tool(row)
+        check_verdict(JURY.judge(tool, []), tool)
 
 
 def test_deterministic_and_independent_of_call_order() -> None:
@@ -121,7 +126,7 @@ def test_deterministic_and_independent_of_call_order() -> None:
     ids=lambda t: t.name,
 )
 def test_odd_inputs_do_not_crash(tool: Tool) -> None:
-    check_verdict(JURY.judge(tool, ["other_tool", tool.name]))
+    check_verdict(JURY.judge(tool, ["other_tool", tool.name]), tool)
 
 
 def test_empty_description_is_a_smell_everywhere_but_parameters_without_params() -> None:
@@ -199,7 +204,7 @@ def test_repetition_and_filler_never_raise_any_score() -> None:
         variants["name-as-title"] = f"# {row['tool']}\n{row['description']}"
         for label, text in variants.items():
             got = JURY.judge(row_tool(row, text), []).scores
-            for comp in COMPONENTS:
+            for comp in base:  # the schema is untouched: the same components apply
                 if got[comp] > base[comp]:
                     violations.append(f"{row['tool']} {label} {comp}: {base[comp]} -> {got[comp]}")
     assert not violations, violations[:20]
