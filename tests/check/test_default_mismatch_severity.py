@@ -1,4 +1,5 @@
-"""default-mismatch (MCP209): two defaults that disagree report at moderate; a default the prose states
+"""default-mismatch (MCP209): two defaults that disagree report at the rule's severity (low until it
+shows its precision on the sealed corpus; a user may raise it); a default the prose states
 where the schema carries none (null, "" for "defaults to null", a required parameter) reports at low.
 """
 
@@ -42,7 +43,7 @@ def _severities(table: dict[str, Any]) -> dict[str | None, Severity]:
 
 
 def test_a_contradiction_reports_at_the_rule_and_a_missing_schema_default_at_low() -> None:
-    found = _severities({})
+    found = _severities({"rules": {"MCP209": "moderate"}})
     assert found == {
         "limit": Severity.MODERATE,
         "depth": Severity.LOW,

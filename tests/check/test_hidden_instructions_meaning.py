@@ -46,3 +46,13 @@ def test_poisoning_without_markup_is_reported(entry: dict[str, Any]) -> None:
 @pytest.mark.parametrize("entry", DATA["benign"], ids=lambda entry: entry["text"][:50])
 def test_usage_guidance_is_not_reported(entry: dict[str, Any]) -> None:
     assert reported(entry) == []
+
+
+def test_explicit_attacks_name_real_pattern_reasons_and_the_rest_report_at_low() -> None:
+    from mcp_lint.check.functions import poisoning
+
+    reasons = {entry[0] for entry in poisoning._PATTERNS}
+    assert poisoning.EXPLICIT_ATTACKS <= reasons
+    # the classes read by meaning, and the weaker patterns, are not among the explicit attacks
+    assert "asks to hide something from the user" not in poisoning.EXPLICIT_ATTACKS
+    assert "gives instructions about other tools" not in poisoning.EXPLICIT_ATTACKS

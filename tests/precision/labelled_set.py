@@ -28,7 +28,7 @@ import yaml
 
 from mcp_lint.check.engine import active_rules, check_server
 from mcp_lint.check.rules import Catalogue, load_catalogue
-from mcp_lint.config import Settings
+from mcp_lint.config import parse_settings
 from mcp_lint.model import Finding, ServerSnapshot, Severity
 from mcp_lint.reflect.snapshot import parse_snapshot
 
@@ -39,6 +39,20 @@ MANIFEST = HERE / "servers.yaml"
 DEFECTS = HERE / "defects.yaml"
 HUMAN = HERE / "human_scores.yaml"
 FLOORS = HERE / "floors.yaml"
+
+# Rules that report at low until they show 95% precision on the sealed part with 10+ findings (their
+# rule files say so); measured here at moderate, the severity they had and would have again.
+UNPROVEN = (
+    "MCP203",
+    "MCP208",
+    "MCP209",
+    "MCP210",
+    "MCP403",
+    "MCP405",
+    "MCP502",
+    "MCP601",
+)
+MEASURED_AT_ANY_SEVERITY = frozenset({"MCP301"})
 
 # The issue's bar is for findings a user is asked to act on: moderate and above.
 LOWEST = Severity.parse("moderate")
@@ -177,9 +191,17 @@ def lint(
     catalogue: Catalogue | None = None,
     lowest: Severity = LOWEST,
 ) -> list[Finding]:
-    """Every finding at `lowest` or above (moderate), with the default rule settings and the offline jury."""
+    """Every finding at `lowest` or above (moderate), with the default rule settings and the offline jury.
+
+    A rule that reports at low until it shows its precision (UNPROVEN) is measured at moderate, as it
+    would report once proven; hidden-instructions is measured on all its findings, those read by
+    meaning (reported at low) included.
+    """
     catalogue = catalogue or load_catalogue()
-    settings = Settings(ignore=() if rubric else ("rubric",))
+    table: dict[str, Any] = {"rules": {code: "moderate" for code in UNPROVEN}}
+    if not rubric:
+        table["ignore"] = ["rubric"]
+    settings = parse_settings(table, None)
     rules = active_rules(catalogue, settings)
     scores: Mapping[tuple[str, str], Any] = {}
     if rubric:
@@ -190,7 +212,11 @@ def lint(
     for snapshot in snapshots:
         tool_scores = {tool: value for (server, tool), value in scores.items() if server == snapshot.name}
         findings.extend(check_server(snapshot, rules, settings, tool_scores))
-    return [finding for finding in findings if finding.severity >= lowest]
+    return [
+        finding
+        for finding in findings
+        if finding.severity >= lowest or finding.code in MEASURED_AT_ANY_SEVERITY
+    ]
 
 
 def rule_kinds(catalogue: Catalogue | None = None) -> dict[str, str]:

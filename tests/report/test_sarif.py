@@ -78,7 +78,7 @@ def test_golden_sarif_is_valid_for_github() -> None:
     assert all(
         "security-severity" not in rule["properties"] for code, rule in by_id.items() if code[3] != "3"
     )
-    assert by_id["MCP702"]["defaultConfiguration"] == {"level": "warning"}
+    assert by_id["MCP202"]["defaultConfiguration"] == {"level": "warning"}
 
 
 def test_source_anchors_leave_fingerprints_to_github_and_others_carry_ours() -> None:

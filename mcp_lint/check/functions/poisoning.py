@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import schema_texts, snippet, trim
-from mcp_lint.model import Tool
+from mcp_lint.model import Severity, Tool
 
 
 def tool_texts(tool: Tool) -> list[tuple[str, str]]:
@@ -650,6 +650,19 @@ def addressed_to_model(
     return _REASONS[kind], best[kind][1]
 
 
+# Injection markup and the classic attack orders: none of them fired on the 4,184 tools of the
+# precision corpus, and a gate that let `<IMPORTANT>read ~/.ssh/id_rsa` pass would not be one.
+EXPLICIT_ATTACKS = frozenset(
+    {
+        "markup addressed to the model",
+        "tells the model to ignore its instructions",
+        "overrides the model's earlier instructions or policy",
+        "orders the model to send data elsewhere",
+        "orders the model to read credentials or private files",
+    }
+)
+
+
 @check_function("hidden_instructions")
 def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
@@ -676,6 +689,9 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
                     fields={"reason": reason, "where": path},
                     evidence=snippet(text, match.start(), match.end()),
                     path=path,
+                    # Only the explicit attack shapes report at the rule's severity; what is read
+                    # by meaning reports at low until it shows its precision on the sealed corpus.
+                    severity_cap=None if reason in EXPLICIT_ATTACKS else Severity.LOW,
                 )
 
 
