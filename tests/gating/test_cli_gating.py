@@ -64,13 +64,9 @@ def test_breaking_findings_fail_by_default(capsys: pytest.CaptureFixture[str]) -
     report = json.loads(out)
     failing = {f["rule"] for t in report["servers"][0]["tools"] for f in t["findings"] if f["fails"]}
     assert code == 1
-    assert failing == {
-        "hidden-instructions",
-        "invalid-input-schema",
-        "invalid-tool-name",
-        "phantom-parameter",
-        "contradictory-annotations",
-    }
+    # phantom-parameter and contradictory-annotations report at low and are not breaking until they
+    # show their precision on the sealed corpus (docs/precision.md)
+    assert failing == {"hidden-instructions", "invalid-input-schema", "invalid-tool-name"}
     assert run(["check", str(SMELLY), "--isolated", "--audit-level", "critical"], capsys)[0] == 1
     assert run(["check", str(SMELLY), "--isolated", "--fail-on", "none"], capsys)[0] == 0
     assert run(["check", str(SMELLY), "--isolated", "--exit-zero"], capsys)[0] == 0
@@ -109,13 +105,14 @@ def test_baseline_round_trip(project: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and report["summary"]["baselined"] == report["summary"]["total"] > 0
     assert report["baseline"]["path"] == ".mcp-lint/baseline.json" and report["baseline"]["stale"] == []
 
-    # A new phantom parameter fails; a fixed finding leaves a stale entry, which does not fail.
+    # A new phantom parameter fails (strict: it reports at low); a fixed finding leaves a stale entry,
+    # which does not fail.
     document = json.loads(smelly.read_text(encoding="utf-8"))
     forecast = next(t for t in document["tools"] if t["name"] == "get_forecast")
     forecast["description"] += " Pass `units` for Fahrenheit."
     document["tools"] = [t for t in document["tools"] if t["name"] != "delete_alert"]
     smelly.write_text(json.dumps(document), encoding="utf-8")
-    code, out, _ = run(["check", "smelly.json", "--no-color"], capsys)
+    code, out, _ = run(["check", "smelly.json", "--no-color", "--profile", "strict"], capsys)
     assert code == 1
     assert "1 finding fails the run" in out and "parameter `units`" in out
     assert "prune with --update-baseline:" in out and "smelly/delete_alert MCP502" in out

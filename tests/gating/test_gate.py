@@ -104,12 +104,9 @@ def test_default_profile_fails_only_on_breaking_findings() -> None:
     smells = result(finding(Severity.MODERATE, "unclear-purpose"), finding(Severity.LOW), profile="default")
     assert exit_code(smells) == 0
     assert exit_code(result(finding(Severity.HIGH), profile="default")) == 1
-    assert BREAKING_RULES == [
-        "broken-pagination",
-        "contradictory-annotations",
-        "dangling-tool-reference",
-        "phantom-parameter",
-    ]
+    # phantom-parameter, dangling-tool-reference and contradictory-annotations were breaking until
+    # the sealed corpus could not show their precision (docs/precision.md)
+    assert BREAKING_RULES == ["broken-pagination"]
     for rule in BREAKING_RULES:
         assert exit_code(result(finding(Severity.MODERATE, rule), profile="default")) == 1, rule
     # a user who raises a smell to high in [rules] makes it breaking

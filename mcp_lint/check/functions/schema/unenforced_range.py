@@ -73,7 +73,9 @@ def _kinds(variants: list[Mapping[str, Any]]) -> set[str]:
     kinds: set[str] = set()
     for variant in variants:
         kind = variant.get("type")
-        kinds.update([kind] if isinstance(kind, str) else kind if isinstance(kind, list) else [])
+        # "type" is a name or a list of names; anything else in a hostile schema counts as none
+        names = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else []
+        kinds.update(name for name in names if isinstance(name, str))
     return kinds
 
 
