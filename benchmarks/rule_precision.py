@@ -180,11 +180,7 @@ def main() -> int:
         and (wanted is None or snapshot.name in wanted)
     ]
     every = ls.lint(snapshots, rubric=not args.no_rubric, lowest=Severity.parse("info"))
-    findings = [
-        finding
-        for finding in every
-        if finding.severity >= ls.LOWEST or finding.code in ls.MEASURED_AT_ANY_SEVERITY
-    ]
+    findings = [finding for finding in every if ls.measured(finding)]
     kinds = ls.rule_kinds()
     names = {snapshot.name for snapshot in snapshots}
     labels = [label for label in ls.load_labels() if label.key.server in names]

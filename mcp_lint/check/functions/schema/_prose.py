@@ -253,6 +253,12 @@ def same_value(left: str, right: str) -> bool:
     return left.strip().lower() == right.strip().lower()
 
 
+def is_top_level(tool: Tool, name: str, path: str) -> bool:
+    """Whether the walked parameter at `path` is one of the tool's own (not a field inside one):
+    only those can be named in the tool's description."""
+    return name in tool.properties and path.count(".") == 2
+
+
 def parameter_prose(tool: Tool, name: str, prop: Mapping[str, Any], top_level: bool) -> str:
     """The parameter's own descriptions, then what the tool's description says of it by name.
 

@@ -18,6 +18,7 @@ from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._prose import (
     StatedDefault,
     default_disagrees,
+    is_top_level,
     mentions_value,
     parameter_prose,
     stated_defaults,
@@ -89,11 +90,11 @@ def _hit(tool: Tool, name: str, path: str, text: str, stated: StatedDefault, sho
 def default_mismatch(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
-        top = set(tool.properties)
         required = set(tool.required)
-        names = frozenset(name for name, _, _ in walk_parameters(root))
-        for name, path, prop in walk_parameters(root):
-            top_level = name in top and path.count(".") == 2
+        parameters = list(walk_parameters(root))  # walked once: the names, then each parameter
+        names = frozenset(name for name, _, _ in parameters)
+        for name, path, prop in parameters:
+            top_level = is_top_level(tool, name, path)
             is_required = top_level and name in required
             if "default" not in prop and not is_required:
                 continue

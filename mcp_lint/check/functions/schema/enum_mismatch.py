@@ -10,6 +10,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
+    is_top_level,
     other_values,
     parameter_prose,
     same_value,
@@ -48,12 +49,11 @@ def _shown(values: list[str]) -> str:
 def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
-        top = set(tool.properties)
         for name, path, prop in walk_parameters(root):
             enum = _enum(root, prop)
             if enum is None:
                 continue
-            text = parameter_prose(tool, name, prop, top_level=name in top and path.count(".") == 2)
+            text = parameter_prose(tool, name, prop, top_level=is_top_level(tool, name, path))
             if not text:
                 continue
             others = [value for value in other_values(tool, path) if not _in(value, enum)]

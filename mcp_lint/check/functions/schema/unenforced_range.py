@@ -11,6 +11,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
+    is_top_level,
     other_values,
     parameter_prose,
     same_value,
@@ -140,12 +141,11 @@ def _numeric_hit(
 def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         root = tool.input_schema
-        top = set(tool.properties)
         for name, path, prop in walk_parameters(root):
             variants = property_variants(root, prop)
             if any(key in v for v in variants for key in ("enum", "const")):
                 continue
-            text = parameter_prose(tool, name, prop, top_level=name in top and path.count(".") == 2)
+            text = parameter_prose(tool, name, prop, top_level=is_top_level(tool, name, path))
             if not text:
                 continue
             kinds = _kinds(variants)
