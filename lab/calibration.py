@@ -31,6 +31,7 @@ from lab.corpus import load_rows, sibling_names
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES, analyze, extract, schema_as_prose
 from mcp_lint.jury.offline import EXPLICIT_FLOOR
+from mcp_lint.model import Tool
 
 # The calibration corpus (the research jury's published scores) names the components differently.
 CORPUS_KEYS: Mapping[str, str] = {
@@ -839,13 +840,22 @@ class AnchoredHoldout:
     anchored_smell: float
 
 
-def anchored_holdout(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, AnchoredHoldout]:
-    """The holdout check of `development_and_holdout`, with the anchors applied after the model.
+@dataclass(frozen=True)
+class HoldoutTool:
+    """One holdout tool: the research judges' median per component, the prose scores of a model
+    fitted on the development servers, and those scores after the rubric's anchors (parameters left
+    out for a tool that takes none)."""
 
-    The model's scores are the prose ones (`predict_row`, what the judges saw), as in the holdout
-    table, so the only difference between the two columns is the anchors step."""
+    tool: Tool
+    labels: Mapping[str, int]
+    model: Mapping[str, float]
+    anchored: Mapping[str, float]
+
+
+def holdout_tools(rows: Sequence[Mapping[str, Any]] | None = None) -> list[HoldoutTool]:
+    """Every holdout tool scored as `anchored_holdout` scores it (the model's prose scores, what the
+    judges saw, then the anchors), for checks that compare the anchored scores per tool."""
     from mcp_lint.jury.anchors import Evidence, anchor
-    from mcp_lint.model import Tool
 
     data = list(rows if rows is not None else load_rows())
     held = holdout_servers([str(r["server"]) for r in data])
@@ -853,8 +863,7 @@ def anchored_holdout(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[st
     train = [i for i, g in enumerate(ds.groups) if g not in held]
     test = [i for i, g in enumerate(ds.groups) if g in held]
     models = {comp: fit_component(fit_ds, comp, train) for comp in COMPONENTS}
-    before: list[dict[str, float]] = []
-    after: list[dict[str, float]] = []
+    out: list[HoldoutTool] = []
     for i in test:
         row = ds.rows[i]
         scores = {comp: float(models[comp].predict_row(ds, i, comp)) for comp in COMPONENTS}
@@ -863,16 +872,25 @@ def anchored_holdout(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[st
             raw["inputSchema"] = row["input_schema"]
         tool = Tool(name=str(row["tool"]), raw=raw)
         ext = extract(tool.name, tool.description, row.get("input_schema"), siblings=ds.siblings[i])
-        evidence = Evidence(ext.placeholder, ext.example_hits)
-        before.append(scores)
-        after.append(dict(anchor(tool, scores, evidence).scores))
+        anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits)).scores
+        labels = {comp: ds.ys[comp][i] for comp in COMPONENTS}
+        out.append(HoldoutTool(tool, labels, scores, dict(anchored)))
+    return out
+
+
+def anchored_holdout(rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, AnchoredHoldout]:
+    """The holdout check of `development_and_holdout`, with the anchors applied after the model.
+
+    The model's scores are the prose ones (`predict_row`, what the judges saw), as in the holdout
+    table, so the only difference between the two columns is the anchors step."""
+    tools = holdout_tools(rows)
     out: dict[str, AnchoredHoldout] = {}
     for comp in COMPONENTS:
-        ys = [ds.ys[comp][i] for i in test]
-        all_model = [int(s[comp]) for s in before]
-        kept = [k for k, s in enumerate(after) if comp in s]
+        ys = [t.labels[comp] for t in tools]
+        all_model = [int(t.model[comp]) for t in tools]
+        kept = [k for k, t in enumerate(tools) if comp in t.anchored]
         model = [all_model[k] for k in kept]
-        anchored = [int(after[k][comp]) for k in kept]
+        anchored = [int(tools[k].anchored[comp]) for k in kept]
         labels = [ys[k] for k in kept]
         out[comp] = AnchoredHoldout(
             comp,

@@ -20,7 +20,10 @@ the score, from facts of the tool itself:
 What it does not do: lift the short descriptions people score a step above the research judges
 (purpose 3 for a one-line statement of the action, guidelines 2, length 2). Those are a difference of
 level between two yardsticks, not an anchor's wording, and every such shift measured on the tuning
-rows cost most of the agreement with the research judges on the holdout (docs/jury.md).
+rows cost most of the agreement with the research judges on the holdout (docs/jury.md). The two
+yardsticks part on the very same text (people score purpose, guidelines and length 0.8-0.9 above the
+research judges on descriptions both read word for word), so no step here can meet both there;
+`python -m lab.yardsticks` measures both at once, with the price of each such lift.
 
 Nothing here reads the model's features beyond the two facts of `Evidence`, so the model (and the
 work on its speed) is untouched.
