@@ -127,6 +127,14 @@ def _rule_descriptor(build: _Builder, rule: Rule) -> Any:
     )
 
 
+def level_for(finding: Finding) -> str:
+    """`error` exactly for what fails the run; the rest `warning` (moderate and up) or `note`, so
+    code scanning's error filter shows what blocks the merge and nothing else."""
+    if finding.fails:
+        return "error"
+    return "warning" if finding.severity >= Severity.MODERATE else "note"
+
+
 def fingerprint(finding: Finding, category: Category | None) -> str:
     """Stable across runs and line moves: the rule, server, tool and what in the tool it is about.
 
@@ -234,7 +242,7 @@ class _Results:
             "severity": finding.severity.label,
             "rule": finding.rule,
             "anchor": anchor.kind,
-            # Whether it fails the run under the gate profile; code scanning levels stay by severity.
+            # Whether it fails the run under the gate profile (the level says so too: `error`).
             "fails": finding.fails,
         }
         for name, value in (("suggestion", finding.suggestion), ("evidence", finding.evidence)):
@@ -257,13 +265,12 @@ class _Results:
             om.Result,
             rule_id=finding.code,
             rule_index=self.index.get(finding.code),
-            level=LEVELS[finding.severity],
+            level=level_for(finding),
             message=build(om.Message, text=_message(finding, rewrite, proposed)),
             locations=[_location(build, anchor)],
-            # Real source lines get GitHub's own line hash, which follows the code when lines move.
-            partial_fingerprints=(
-                None if anchor.kind == "source" else {FINGERPRINT_KEY: fingerprint(finding, category)}
-            ),
+            # On every result, source-anchored or not: upload-sarif adds GitHub's line hash to those on
+            # source lines, but a direct API upload (or another consumer) has only what is here.
+            partial_fingerprints={FINGERPRINT_KEY: fingerprint(finding, category)},
             fixes=fixes,
             # With a baseline, SARIF's own field says which findings it records.
             baseline_state=(

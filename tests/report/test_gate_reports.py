@@ -52,8 +52,12 @@ def gated_run(profile: str = "default") -> RunResult:
 def test_github_errors_only_for_failing_findings() -> None:
     lines = github.render(gated_run(), ReportOptions()).splitlines()
     assert lines[0].startswith("::error title=mcp-lint%3A s is under min-score::s: rubric score 1.1 is under")
-    commands = {line.split("title=")[1].split(" ")[0]: line.split(" ")[0] for line in lines[1:]}
-    assert commands == {"MCP301": "::error", "MCP702": "::warning", "MCP401": "::notice"}
+    commands = {line.split("title=")[1].split("::")[0]: line.split(" ")[0] for line in lines[1:]}
+    assert commands == {
+        "fails the run%3A MCP301 hidden-instructions (s/a)": "::error",
+        "MCP702 missing-usage-guidelines (s/a)": "::warning",
+        "MCP401 invalid-tool-name (s/a)": "::notice",
+    }
     strict = github.render(gated_run("strict"), ReportOptions()).splitlines()
     assert [line.split(" ")[0] for line in strict[1:]] == ["::error", "::error", "::notice"]
 

@@ -81,13 +81,14 @@ def test_golden_sarif_is_valid_for_github() -> None:
     assert by_id["MCP202"]["defaultConfiguration"] == {"level": "warning"}
 
 
-def test_source_anchors_leave_fingerprints_to_github_and_others_carry_ours() -> None:
+def test_every_result_carries_our_fingerprint_source_anchored_too() -> None:
+    # A direct API upload computes no line hash: a source-anchored result needs ours as much as the
+    # others (issue 22). The key is our own, never GitHub's reserved primaryLocationLineHash.
     run = json.loads(GOLDEN.read_text(encoding="utf-8"))["runs"][0]
+    kinds = {result["properties"]["anchor"] for result in run["results"]}
+    assert "source" in kinds, "the golden run has source-anchored results"
     for result in run["results"]:
-        anchored_in_source = result["properties"]["anchor"] == "source"
-        assert ("partialFingerprints" in result) != anchored_in_source
-        if not anchored_in_source:
-            assert set(result["partialFingerprints"]) == {"mcpLint/v1"}
+        assert set(result["partialFingerprints"]) == {"mcpLint/v1"}
 
 
 def test_builder_keeps_fields_equal_to_their_defaults() -> None:
