@@ -146,6 +146,17 @@ class ServerSnapshot:
     observations: tuple[Observation, ...] = ()
     origin: str | None = None
 
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The names that stand for this server in a baseline and in per-tool ignores: its name in this
+        run (the config key when it was reached through one), then the name it reports in `serverInfo`
+        (its name when started as `-- python server.py`), so keys carry over however it is reached."""
+        reported = self.server_info.get("name") if self.server_info else None
+        names = [self.name]
+        if isinstance(reported, str) and " ".join(reported.split()):
+            names.append(" ".join(reported.split()))
+        return tuple(dict.fromkeys(names))
+
 
 @dataclass(frozen=True)
 class Finding:
