@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -185,6 +186,16 @@ class Finding:
     component: Component | None = None
     # Whether this finding on its own fails the run: decided once, by the gate stage (mcp_lint.gate).
     fails: bool = False
+
+    @property
+    def parameter(self) -> str | None:
+        """The top-level parameter this finding is about, read from its `path`
+        (`inputSchema.properties.NAME`, or deeper inside it); None for anything else."""
+        prefix = "inputSchema.properties."
+        if not self.path or not self.path.startswith(prefix):
+            return None
+        name = re.split(r"[.\[]", self.path[len(prefix) :], maxsplit=1)[0]
+        return name or None
 
 
 @dataclass(frozen=True)
@@ -397,9 +408,11 @@ class ServerReport:
     score: ServerScore | None = None
     # The propose stage: one proposed description per tool with a rubric finding.
     proposals: Mapping[str, Proposal] = field(default_factory=dict)
-    # The locate stage (only when an output needs places): each tool's anchor, and the server's own.
+    # The locate stage (only when an output needs places): each tool's anchor, and the server's own;
+    # and where the source declares a parameter a finding is about, by (tool, parameter).
     anchors: Mapping[str, Anchor] = field(default_factory=dict)
     anchor: Anchor | None = None
+    parameter_anchors: Mapping[tuple[str, str], Anchor] = field(default_factory=dict)
     # The gate stage: the server's rubric score is under the floor in force.
     under_floor: bool = False
 
@@ -409,6 +422,16 @@ class ServerReport:
         if tool is not None and tool in self.anchors:
             return self.anchors[tool]
         return self.anchor or placeholder_anchor(self.name)
+
+    def place(self, finding: Finding) -> Anchor:
+        """Where `finding` is shown: at the parameter it is about where the source declares it, else
+        at its tool (see anchor_for)."""
+        parameter = finding.parameter
+        if finding.tool is not None and parameter is not None:
+            anchor = self.parameter_anchors.get((finding.tool, parameter))
+            if anchor is not None:
+                return anchor
+        return self.anchor_for(finding.tool)
 
 
 @dataclass(frozen=True)

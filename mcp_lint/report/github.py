@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from mcp_lint.model import Anchor, RunResult, ServerReport, Severity
+from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions, floor_line
 from mcp_lint.report.rows import Row, RubricRow, rank, rows, servers
 from mcp_lint.sanitize import escape_surrogates
@@ -131,7 +131,8 @@ def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]
             left_out[command] += 1
             continue
         written[command] += 1
-        yield annotation(finding, report.anchor_for(finding.tool), command)
+        anchor = report.place(finding) if isinstance(finding, Finding) else report.anchor_for(finding.tool)
+        yield annotation(finding, anchor, command)
     if any(left_out.values()):
         yield _left_out_notice(left_out)
 

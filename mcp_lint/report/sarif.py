@@ -233,6 +233,7 @@ class _Results:
         rule = self.rules.get(finding.code)
         category = rule.category if rule else None
         anchor = report.anchor_for(finding.tool)
+        place = report.place(finding)
         proposal = report.proposals.get(finding.tool) if finding.tool and finding.component else None
         proposed = proposal.description if proposal is not None else None
         rewrite = tool_rewrite(report, finding.tool) if finding.tool else None
@@ -241,7 +242,7 @@ class _Results:
             "tool": finding.tool,
             "severity": finding.severity.label,
             "rule": finding.rule,
-            "anchor": anchor.kind,
+            "anchor": place.kind,
             # Whether it fails the run under the gate profile (the level says so too: `error`).
             "fails": finding.fails,
         }
@@ -259,15 +260,15 @@ class _Results:
             if fix is not None:
                 fixes = [fix]
                 self._fixed.add((report.name, finding.tool))
-        if anchor.kind == "placeholder":
-            self.placeholders.setdefault(anchor.uri, _placeholder_description(report))
+        if place.kind == "placeholder":
+            self.placeholders.setdefault(place.uri, _placeholder_description(report))
         return build(
             om.Result,
             rule_id=finding.code,
             rule_index=self.index.get(finding.code),
             level=level_for(finding),
             message=build(om.Message, text=_message(finding, rewrite, proposed)),
-            locations=[_location(build, anchor)],
+            locations=[_location(build, place)],
             # On every result, source-anchored or not: upload-sarif adds GitHub's line hash to those on
             # source lines, but a direct API upload (or another consumer) has only what is here.
             partial_fingerprints={FINGERPRINT_KEY: fingerprint(finding, category)},
