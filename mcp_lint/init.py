@@ -370,7 +370,7 @@ def workflow_text(*, python_install: str | None, node: bool, branch: str = "main
         f"      - uses: {REPOSITORY}@{RELEASE}",
         "        # with:",
         "        #   args: --fail-on high",
-        "        #   sarif: false  # on a private repository without code scanning",
+        "        #   sarif: false  # no upload (without code scanning a failed upload only warns)",
     ]
     return "\n".join(lines) + "\n"
 
