@@ -185,7 +185,7 @@ def next_step_lines(result: RunResult, config_hints: bool = True) -> Iterable[st
         counts[key] = counts.get(key, 0) + 1
     code, server, tool = min(counts, key=lambda key: (-counts[key], key))
     pattern = f"{server}/{tool}".replace("\\", "\\\\").replace('"', '\\"')
-    where = "[tool.mcp-lint.per-tool-ignores] in pyproject.toml"
+    where = "[tool.mcp-lint.per-tool-ignores] in pyproject.toml, [per-tool-ignores] in mcp-lint.toml"
     yield f"to accept a warning for one tool, say why under {where}:"
     yield f'  "{pattern}" = {{ codes = ["{code}"], reason = "<why it is fine>" }}'
     if not failing:
