@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
-from mcp_lint.report.rows import Row, RubricRow, grouped, rank, servers
+from mcp_lint.report.rows import Row, RubricRow, grouped, servers
 from mcp_lint.sanitize import defuse_commands, printable_result
 
 _COLORS = {
@@ -101,12 +101,6 @@ def _rubric_lines(row: RubricRow, style: _Style, mark: str) -> Iterable[str]:
             yield style(line, _DIM)
     for suggestion in row.suggestions:
         yield from _suggestion_lines(suggestion, hanging, style)
-
-
-def by_severity(findings: Iterable[Finding]) -> list[Finding]:
-    """What fails the run first, then most severe first; findings of one rank keep the order the
-    checks produced them in."""
-    return sorted(findings, key=rank)
 
 
 def _server_lines(report: ServerReport, style: _Style, mark: str) -> Iterable[str]:
