@@ -40,16 +40,16 @@ _HANGING = " " * 14
 _MIN_WRAP = 40
 
 
-def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
+def _wrapped(text: str, prefix_width: int, width: int | None, hanging: str) -> list[str]:
     """`text` in lines that fit `width` when the first follows a `prefix_width` prefix and the others
-    start with `_HANGING`."""
-    if width is None or width - len(_HANGING) < _MIN_WRAP or prefix_width + len(text) <= width:
+    start with `hanging`."""
+    if width is None or width - len(hanging) < _MIN_WRAP or prefix_width + len(text) <= width:
         return [text]
     lines = textwrap.wrap(
         text,
         width=width,
         initial_indent=" " * prefix_width,
-        subsequent_indent=_HANGING,
+        subsequent_indent=hanging,
         break_long_words=False,
         break_on_hyphens=False,
     )
@@ -61,13 +61,14 @@ def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
 def _finding_lines(finding: Finding, style: _Style, mark: str, previous: Row | None) -> Iterable[str]:
     hanging = " " * (len(_HANGING) + len(mark))
     label = style(f"{finding.severity.label:<9}", _COLORS[finding.severity])
-    first, *more = _wrapped(f"{finding.code} {finding.rule}: {finding.message}", len(hanging), style.width)
+    text = f"{finding.code} {finding.rule}: {finding.message}"
+    first, *more = _wrapped(text, len(hanging), style.width, hanging)
     yield f"    {_mark(mark, finding.fails, style)}{label} {first}"
-    yield from (hanging[len(_HANGING) :] + line for line in more)
+    yield from more
     # Findings of one tool often quote the same text (two phantom parameters of one sentence).
     repeated = isinstance(previous, Finding) and previous.evidence == finding.evidence
     if finding.evidence and not repeated and finding.evidence not in finding.message:
-        for line in _wrapped(f"{hanging}evidence: {finding.evidence}", 0, style.width):
+        for line in _wrapped(f"{hanging}evidence: {finding.evidence}", 0, style.width, hanging):
             yield style(line, _DIM)
     if finding.suggestion:
         yield from _suggestion_lines(finding.suggestion, hanging, style)
@@ -83,7 +84,7 @@ def _mark(mark: str, fails: bool, style: _Style) -> str:
 
 def _suggestion_lines(suggestion: str, hanging: str, style: _Style) -> Iterable[str]:
     head, *rest = suggestion.strip().splitlines() or [""]
-    yield from _wrapped(f"{hanging}suggestion: {head}", 0, style.width)
+    yield from _wrapped(f"{hanging}suggestion: {head}", 0, style.width, hanging)
     for line in rest[:8]:
         yield f"{hanging}  {line}"
 
@@ -93,11 +94,11 @@ def _rubric_lines(row: RubricRow, style: _Style, mark: str) -> Iterable[str]:
     judged and the suggestion they share once each."""
     hanging = " " * (len(_HANGING) + len(mark))
     label = style(f"{row.severity.label:<9}", _COLORS[row.severity])
-    first, *more = _wrapped(row.headline(), len(hanging), style.width)
+    first, *more = _wrapped(row.headline(), len(hanging), style.width, hanging)
     yield f"    {_mark(mark, row.fails, style)}{label} {first}"
-    yield from (hanging[len(_HANGING) :] + line for line in more)
+    yield from more
     if row.evidence:
-        for line in _wrapped(f"{hanging}evidence: {row.evidence}", 0, style.width):
+        for line in _wrapped(f"{hanging}evidence: {row.evidence}", 0, style.width, hanging):
             yield style(line, _DIM)
     for suggestion in row.suggestions:
         yield from _suggestion_lines(suggestion, hanging, style)

@@ -169,3 +169,16 @@ def test_warnings_alone_get_the_ignore_and_the_baseline_and_gate_gets_neither() 
     assert any("--update-baseline" in line for line in lines)
     gate = text.render(run, ReportOptions(config_hints=False))
     assert "pyproject" not in gate and "per-tool-ignores" not in gate and "baseline" not in gate
+
+
+def test_wrapped_lines_keep_the_gate_column_and_the_width() -> None:
+    long = "word " * 30
+    failing = Finding(
+        "MCP301", "hidden-instructions", Severity.CRITICAL, long, "s", "a", evidence=long, fails=True
+    )
+    run = RunResult(servers=(_server("s", [failing]), *smelly_tool().servers))
+    lines = text.render(run, ReportOptions(width=70)).splitlines()
+    body = [line for line in lines[: lines.index("by rule:")] if line.startswith("    ")]
+    assert len(body) > 6 and all(len(line) <= 70 for line in body)
+    # Continuation lines hang under the code, after the gate and severity columns.
+    assert all(line.startswith(" " * 20) for line in body if not line.lstrip().startswith(("fails", "low")))
