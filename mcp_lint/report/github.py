@@ -128,7 +128,8 @@ def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]
     for report, finding in _ranked(result):
         command = command_for(finding, result)
         if written[command] >= LIMITS[command]:
-            left_out[command] += 1
+            # Counted in findings, as the notice says: a rubric row holds one per smelly component.
+            left_out[command] += len(finding.findings) if isinstance(finding, RubricRow) else 1
             continue
         written[command] += 1
         anchor = report.place(finding) if isinstance(finding, Finding) else report.anchor_for(finding.tool)

@@ -182,3 +182,15 @@ def test_wrapped_lines_keep_the_gate_column_and_the_width() -> None:
     assert len(body) > 6 and all(len(line) <= 70 for line in body)
     # Continuation lines hang under the code, after the gate and severity columns.
     assert all(line.startswith(" " * 20) for line in body if not line.lstrip().startswith(("fails", "low")))
+
+
+def test_the_left_out_notice_counts_findings_not_rows() -> None:
+    # Eleven tools, each with five rubric findings: ten notices are written (nine rows and the count).
+    rubric = [
+        Finding(code, rule, Severity.LOW, "weak", "w", f"t{n}", category=Category.RUBRIC, component=component)  # type: ignore[arg-type]
+        for n in range(11)
+        for code, rule, component in SMELLS
+    ]
+    lines = github.render(RunResult(servers=(_server("w", rubric),)), ReportOptions()).splitlines()
+    assert len(lines) == 10
+    assert "10 more findings not annotated (10 notices)" in lines[-1].replace("%2C", ",")
