@@ -13,7 +13,6 @@ whole upload for one without.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
 from typing import Any
 
 import attr
@@ -23,6 +22,7 @@ import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.model import Anchor, Category, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.rows import rank
 from mcp_lint.report.scores import tool_rewrite
 from mcp_lint.sanitize import dumps_strict
 
@@ -224,10 +224,6 @@ class _Results:
         self.placeholders: dict[str, str] = {}
         self._fixed: set[tuple[str, str]] = set()
 
-    def for_server(self, report: ServerReport) -> Iterable[Any]:
-        for finding in report.findings:
-            yield self.result(report, finding)
-
     def result(self, report: ServerReport, finding: Finding) -> Any:
         build = self.build
         rule = self.rules.get(finding.code)
@@ -291,7 +287,11 @@ def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
     build = _Builder()
     catalogue = options.catalogue or load_catalogue()
     results = _Results(build, catalogue, result)
-    sarif_results = [item for report in result.servers for item in results.for_server(report)]
+    # What fails the run first, then by severity, as every report orders them (a stable sort: the
+    # servers' and checks' order otherwise).
+    pairs = [(report, finding) for report in result.servers for finding in report.findings]
+    ordered = sorted(pairs, key=lambda pair: rank(pair[1]))
+    sarif_results = [results.result(report, finding) for report, finding in ordered]
     failed = [report for report in result.servers if report.error is not None]
     notifications = [
         build(

@@ -103,8 +103,9 @@ def test_markdown_and_sarif_mark_the_gate() -> None:
     ]
     assert [row.split(" | ")[1] for row in table[2:]] == ["**fails**", "baselined", "warns"]
     results = json.loads(sarif.render(gated_run(), ReportOptions()))["runs"][0]["results"]
+    # What fails first, then by severity, as in the Markdown table.
     assert [(r["ruleId"], r["baselineState"], r["properties"]["fails"]) for r in results] == [
         ("MCP301", "new", True),
-        ("MCP702", "new", False),
         ("MCP401", "unchanged", False),
+        ("MCP702", "new", False),
     ]

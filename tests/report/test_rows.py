@@ -64,6 +64,7 @@ def test_markdown_and_github_lead_with_what_fails() -> None:
 
 def test_sarif_level_is_error_exactly_for_what_fails() -> None:
     results = json.loads(sarif.render(one_failure_among_warnings(), ReportOptions()))["runs"][0]["results"]
+    assert results[0]["ruleId"] == "MCP203", "what fails comes first here too"
     levels = {(r["ruleId"], r["properties"]["severity"]): r["level"] for r in results}
     assert levels == {
         ("MCP202", "moderate"): "warning",
