@@ -415,7 +415,18 @@ def _runs_python(server: FoundServer) -> bool:
     return isinstance(command, str) and Path(command).name.startswith("python")
 
 
-def pre_commit_text(servers: Sequence[FoundServer] = ()) -> str:
+def project_runner(root: Path) -> str:
+    """What puts the project's environment first on PATH for a command, from its lock file: `uv run`
+    or `poetry run` (so `python`, for mcp-lint and for the server it starts, is the project's), else
+    nothing (the environment the developer commits from)."""
+    if (root / "uv.lock").is_file():
+        return "uv run "
+    if (root / "poetry.lock").is_file():
+        return "poetry run "
+    return ""
+
+
+def pre_commit_text(servers: Sequence[FoundServer] = (), runner: str = "") -> str:
     """The lines to add under `repos:` of .pre-commit-config.yaml, for the servers init found.
 
     A server started with `python` needs the packages it imports, which the published hook's own
@@ -432,7 +443,7 @@ def pre_commit_text(servers: Sequence[FoundServer] = ()) -> str:
             "    hooks:",
             "      - id: mcp-lint",
             "        name: mcp-lint (offline)",
-            "        entry: python -m mcp_lint check --jury offline",
+            f"        entry: {runner}python -m mcp_lint check --jury offline",
             "        language: system",
             "        pass_filenames: false",
             "        require_serial: true",
@@ -519,5 +530,11 @@ def init_project(root: Path, *, force: bool = False) -> InitResult:
         write_text_atomic(workflow, workflow_text(python_install=install, node=node, branch=_branch(root)))
         written.append(WORKFLOW_PATH)
     return InitResult(
-        root, tuple(servers), tuple(written), tuple(skipped), pre_commit_text(servers), python, node
+        root,
+        tuple(servers),
+        tuple(written),
+        tuple(skipped),
+        pre_commit_text(servers, project_runner(root)),
+        python,
+        node,
     )

@@ -253,6 +253,10 @@ def test_the_pre_commit_lines_name_the_servers_source(tmp_path: Path) -> None:
     [hook] = local["hooks"]
     assert (hook["entry"], hook["language"]) == ("python -m mcp_lint check --jury offline", "system")
     assert hook["files"].endswith("|^weather\\.py$")
+    # With a lock file, the project's runner puts its environment first on PATH.
+    write(tmp_path, "uv.lock", "version = 1\n")
+    [hook] = yaml.safe_load("repos:\n" + init_project(tmp_path, force=True).pre_commit)["repos"][0]["hooks"]
+    assert hook["entry"] == "uv run python -m mcp_lint check --jury offline"
 
     node = tmp_path / "node"
     write(
