@@ -14,12 +14,15 @@ In order of preference:
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from mcp_lint.fix.edit import replacement
 from mcp_lint.locate import SourceIndex
 from mcp_lint.model import Anchor, RunResult, ServerReport, placeholder_anchor
+from mcp_lint.reach.targets import snapshot_listing
 
 
 def _origin_path(origin: str | None) -> str | None:
@@ -62,15 +65,47 @@ def _replacement(index: SourceIndex, anchor: Anchor, description: str) -> str | 
     return replacement(located, source, description).text
 
 
+def _is_snapshot(text: str) -> bool:
+    """Whether a JSON file's text is a saved `tools/list` (what `mcp-lint snapshot` writes, or a
+    JSON-RPC response holding one): a record of what a server sent, not where its tools are defined."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and snapshot_listing(data) is not None
+
+
+def _replayed(index: SourceIndex, report: ServerReport, cwd: str) -> bool:
+    """Whether the server's tools came from a snapshot file rather than a running server."""
+    path = _origin_path(report.snapshot.origin if report.snapshot else None)
+    if path is None or not path.lower().endswith(".json"):
+        return False
+    relative = index.relative(path, cwd)
+    if relative is not None:
+        return _is_snapshot(index.text(relative))
+    try:
+        return _is_snapshot((Path(cwd) / path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _locate_server(index: SourceIndex, report: ServerReport, cwd: str) -> ServerReport:
     server_anchor = _server_anchor(index, report, cwd)
     descriptions = {tool.name: tool.description for tool in report.snapshot.tools} if report.snapshot else {}
+    # A running server's tools are defined in code: a snapshot of them lying in the folder is a copy,
+    # and a finding anchored there would point at a file the fix is not made in.
+    live = report.snapshot is not None and not _replayed(index, report, cwd)
     anchors: dict[str, Anchor] = {}
     for finding in report.findings:
         tool = finding.tool
         if tool is None or tool in anchors:
             continue
-        located = index.find(tool, descriptions.get(tool))
+        skip = frozenset(
+            location.path
+            for location in index.locations(tool, descriptions.get(tool))
+            if live and location.language == "json" and _is_snapshot(index.text(location.path))
+        )
+        located = index.find(tool, descriptions.get(tool), skip)
         if located is None:
             anchors[tool] = server_anchor
             continue
@@ -79,7 +114,18 @@ def _locate_server(index: SourceIndex, report: ServerReport, cwd: str) -> Server
         if proposal is not None and proposal.description is not None:
             anchor = replace(anchor, replacement=_replacement(index, anchor, proposal.description))
         anchors[tool] = anchor
-    return replace(report, anchors=anchors, anchor=server_anchor)
+    parameters: dict[tuple[str, str], Anchor] = {}
+    for finding in report.findings:
+        parameter = finding.parameter
+        tool_anchor = anchors.get(finding.tool) if finding.tool is not None else None
+        if parameter is None or tool_anchor is None or tool_anchor.source is None or finding.tool is None:
+            continue
+        key = (finding.tool, parameter)
+        if key not in parameters:
+            region = index.parameter(tool_anchor.source, parameter)
+            if region is not None:
+                parameters[key] = Anchor("source", tool_anchor.path, region.start_line, region)
+    return replace(report, anchors=anchors, anchor=server_anchor, parameter_anchors=parameters)
 
 
 def locate(result: RunResult, cwd: str) -> RunResult:

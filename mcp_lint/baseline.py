@@ -101,14 +101,16 @@ def apply_baseline(
     for report in result.servers:
         marked: list[Finding] = []
         for finding in report.findings:
-            key = finding_key(finding)
-            if allowance[key] > 0:
+            # An entry recorded under another name of the server (its serverInfo name) counts too.
+            keys = [finding_key(replace(finding, server=name)) for name in _names(report)]
+            key = next((key for key in keys if allowance[key] > 0), None)
+            if key is not None:
                 allowance[key] -= 1
                 matched += 1
                 finding = replace(finding, baselined=True)
             marked.append(finding)
         servers.append(replace(report, findings=tuple(marked)))
-    linted = {report.name: report for report in result.servers if report.snapshot is not None}
+    linted = _linted(result)
     stale = [
         replace(entry, count=allowance[entry_key(entry)])
         for entry in entries
@@ -116,6 +118,18 @@ def apply_baseline(
     ]
     status = BaselineStatus(path=path, matched=matched, stale=tuple(stale))
     return replace(result, servers=tuple(servers), baseline=status)
+
+
+def _names(report: ServerReport) -> tuple[str, ...]:
+    return report.snapshot.aliases if report.snapshot is not None else (report.name,)
+
+
+def _linted(result: RunResult) -> dict[str, ServerReport]:
+    """The servers this run linted, by each of their names (a report's own name wins a clash)."""
+    reports = [report for report in result.servers if report.snapshot is not None]
+    linted = {alias: report for report in reports for alias in _names(report)[1:]}
+    linted.update({report.name: report for report in reports})
+    return linted
 
 
 def _in_scope(
@@ -150,7 +164,8 @@ def baseline_entries(findings: Iterable[Finding]) -> list[BaselineEntry]:
 def baseline_text(result: RunResult, previous: Sequence[BaselineEntry] = ()) -> str:
     """The baseline that records every finding of `result`; entries of `previous` for servers this
     run did not lint are kept, so updating with --server does not forget the other servers."""
-    linted = {report.name for report in result.servers if report.snapshot is not None}
+    # Entries under another name of a linted server are recorded again under its name in this run.
+    linted = _linted(result)
     entries = [entry for entry in previous if entry.server not in linted]
     entries += baseline_entries(result.findings)
     entries.sort(key=entry_key)

@@ -370,24 +370,95 @@ def workflow_text(*, python_install: str | None, node: bool, branch: str = "main
         f"      - uses: {REPOSITORY}@{RELEASE}",
         "        # with:",
         "        #   args: --fail-on high",
-        "        #   sarif: false  # on a private repository without code scanning",
+        "        #   sarif: false  # no upload (without code scanning a failed upload only warns)",
     ]
     return "\n".join(lines) + "\n"
 
 
-def pre_commit_text() -> str:
-    return (
-        "\n".join(
-            [
-                f"  - repo: https://github.com/{REPOSITORY}",
-                f"    rev: {RELEASE}",
-                "    hooks:",
-                "      - id: mcp-lint  # offline: the configured servers and snapshots, the offline jury",
-                "      # - id: mcp-lint-live  # your configured jury, on pre-push and manual runs",
-            ]
-        )
-        + "\n"
+# What re-runs the hook besides the servers' source: the configs and snapshots it reads (the
+# published hooks' `files:`).
+_HOOK_CONFIGS = (
+    r"(^|/)(\.?mcp-lint\.toml|pyproject\.toml|server\.json|\.?mcp\.json|claude_desktop_config\.json"
+    r"|([^/]*[._-])?tools\.json)$|(^|/)(\.mcp-lint|snapshots?)/"
+)
+
+
+def _source_paths(server: FoundServer) -> list[str]:
+    """Where a server's tools are written: the script it runs (its folder, unless that is the
+    repository root, where the file alone), or a Node package's folder."""
+    if server.kind == "node":
+        folder = Path(server.source).parent.as_posix()
+        return [f"{folder}/"] if folder != "." else ["src/", "package.json"]
+    args = server.entry.get("args")
+    scripts = (
+        [arg for arg in args if isinstance(arg, str) and arg.endswith((".py", ".js", ".mjs", ".ts"))]
+        if (isinstance(args, list))
+        else []
     )
+    paths: list[str] = []
+    for script in scripts[:1]:
+        folder = Path(script).parent.as_posix()
+        paths.append(script if folder == "." else f"{folder}/")
+    return paths
+
+
+def hook_files(servers: Sequence[FoundServer]) -> str:
+    """The `files:` pattern of the hook init prints: the configs and snapshots it reads, and each
+    server's source, so a staged description edit runs it."""
+    sources = sorted({path for server in servers for path in _source_paths(server)})
+    exact = [re.escape(path) + ("" if path.endswith("/") else "$") for path in sources]
+    return _HOOK_CONFIGS + "".join(f"|^{item}" for item in exact)
+
+
+def _runs_python(server: FoundServer) -> bool:
+    command = server.entry.get("command")
+    return isinstance(command, str) and Path(command).name.startswith("python")
+
+
+def project_runner(root: Path) -> str:
+    """What puts the project's environment first on PATH for a command, from its lock file: `uv run`
+    or `poetry run` (so `python`, for mcp-lint and for the server it starts, is the project's), else
+    nothing (the environment the developer commits from)."""
+    if (root / "uv.lock").is_file():
+        return "uv run "
+    if (root / "poetry.lock").is_file():
+        return "poetry run "
+    return ""
+
+
+def pre_commit_text(servers: Sequence[FoundServer] = (), runner: str = "") -> str:
+    """The lines to add under `repos:` of .pre-commit-config.yaml, for the servers init found.
+
+    A server started with `python` needs the packages it imports, which the published hook's own
+    environment does not have (it holds mcp-lint alone): for those, a local hook runs mcp-lint with
+    the project's interpreter, the one `python` names where the developer commits, so the server
+    starts as it does for them. Otherwise the published hook, told where the servers' source is.
+    """
+    files = json.dumps(hook_files(servers))
+    if any(_runs_python(server) for server in servers):
+        lines = [
+            "  # The project's own Python runs mcp-lint and starts the server, so what the server imports",
+            "  # is there: install mcp-lint into the project's environment (pip install mcp-lint).",
+            "  - repo: local",
+            "    hooks:",
+            "      - id: mcp-lint",
+            "        name: mcp-lint (offline)",
+            f"        entry: {runner}python -m mcp_lint check --jury offline",
+            "        language: system",
+            "        pass_filenames: false",
+            "        require_serial: true",
+            f"        files: {files}",
+        ]
+    else:
+        lines = [
+            f"  - repo: https://github.com/{REPOSITORY}",
+            f"    rev: {RELEASE}",
+            "    hooks:",
+            "      - id: mcp-lint  # offline: the configured servers and snapshots, the offline jury",
+            f"        files: {files}",
+            "      # - id: mcp-lint-live  # your configured jury, on pre-push and manual runs",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def _has_table(pyproject: Path) -> bool | None:
@@ -458,4 +529,12 @@ def init_project(root: Path, *, force: bool = False) -> InitResult:
         install = python_install(root) if python else None
         write_text_atomic(workflow, workflow_text(python_install=install, node=node, branch=_branch(root)))
         written.append(WORKFLOW_PATH)
-    return InitResult(root, tuple(servers), tuple(written), tuple(skipped), pre_commit_text(), python, node)
+    return InitResult(
+        root,
+        tuple(servers),
+        tuple(written),
+        tuple(skipped),
+        pre_commit_text(servers, project_runner(root)),
+        python,
+        node,
+    )

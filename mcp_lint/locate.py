@@ -378,6 +378,63 @@ def _registrations(path: str, text: str) -> list[_Registration]:
     return parser(text)
 
 
+# --- Parameters ---------------------------------------------------------------------------------
+
+
+def _python_parameter(text: str, line: int, parameter: str) -> Region | None:
+    """The argument (or schema key) named `parameter` of the Python registration whose description
+    starts on `line`: the decorated function's argument, else a dict key of its call."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    lines = _Lines(text)
+    enclosing: list[tuple[int, ast.AST]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno, *(item.lineno for item in node.decorator_list)])
+        elif isinstance(node, ast.Call) and _callee_name(node.func) == "Tool":
+            first = node.lineno
+        else:
+            continue
+        if first <= line <= (node.end_lineno or node.lineno):
+            enclosing.append(((node.end_lineno or node.lineno) - first, node))
+    if not enclosing:
+        return None
+    node = min(enclosing, key=lambda item: item[0])[1]
+    # A schema literal is looked for in the registering call only, never in a function's body (where
+    # `{"city": city}` is a result, not the parameter).
+    schema_holders: list[ast.AST] = [node]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        schema_holders = list(node.decorator_list)
+        arguments = node.args
+        for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+            if argument.arg == parameter:
+                start = lines.from_ast(argument.lineno, argument.col_offset)
+                end_line = argument.end_lineno or argument.lineno
+                end = lines.from_ast(end_line, argument.end_col_offset or argument.col_offset)
+                return Region(start[0], start[1], end[0], end[1])
+    for inner in (item for holder in schema_holders for item in ast.walk(holder)):
+        if isinstance(inner, ast.Dict):
+            for key in inner.keys:
+                if key is not None and _string_constant(key) == parameter:
+                    return lines.node_region(key)
+    return None
+
+
+def _literal_parameter(text: str, start: int, limit: int, parameter: str) -> Region | None:
+    """The key `parameter:` (quoted or not) of a JS/JSON tool's schema, searched between `start` and
+    `limit` (the next registration), the first one outside a longer name."""
+    pattern = re.compile(rf"""(?<![\w$.])(["']?){re.escape(parameter)}\1\s*:""")
+    match = pattern.search(text, start, min(limit, start + _WINDOW))
+    if match is None:
+        return None
+    lines = _Lines(text)
+    first = lines.from_offset(match.start())
+    last = lines.from_offset(match.start() + len(match.group(1)) * 2 + len(parameter))
+    return Region(first[0], first[1], last[0], last[1])
+
+
 def registrations(path: str, text: str) -> list[tuple[str, Region, str | None]]:
     """Every tool registration the locator sees in a file's text, in order: the tool's name, the region
     of its description (the literal when exact) and the literal's text (None when not exact)."""
@@ -432,7 +489,7 @@ class SourceIndex:
         self.files = sorted(path for path in files if _candidate(path))[:MAX_FILES]
         self._texts: dict[str, str] = {}
         self._parsed: dict[str, list[_Registration]] = {}
-        self._cache: dict[tuple[str, str | None], SourceLocation | None] = {}
+        self._cache: dict[tuple[str, str | None, frozenset[str]], SourceLocation | None] = {}
 
     @classmethod
     def for_directory(cls, cwd: str | Path) -> SourceIndex:
@@ -484,13 +541,18 @@ class SourceIndex:
             for path, registration in self._candidates(tool)
         ]
 
-    def find(self, tool: str, description: str | None = None) -> SourceLocation | None:
-        """The best registration of `tool`: one whose literal is the served description first, code
-        before JSON listings, then the first by path and line (so the answer is stable)."""
-        key = (tool, description)
+    def find(
+        self, tool: str, description: str | None = None, skip: Collection[str] = ()
+    ) -> SourceLocation | None:
+        """The best registration of `tool` outside the files in `skip`: one whose literal is the
+        served description first, code before JSON listings, then the first by path and line (so the
+        answer is stable)."""
+        key = (tool, description, frozenset(skip))
         if key not in self._cache:
             best: tuple[tuple[int, int, str, int], SourceLocation] | None = None
             for location in self.locations(tool, description):
+                if location.path in skip:
+                    continue
                 rank = (
                     0 if location.verified else 1,
                     1 if location.language == "json" else 0,
@@ -542,6 +604,26 @@ class SourceIndex:
                 "command runs; edit the right one by hand"
             )
         return chosen[0], None
+
+    def parameter(self, location: SourceLocation, parameter: str) -> Region | None:
+        """Where the tool registered at `location` declares `parameter`: the function's argument in
+        Python, its schema's key in JS/TS and JSON; None where the source does not name it there."""
+        text = self.text(location.path)
+        if not text or parameter not in text:
+            return None
+        if location.language == "python":
+            return _python_parameter(text, location.region.start_line, parameter)
+        # From the description to the next registration in the file: a key found is this tool's (a
+        # schema written before the description is not searched, and the tool's anchor stands).
+        lines = _Lines(text)
+        start = lines.starts[min(location.region.start_line, len(lines.starts)) - 1]
+        later = [
+            registration.region.start_line
+            for registration in self._parsed.get(location.path, [])
+            if registration.region.start_line > location.region.start_line
+        ]
+        limit = lines.starts[min(later) - 1] if later and min(later) <= len(lines.starts) else len(text)
+        return _literal_parameter(text, start, limit, parameter)
 
     def relative(self, path: str | Path, cwd: str | Path = ".") -> str | None:
         """`path` (relative to `cwd`) relative to the index root, or None when it lies outside it."""

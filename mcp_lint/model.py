@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -146,6 +147,17 @@ class ServerSnapshot:
     observations: tuple[Observation, ...] = ()
     origin: str | None = None
 
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The names that stand for this server in a baseline and in per-tool ignores: its name in this
+        run (the config key when it was reached through one), then the name it reports in `serverInfo`
+        (its name when started as `-- python server.py`), so keys carry over however it is reached."""
+        reported = self.server_info.get("name") if self.server_info else None
+        names = [self.name]
+        if isinstance(reported, str) and " ".join(reported.split()):
+            names.append(" ".join(reported.split()))
+        return tuple(dict.fromkeys(names))
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -174,6 +186,16 @@ class Finding:
     component: Component | None = None
     # Whether this finding on its own fails the run: decided once, by the gate stage (mcp_lint.gate).
     fails: bool = False
+
+    @property
+    def parameter(self) -> str | None:
+        """The top-level parameter this finding is about, read from its `path`
+        (`inputSchema.properties.NAME`, or deeper inside it); None for anything else."""
+        prefix = "inputSchema.properties."
+        if not self.path or not self.path.startswith(prefix):
+            return None
+        name = re.split(r"[.\[]", self.path[len(prefix) :], maxsplit=1)[0]
+        return name or None
 
 
 @dataclass(frozen=True)
@@ -386,9 +408,11 @@ class ServerReport:
     score: ServerScore | None = None
     # The propose stage: one proposed description per tool with a rubric finding.
     proposals: Mapping[str, Proposal] = field(default_factory=dict)
-    # The locate stage (only when an output needs places): each tool's anchor, and the server's own.
+    # The locate stage (only when an output needs places): each tool's anchor, and the server's own;
+    # and where the source declares a parameter a finding is about, by (tool, parameter).
     anchors: Mapping[str, Anchor] = field(default_factory=dict)
     anchor: Anchor | None = None
+    parameter_anchors: Mapping[tuple[str, str], Anchor] = field(default_factory=dict)
     # The gate stage: the server's rubric score is under the floor in force.
     under_floor: bool = False
 
@@ -398,6 +422,16 @@ class ServerReport:
         if tool is not None and tool in self.anchors:
             return self.anchors[tool]
         return self.anchor or placeholder_anchor(self.name)
+
+    def place(self, finding: Finding) -> Anchor:
+        """Where `finding` is shown: at the parameter it is about where the source declares it, else
+        at its tool (see anchor_for)."""
+        parameter = finding.parameter
+        if finding.tool is not None and parameter is not None:
+            anchor = self.parameter_anchors.get((finding.tool, parameter))
+            if anchor is not None:
+                return anchor
+        return self.anchor_for(finding.tool)
 
 
 @dataclass(frozen=True)

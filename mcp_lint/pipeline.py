@@ -137,7 +137,7 @@ def _check(
             if outcome
             else {}
         )
-        findings = tracker.keep(check_server(snapshot, rules, unsuppressed, tool_scores))
+        findings = tracker.keep(check_server(snapshot, rules, unsuppressed, tool_scores), snapshot.aliases)
         if shadow:
             shadow_found.update(f.code for f in check_server(snapshot, shadow, unsuppressed, tool_scores))
         reports.append(

@@ -26,12 +26,16 @@ class RuleOff:
     reason: str | None
 
 
-def ignore_matches(ignore: ToolIgnore, finding: Finding, rule: Rule) -> tuple[str, ...] | None:
-    """The selectors of `ignore` that silence `finding` (`("*",)` for an entry with no codes), or None."""
+def ignore_matches(
+    ignore: ToolIgnore, finding: Finding, rule: Rule, aliases: Sequence[str] = ()
+) -> tuple[str, ...] | None:
+    """The selectors of `ignore` that silence `finding` (`("*",)` for an entry with no codes), or None.
+    `aliases` are other names of the finding's server (see ServerSnapshot.aliases)."""
     if finding.tool is None:
         return None
-    qualified = f"{finding.server}/{finding.tool}"
-    if not any(fnmatch.fnmatchcase(name, ignore.pattern) for name in (finding.tool, qualified)):
+    servers = dict.fromkeys([finding.server, *aliases])
+    names = [finding.tool, *(f"{server}/{finding.tool}" for server in servers)]
+    if not any(fnmatch.fnmatchcase(name, ignore.pattern) for name in names):
         return None
     if not ignore.selectors:
         return ("*",)
@@ -47,14 +51,14 @@ class SuppressionTracker:
         self._catalogue = catalogue
         self._used: set[tuple[int, str]] = set()
 
-    def keep(self, findings: Iterable[Finding]) -> tuple[Finding, ...]:
-        """The findings no entry silences."""
+    def keep(self, findings: Iterable[Finding], aliases: Sequence[str] = ()) -> tuple[Finding, ...]:
+        """The findings no entry silences; `aliases` are other names of their server."""
         kept: list[Finding] = []
         for finding in findings:
             rule = self._catalogue.find(finding.code)
             silenced = False
             for index, ignore in enumerate(self._ignores):
-                hits = ignore_matches(ignore, finding, rule) if rule is not None else None
+                hits = ignore_matches(ignore, finding, rule, aliases) if rule is not None else None
                 if hits:
                     silenced = True
                     self._used.update((index, selector) for selector in hits)

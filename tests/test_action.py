@@ -88,7 +88,11 @@ def test_setup_python_only_when_asked_and_upload_always_when_enabled() -> None:
         item for item in STEPS if str(item.get("uses", "")).startswith("github/codeql-action/upload-sarif@")
     )
     assert upload["uses"].endswith("@v3")
-    assert upload["if"].startswith("always() && inputs.sarif == 'true'")
+    gate = step("code-scanning")
+    assert gate["if"].startswith("always() && inputs.sarif == 'true'")
+    assert upload["if"] == "always() && steps.code-scanning.outputs.upload == 'true'"
+    # An upload GitHub refuses (code scanning off) must not fail the job: the lint's code does.
+    assert upload["continue-on-error"] is True
     assert upload["with"] == {"sarif_file": "${{ steps.lint.outputs.sarif-file }}", "category": "mcp-lint"}
     # The exit code is raised after the upload, so a failing lint still reaches code scanning.
     assert STEPS.index(upload) < STEPS.index(STEPS[-1])
@@ -155,6 +159,7 @@ class Run:
     outputs: dict[str, dict[str, str]] = field(default_factory=dict)  # step id -> its outputs
     ran: list[str] = field(default_factory=list)  # step names, in order
     stdout: str = ""
+    stderr: str = ""
     exit_code: int = 0  # the job's: the first failing step's code
     summary: str = ""
 
@@ -165,9 +170,12 @@ class Run:
 def _value(expression: str, inputs: Mapping[str, str], outputs: Mapping[str, Mapping[str, str]]) -> str:
     if expression.startswith("inputs."):
         return inputs[expression.removeprefix("inputs.")]
-    matched = re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expression)
+    if expression.startswith("github."):
+        # The github context: what the test put under "github" (the event, the repository), else "".
+        return outputs.get("github", {}).get(expression.removeprefix("github."), "")
+    matched = re.fullmatch(r"steps\.([\w-]+)\.(outputs\.[\w-]+|outcome)", expression)
     assert matched, f"the simulation does not know {expression!r}"
-    return outputs.get(matched[1], {}).get(matched[2], "")
+    return outputs.get(matched[1], {}).get(matched[2].removeprefix("outputs."), "")
 
 
 def _condition(
@@ -194,7 +202,15 @@ def _parse_outputs(path: Path) -> dict[str, str]:
     return outputs
 
 
-def run_action(tmp_path: Path, workspace: Path, given: Mapping[str, str]) -> Run:
+def run_action(
+    tmp_path: Path,
+    workspace: Path,
+    given: Mapping[str, str],
+    github: Mapping[str, str] | None = None,
+    outcomes: Mapping[str, str] | None = None,
+) -> Run:
+    """Run the action's steps; `github` is the github context (`event.pull_request.head.repo.full_name`,
+    `repository`), `outcomes` the outcome of GitHub's own steps by id (default `success`)."""
     inputs = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()} | dict(given)
     runner_temp = tmp_path / "runner-temp"
     runner_temp.mkdir(exist_ok=True)
@@ -211,6 +227,7 @@ def run_action(tmp_path: Path, workspace: Path, given: Mapping[str, str]) -> Run
         "PYTHONPATH": str(ROOT),
     }
     run = Run()
+    run.outputs["github"] = dict(github or {})
     failed = False
     for index, item in enumerate(STEPS):
         condition = item.get("if")
@@ -220,7 +237,13 @@ def run_action(tmp_path: Path, workspace: Path, given: Mapping[str, str]) -> Run
             continue
         run.ran.append(item["name"])
         if "run" not in item:
-            continue  # GitHub's own actions (setup-python, upload-sarif)
+            # GitHub's own actions (setup-python, upload-sarif) are not run: their outcome is given.
+            outcome = (outcomes or {}).get(item.get("id", ""), "success")
+            if "id" in item:
+                run.outputs[item["id"]] = {"outcome": outcome}
+            if outcome == "failure" and not item.get("continue-on-error") and not failed:
+                failed, run.exit_code = True, 1
+            continue
         output_file = tmp_path / f"output-{index}"
         output_file.write_text("", encoding="utf-8")
         env = base_env | {"GITHUB_OUTPUT": str(output_file)}
@@ -239,8 +262,10 @@ def run_action(tmp_path: Path, workspace: Path, given: Mapping[str, str]) -> Run
             text=True,
         )
         run.stdout += done.stdout
+        run.stderr += done.stderr
         if "id" in item:
             run.outputs[item["id"]] = _parse_outputs(output_file)
+            run.outputs[item["id"]]["outcome"] = "success" if done.returncode == 0 else "failure"
         if done.returncode != 0 and not failed:
             failed, run.exit_code = True, done.returncode
     run.summary = summary.read_text(encoding="utf-8")
@@ -320,13 +345,44 @@ def test_inputs_are_never_run_as_shell(tmp_path: Path, workspace: Path) -> None:
     assert run.output("exit-code") == "2"
 
 
-def test_unbalanced_quote_is_a_usage_error(tmp_path: Path, workspace: Path) -> None:
+def test_unbalanced_quote_is_a_usage_error_in_one_line(tmp_path: Path, workspace: Path) -> None:
     run = run_action(tmp_path, workspace, {"args": "--fail-on 'high"})
 
     assert run.exit_code == 2
-    assert "::error title=mcp-lint::" in run.stdout
+    # Issue 22: a Python traceback came before the error line.
+    assert "Traceback" not in run.stderr + run.stdout
+    errors = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert errors == [
+        "::error title=mcp-lint::the args input: No closing quotation "
+        "(close the quote, or escape it with a backslash)"
+    ]
     assert run.output("sarif-file") == ""
     assert "Upload SARIF to code scanning" not in run.ran
+
+
+def test_no_upload_from_a_fork_and_the_lint_decides_the_job(tmp_path: Path, workspace: Path) -> None:
+    fork = {"event.pull_request.head.repo.full_name": "someone/fork", "repository": "owner/repo"}
+    run = run_action(tmp_path, workspace, {"fail-on": "none"}, github=fork)
+
+    assert "Upload SARIF to code scanning" not in run.ran
+    assert "::notice title=mcp-lint::SARIF not uploaded: a pull request from a fork" in run.stdout
+    assert run.exit_code == 0 and run.output("exit-code") == "0"
+    same = {"event.pull_request.head.repo.full_name": "owner/repo", "repository": "owner/repo"}
+    run = run_action(tmp_path, workspace, {"fail-on": "none"}, github=same)
+    assert "Upload SARIF to code scanning" in run.ran and "SARIF not uploaded" not in run.stdout
+
+
+def test_a_refused_upload_is_a_warning_not_the_jobs_failure(tmp_path: Path, workspace: Path) -> None:
+    # A private repository without code scanning: upload-sarif fails. The job's result is the lint's.
+    run = run_action(tmp_path, workspace, {"fail-on": "none"}, outcomes={"upload": "failure"})
+
+    assert run.exit_code == 0
+    assert "Say that the SARIF upload failed" in run.ran
+    assert "::warning title=mcp-lint::The SARIF upload to code scanning failed" in run.stdout
+    failing = run_action(tmp_path, workspace, {}, outcomes={"upload": "failure"})
+    assert failing.exit_code == 1, "a failing lint still fails the job"
+    passing = run_action(tmp_path, workspace, {"fail-on": "none"})
+    assert "Say that the SARIF upload failed" not in passing.ran
 
 
 def test_working_directory_and_fail_on_are_passed(tmp_path: Path, workspace: Path) -> None:

@@ -627,10 +627,14 @@ def test_a_fractional_rubric_threshold_is_accepted(
     (tmp_path / "mcp-lint.toml").write_text(
         "[rules]\nunclear-purpose = { threshold = 2.5 }\n", encoding="utf-8"
     )
-    args = ["check", str(SNAPSHOT), "--select", "MCP701", "--no-color", "--profile", "strict"]
+    args = ["check", str(SNAPSHOT), "--select", "MCP701", "--format", "json", "--profile", "strict"]
     code, out, err = run(args, capsys)
     assert code == 1 and err == ""
-    assert "(purpose 2/5, threshold 2.5)" in out
+    # The finding's message says it (the text report shows a tool's rubric as one line of scores).
+    messages = [
+        f["message"] for server in json.loads(out)["servers"] for t in server["tools"] for f in t["findings"]
+    ]
+    assert any("(purpose 2/5, threshold 2.5)" in message for message in messages)
 
 
 def _finding_codes(report: str) -> set[str]:

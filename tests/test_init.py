@@ -242,3 +242,30 @@ def test_init_command_prints_what_it_wrote(
 
     assert main(["init", "--force"]) == 0
     assert "wrote mcp-lint.toml" in capsys.readouterr().out
+
+
+def test_the_pre_commit_lines_name_the_servers_source(tmp_path: Path) -> None:
+    # Issue 22: the hook's `files:` did not match the server's source, so a staged edit skipped it.
+    write(tmp_path, "weather.py", FASTMCP_SERVER)
+    local = yaml.safe_load("repos:\n" + init_project(tmp_path).pre_commit)["repos"][0]
+    # A Python server runs with the project's interpreter, so what it imports is there.
+    assert local["repo"] == "local"
+    [hook] = local["hooks"]
+    assert (hook["entry"], hook["language"]) == ("python -m mcp_lint check --jury offline", "system")
+    assert hook["files"].endswith("|^weather\\.py$")
+    # With a lock file, the project's runner puts its environment first on PATH.
+    write(tmp_path, "uv.lock", "version = 1\n")
+    [hook] = yaml.safe_load("repos:\n" + init_project(tmp_path, force=True).pre_commit)["repos"][0]["hooks"]
+    assert hook["entry"] == "uv run python -m mcp_lint check --jury offline"
+
+    node = tmp_path / "node"
+    write(
+        node,
+        "packages/notes/package.json",
+        json.dumps(
+            {"name": "notes", "bin": "dist/index.js", "dependencies": {"@modelcontextprotocol/sdk": "1"}}
+        ),
+    )
+    published = yaml.safe_load("repos:\n" + init_project(node).pre_commit)["repos"][0]
+    assert published["repo"] == f"https://github.com/{REPOSITORY}" and published["rev"] == RELEASE
+    assert published["hooks"][0]["files"].endswith("|^packages/notes/")

@@ -182,3 +182,41 @@ def test_javascript_registrations_in_comments_and_strings_are_not_registrations(
     index = index_of(tmp_path, "server.ts")
     [location] = index.locations("read_note", "Reads a note.")
     assert location.exact and location.verified and location.region.start_line == 7
+
+
+def test_a_parameter_is_found_where_the_registration_declares_it(tmp_path: Path) -> None:
+    # Issue 22: a finding about one parameter points at it, not at the tool's description.
+    index = index_of(LOCATE, "server.ts", "tools.json")
+    search = index.find(
+        "search_notes", "Finds notes whose title or body contains the query; returns at most 20."
+    )
+    assert search is not None
+    query = index.parameter(search, "query")
+    assert query is not None and region_text(LOCATE / "server.ts", query) == "query"
+    delete = index.find(
+        "delete_note", 'Deletes one note by its id. Cannot be undone — "id" is the note\'s id.'
+    )
+    assert delete is not None
+    found = index.parameter(delete, "id")
+    assert found is not None and found.start_line == delete.region.start_line
+    assert region_text(LOCATE / "server.ts", found) == "id"
+    assert index.parameter(search, "id") is None, "never another tool's parameter"
+    # A JSON schema written before the description is not searched: the tool's anchor stands.
+    listing = index.find("list_files", "Lists the files in a folder, names only.")
+    assert listing is not None and index.parameter(listing, "dir") is None
+    (tmp_path / "server.py").write_text(
+        "@mcp.tool()\ndef get(city: str,\n        day: str) -> dict:\n"
+        '    """Weather."""\n    return {"day": day}\n\n'
+        'Tool(name="other", description="D.", inputSchema={"properties": {"day": {}}})\n',
+        encoding="utf-8",
+    )
+    python = index_of(tmp_path, "server.py")
+    get = python.find("get", "Weather.")
+    assert get is not None
+    day = python.parameter(get, "day")
+    assert day is not None and region_text(tmp_path / "server.py", day) == "day: str"
+    assert python.parameter(get, "missing") is None
+    other = python.find("other", "D.")
+    assert other is not None
+    key = python.parameter(other, "day")
+    assert key is not None and key.start_line == 7 and region_text(tmp_path / "server.py", key) == '"day"'

@@ -121,3 +121,96 @@ def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
     assert "mcp-lint (offline)" in failed.stdout and "Failed" in failed.stdout
     assert "MCP301 hidden-instructions" in failed.stdout
     assert "jury: offline" in failed.stdout
+
+
+# A server importing a package that the published hook's own environment (mcp-lint and what it
+# depends on) does not install: run by that environment's `python`, it could not start (exit 3).
+SERVER_WITH_DEPENDENCY = '''"""A small server with a third-party import."""
+
+import vulture  # noqa: F401  (any package beyond mcp-lint's own dependencies)
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("deps-demo", version="1.0.0")
+
+
+@server.tool()
+def count_words(text: str) -> int:
+    """Counts the words in `text` (split on whitespace) and returns the count as an integer."""
+    return len(text.split())
+
+
+if __name__ == "__main__":
+    server.run()
+'''
+
+
+def test_the_hook_init_prints_runs_a_server_with_dependencies_and_on_its_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 22: the hook init set up ran the server with the hook's own virtualenv (exit 3 for any
+    # import beyond mcp), and its `files:` did not match the server's source. Offline: the printed
+    # hook is a local one (language: system), so pre-commit builds no environment.
+    pre_commit_path = _pre_commit_path()
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    from mcp_lint.cli import main
+
+    project = tmp_path / "project"
+    (project / "src" / "demo").mkdir(parents=True)
+    server = project / "src" / "demo" / "server.py"
+    server.write_text(SERVER_WITH_DEPENDENCY, encoding="utf-8")
+    monkeypatch.chdir(project)
+    assert main(["init"]) == 0
+    printed = capsys.readouterr().out
+    snippet = printed.split("add to .pre-commit-config.yaml, under repos:\n", 1)[1]
+    config = yaml.safe_load("repos:\n" + snippet)
+    [hook_config] = config["repos"][0]["hooks"]
+    assert config["repos"][0]["repo"] == "local" and hook_config["language"] == "system"
+    assert re.search(hook_config["files"], "src/demo/server.py")
+    # The published hooks' pattern, widened to the server's folder.
+    assert hook_config["files"] == hook("mcp-lint")["files"] + "|^src/demo/"
+    (project / ".pre-commit-config.yaml").write_text("repos:\n" + snippet, encoding="utf-8")
+    _git(project, "init", "-q")
+    _git(project, "add", ".")
+    _git(
+        project,
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.com",
+        "commit",
+        "-q",
+        "--no-verify",
+        "-m",
+        "x",
+    )
+
+    # The project's interpreter is this one: it has mcp, the server's import and (on PYTHONPATH) mcp-lint.
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("GITHUB_", "PYTHONPATH"))}
+    env |= {
+        "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+        "NO_COLOR": "1",
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), pre_commit_path])),
+    }
+
+    def pre_commit(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "--verbose", *args],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+
+    # A staged edit of the description runs the hook, and the server starts with its dependency.
+    server.write_text(
+        SERVER_WITH_DEPENDENCY.replace("Counts the words", "Counts the words of"), encoding="utf-8"
+    )
+    _git(project, "add", "src/demo/server.py")
+    ran = pre_commit()
+    output = ran.stdout + ran.stderr
+    assert "mcp-lint (offline)" in output and "Skipped" not in output, output
+    assert "could not lint" not in output and "exit code: 3" not in output, output
+    assert "demo  1 tool" in output and "jury: offline" in output, output
+    assert ran.returncode in (0, 1), output

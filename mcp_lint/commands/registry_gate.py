@@ -80,7 +80,7 @@ def run_gate(options: GateOptions, out: Output) -> int:
             out.warning(f"{launched.path}: install-time code ran (--allow-install-scripts): {ran}")
         if launched.cached:
             out.note(f"mcp-lint: {launched.path}: started from the install cache ({cache_dir})")
-    request = ReportRequest(options.output_format, options.output, options.color)
+    request = ReportRequest(options.output_format, options.output, options.color, config_hints=False)
     result = conclude(
         _lint(launches, settings, jury, launch_plan.inputs), os.getcwd() if request.needs_places else None
     )

@@ -31,6 +31,8 @@ class ReportRequest:
     output: str | None = None
     color: bool | None = None
     extra: tuple[tuple[str, str], ...] = ()
+    # False for `gate`, which reads no config: its reports point at no config key.
+    config_hints: bool = True
 
     @property
     def formats(self) -> frozenset[str]:
@@ -104,7 +106,9 @@ def write_reports(result: RunResult, request: ReportRequest, out: Output) -> Non
     output_format = report_format(request.output_format)
     color = use_color(request.color, request.output)
     width = terminal_width(request.output, output_format)
-    report_options = ReportOptions(color=color, cwd=os.getcwd(), width=width)
+    report_options = ReportOptions(
+        color=color, cwd=os.getcwd(), width=width, config_hints=request.config_hints
+    )
     write_output(reporter(output_format)(result, report_options), request.output, out, color)
     plain = replace(report_options, color=False, width=None)
     for kind, path in request.extra:

@@ -420,12 +420,26 @@ def place(
 
 
 def summary(plan: FixPlan) -> str:
-    """`Fixed N descriptions (M rejected: reasons)`, with what was not kept and why."""
+    """`Fixed N descriptions (M rejected: reasons); K not fixed: reasons`: every tool a rewrite was
+    asked for is counted, the ones not written with why (issue 22: the count alone hid them)."""
     fixed = len(plan.applied)
     rejected = [outcome for outcome in plan.outcomes if outcome.rejected]
     text = f"Fixed {fixed} description{'s' if fixed != 1 else ''}"
     if rejected:
-        reasons = "; ".join(f"{outcome.tool}: {outcome.reasons[0]}" for outcome in rejected[:3])
-        more = f"; +{len(rejected) - 3} more" if len(rejected) > 3 else ""
-        text += f" ({len(rejected)} rejected: {reasons}{more})"
+        text += f" ({len(rejected)} rejected: {_reasons(rejected)})"
+    left = [outcome for outcome in plan.outcomes if not outcome.applied and not outcome.rejected]
+    if left:
+        text += f"; {len(left)} not fixed: {_reasons(left)}"
     return text
+
+
+def _reasons(outcomes: Sequence[RewriteOutcome], shown: int = 3) -> str:
+    def why(outcome: RewriteOutcome) -> str:
+        if outcome.reasons:
+            return outcome.reasons[0]
+        if outcome.kept and outcome.rewrite is not None and not outcome.rewrite.safe:
+            return "an LLM rewrite, written only with --unsafe-fixes"
+        return "no rewrite kept"
+
+    text = "; ".join(f"{outcome.tool}: {why(outcome)}" for outcome in outcomes[:shown])
+    return text + (f"; +{len(outcomes) - shown} more" if len(outcomes) > shown else "")

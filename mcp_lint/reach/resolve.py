@@ -340,14 +340,15 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
         raise _not_a_config(request, "--url names one server")
     targets: list[Target | UnreachableTarget] = []
     if request.command:
-        name = command_name(request.command)
+        key = _configured_key(settings, request.command)
+        name = key or command_name(request.command)
         targets.append(
             StdioTarget(
                 name=name,
                 command=request.command[0],
                 args=tuple(request.command[1:]),
                 env=dict(request.env),
-                provisional_name=is_generic_name(name),
+                provisional_name=key is None and is_generic_name(name),
             )
         )
     if request.url:
@@ -384,6 +385,16 @@ def resolve_targets(request: Request, settings: Settings) -> list[Target | Unrea
     if not targets:
         raise UsageError(_NOTHING_TO_LINT)
     return _unique_names(targets)
+
+
+def _configured_key(settings: Settings, command: Sequence[str]) -> str | None:
+    """The key of the configured server started by exactly this command, so a server has one name
+    (the config's) whether it is linted through the config or with `-- COMMAND`."""
+    for key, entry in settings.servers.items():
+        args = entry.get("args", [])
+        if entry.get("command") == command[0] and isinstance(args, list) and list(args) == list(command[1:]):
+            return key
+    return None
 
 
 def _unique_names(targets: list[Target | UnreachableTarget]) -> list[Target | UnreachableTarget]:

@@ -22,6 +22,9 @@ class ReportOptions:
     catalogue: Catalogue | None = None
     # Terminal columns to wrap the text report to; None does not wrap (files, pipes, golden tests).
     width: int | None = None
+    # Whether the footer may point at config keys (per-tool ignores, the baseline): not for `gate`,
+    # which reads no config.
+    config_hints: bool = True
 
 
 class Reporter(Protocol):

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from mcp_lint.model import Anchor, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions, floor_line
+from mcp_lint.report.rows import Row, RubricRow, rank, rows, servers
 from mcp_lint.sanitize import escape_surrogates
 
 COMMANDS = {
@@ -46,19 +47,28 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _message(finding: Finding) -> str:
-    lines = [finding.message]
-    if finding.suggestion:
-        lines += ["", f"Suggestion: {finding.suggestion.strip()}"]
+def _message(row: Row) -> str:
+    if isinstance(row, RubricRow):
+        lines = [row.headline()]
+        suggestions = list(row.suggestions)
+    else:
+        lines = [row.message]
+        suggestions = [row.suggestion.strip()] if row.suggestion else []
+    for suggestion in suggestions:
+        lines += ["", f"Suggestion: {suggestion}"]
     return "\n".join(lines)
 
 
-def _title(finding: Finding) -> str:
-    where = f"{finding.server}/{finding.tool}" if finding.tool else finding.server
-    return f"{finding.code} {finding.rule} ({where})"
+def _title(row: Row) -> str:
+    where = f"{row.server}/{row.tool}" if row.tool else row.server
+    # A word in the title too: the annotation's colour alone does not say what fails the run.
+    verdict = "fails the run: " if row.fails else ""
+    if isinstance(row, RubricRow):
+        return f"{verdict}{', '.join(row.codes)} rubric ({where})"
+    return f"{verdict}{row.code} {row.rule} ({where})"
 
 
-def command_for(finding: Finding, result: RunResult) -> str:
+def command_for(finding: Row, result: RunResult) -> str:
     """`error` for a finding that fails the run; one that does not is at most a warning, so the pull
     request shows the smells the default profile lets through without them reading as failures."""
     if finding.fails:
@@ -69,7 +79,7 @@ def command_for(finding: Finding, result: RunResult) -> str:
     return "warning" if command == "error" else command
 
 
-def annotation(finding: Finding, anchor: Anchor, command: str) -> str:
+def annotation(finding: Row, anchor: Anchor, command: str) -> str:
     properties: list[tuple[str, str]] = []
     # A placeholder is no file: the annotation then stands in the run's summary, unattached.
     if anchor.kind != "placeholder":
@@ -82,10 +92,11 @@ def annotation(finding: Finding, anchor: Anchor, command: str) -> str:
     return f"::{command} {rendered}::{escape_data(_message(finding))}"
 
 
-def _ranked(result: RunResult) -> list[tuple[ServerReport, Finding]]:
-    # Failing findings first, so GitHub's ten errors are never spent on findings that only warn.
-    pairs = [(report, finding) for report in result.servers for finding in report.findings]
-    return sorted(pairs, key=lambda pair: (not pair[1].fails, -pair[1].severity))
+def _ranked(result: RunResult) -> list[tuple[ServerReport, Row]]:
+    # Failing findings first, so GitHub's ten errors are never spent on findings that only warn; a
+    # tool's rubric findings are one annotation, so they do not take the ten warnings between them.
+    pairs = [(report, row) for report in servers(result) for row in rows(report, report.findings)]
+    return sorted(pairs, key=lambda pair: rank(pair[1]))
 
 
 def _left_out_notice(left_out: dict[str, int]) -> str:
@@ -117,10 +128,12 @@ def annotation_lines(result: RunResult, options: ReportOptions) -> Iterable[str]
     for report, finding in _ranked(result):
         command = command_for(finding, result)
         if written[command] >= LIMITS[command]:
-            left_out[command] += 1
+            # Counted in findings, as the notice says: a rubric row holds one per smelly component.
+            left_out[command] += len(finding.findings) if isinstance(finding, RubricRow) else 1
             continue
         written[command] += 1
-        yield annotation(finding, report.anchor_for(finding.tool), command)
+        anchor = report.place(finding) if isinstance(finding, Finding) else report.anchor_for(finding.tool)
+        yield annotation(finding, anchor, command)
     if any(left_out.values()):
         yield _left_out_notice(left_out)
 

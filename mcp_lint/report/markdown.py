@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from mcp_lint.model import Finding, RunResult, ServerReport
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.rows import Row, RubricRow, rows, servers
 from mcp_lint.report.scores import (
     COMPONENTS,
     server_components,
@@ -21,7 +22,7 @@ from mcp_lint.report.scores import (
     tool_overall,
     tool_rewrite,
 )
-from mcp_lint.report.text import by_severity, gate_lines, summary_line
+from mcp_lint.report.text import gate_lines, summary_line
 
 BAR_CELLS = 10
 MAX_SCORE = 5.0
@@ -77,19 +78,27 @@ def _score_lines(report: ServerReport) -> Iterable[str]:
     yield ""
 
 
-def _gate_cell(finding: Finding, result: RunResult) -> str:
-    if finding.baselined:
+def _gate_cell(row: Row) -> str:
+    if row.baselined:
         return "baselined"
-    return "**fails**" if finding.fails else "warns"
+    return "**fails**" if row.fails else "warns"
 
 
-def _findings_table(findings: Iterable[Finding], result: RunResult) -> Iterable[str]:
+def _findings_table(report: ServerReport) -> Iterable[str]:
+    """Every finding, what fails the run first; a tool's rubric findings in one row."""
     yield "| severity | gate | code | rule | tool | message |"
     yield "| --- | --- | --- | --- | --- | --- |"
-    for finding in by_severity(findings):
-        tool = _code(finding.tool) if finding.tool else "(server)"
-        gate = _gate_cell(finding, result)
-        cells = [finding.severity.label, gate, finding.code, finding.rule, tool, cell(finding.message)]
+    for row in rows(report, report.findings):
+        tool = _code(row.tool) if row.tool else "(server)"
+        if isinstance(row, RubricRow):
+            code, rule = ", ".join(row.codes), "rubric"
+            smells = ", ".join(finding.rule for finding in row.findings)
+            score = f"{row.overall:.1f}/5 " if row.overall is not None else ""
+            scores = row.scores_text()
+            message = f"{score}({scores}); smells: {smells}" if scores else f"smells: {smells}"
+        else:
+            code, rule, message = row.code, row.rule, row.message
+        cells = [row.severity.label, _gate_cell(row), code, rule, tool, cell(message)]
         yield f"| {' | '.join(cells)} |"
     yield ""
 
@@ -194,7 +203,7 @@ def _server_section(report: ServerReport, result: RunResult) -> Iterable[str]:
     yield ""
     yield from _score_lines(report)
     if report.findings:
-        yield from _findings_table(report.findings, result)
+        yield from _findings_table(report)
     yield from _tool_scores_table(report)
     yield from _suggestion_blocks(report)
 
@@ -208,6 +217,6 @@ def render(result: RunResult, options: ReportOptions) -> str:
     gate = list(gate_lines(result))
     if gate:
         lines += [*_fence("\n".join(gate)), ""]
-    for report in result.servers:
+    for report in servers(result):
         lines.extend(_server_section(report, result))
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -13,7 +13,6 @@ whole upload for one without.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
 from typing import Any
 
 import attr
@@ -23,6 +22,7 @@ import mcp_lint
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.model import Anchor, Category, Finding, RunResult, ServerReport, Severity
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.rows import rank
 from mcp_lint.report.scores import tool_rewrite
 from mcp_lint.sanitize import dumps_strict
 
@@ -127,6 +127,14 @@ def _rule_descriptor(build: _Builder, rule: Rule) -> Any:
     )
 
 
+def level_for(finding: Finding) -> str:
+    """`error` exactly for what fails the run; the rest `warning` (moderate and up) or `note`, so
+    code scanning's error filter shows what blocks the merge and nothing else."""
+    if finding.fails:
+        return "error"
+    return "warning" if finding.severity >= Severity.MODERATE else "note"
+
+
 def fingerprint(finding: Finding, category: Category | None) -> str:
     """Stable across runs and line moves: the rule, server, tool and what in the tool it is about.
 
@@ -216,15 +224,12 @@ class _Results:
         self.placeholders: dict[str, str] = {}
         self._fixed: set[tuple[str, str]] = set()
 
-    def for_server(self, report: ServerReport) -> Iterable[Any]:
-        for finding in report.findings:
-            yield self.result(report, finding)
-
     def result(self, report: ServerReport, finding: Finding) -> Any:
         build = self.build
         rule = self.rules.get(finding.code)
         category = rule.category if rule else None
         anchor = report.anchor_for(finding.tool)
+        place = report.place(finding)
         proposal = report.proposals.get(finding.tool) if finding.tool and finding.component else None
         proposed = proposal.description if proposal is not None else None
         rewrite = tool_rewrite(report, finding.tool) if finding.tool else None
@@ -233,8 +238,8 @@ class _Results:
             "tool": finding.tool,
             "severity": finding.severity.label,
             "rule": finding.rule,
-            "anchor": anchor.kind,
-            # Whether it fails the run under the gate profile; code scanning levels stay by severity.
+            "anchor": place.kind,
+            # Whether it fails the run under the gate profile (the level says so too: `error`).
             "fails": finding.fails,
         }
         for name, value in (("suggestion", finding.suggestion), ("evidence", finding.evidence)):
@@ -251,19 +256,18 @@ class _Results:
             if fix is not None:
                 fixes = [fix]
                 self._fixed.add((report.name, finding.tool))
-        if anchor.kind == "placeholder":
-            self.placeholders.setdefault(anchor.uri, _placeholder_description(report))
+        if place.kind == "placeholder":
+            self.placeholders.setdefault(place.uri, _placeholder_description(report))
         return build(
             om.Result,
             rule_id=finding.code,
             rule_index=self.index.get(finding.code),
-            level=LEVELS[finding.severity],
+            level=level_for(finding),
             message=build(om.Message, text=_message(finding, rewrite, proposed)),
-            locations=[_location(build, anchor)],
-            # Real source lines get GitHub's own line hash, which follows the code when lines move.
-            partial_fingerprints=(
-                None if anchor.kind == "source" else {FINGERPRINT_KEY: fingerprint(finding, category)}
-            ),
+            locations=[_location(build, place)],
+            # On every result, source-anchored or not: upload-sarif adds GitHub's line hash to those on
+            # source lines, but a direct API upload (or another consumer) has only what is here.
+            partial_fingerprints={FINGERPRINT_KEY: fingerprint(finding, category)},
             fixes=fixes,
             # With a baseline, SARIF's own field says which findings it records.
             baseline_state=(
@@ -283,7 +287,11 @@ def sarif_document(result: RunResult, options: ReportOptions) -> dict[str, Any]:
     build = _Builder()
     catalogue = options.catalogue or load_catalogue()
     results = _Results(build, catalogue, result)
-    sarif_results = [item for report in result.servers for item in results.for_server(report)]
+    # What fails the run first, then by severity, as every report orders them (a stable sort: the
+    # servers' and checks' order otherwise).
+    pairs = [(report, finding) for report in result.servers for finding in report.findings]
+    ordered = sorted(pairs, key=lambda pair: rank(pair[1]))
+    sarif_results = [results.result(report, finding) for report, finding in ordered]
     failed = [report for report in result.servers if report.error is not None]
     notifications = [
         build(

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from mcp_lint.model import Finding, JuryReport, RunResult, ServerReport, Severity, Unscored, Usage
 from mcp_lint.report import ReportOptions
+from mcp_lint.report.rows import Row, RubricRow, grouped, servers
 from mcp_lint.sanitize import defuse_commands, printable_result
 
 _COLORS = {
@@ -39,16 +40,16 @@ _HANGING = " " * 14
 _MIN_WRAP = 40
 
 
-def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
+def _wrapped(text: str, prefix_width: int, width: int | None, hanging: str) -> list[str]:
     """`text` in lines that fit `width` when the first follows a `prefix_width` prefix and the others
-    start with `_HANGING`."""
-    if width is None or width - len(_HANGING) < _MIN_WRAP or prefix_width + len(text) <= width:
+    start with `hanging`."""
+    if width is None or width - len(hanging) < _MIN_WRAP or prefix_width + len(text) <= width:
         return [text]
     lines = textwrap.wrap(
         text,
         width=width,
         initial_indent=" " * prefix_width,
-        subsequent_indent=_HANGING,
+        subsequent_indent=hanging,
         break_long_words=False,
         break_on_hyphens=False,
     )
@@ -57,45 +58,53 @@ def _wrapped(text: str, prefix_width: int, width: int | None) -> list[str]:
     return [lines[0][prefix_width:], *lines[1:]]
 
 
-def _finding_lines(finding: Finding, style: _Style, previous: Finding | None) -> Iterable[str]:
+def _finding_lines(finding: Finding, style: _Style, mark: str, previous: Row | None) -> Iterable[str]:
+    hanging = " " * (len(_HANGING) + len(mark))
     label = style(f"{finding.severity.label:<9}", _COLORS[finding.severity])
-    first, *more = _wrapped(f"{finding.code} {finding.rule}: {finding.message}", len(_HANGING), style.width)
-    yield f"    {label} {first}"
+    text = f"{finding.code} {finding.rule}: {finding.message}"
+    first, *more = _wrapped(text, len(hanging), style.width, hanging)
+    yield f"    {_mark(mark, finding.fails, style)}{label} {first}"
     yield from more
-    # Rubric findings of one tool quote the same description; once is enough in a terminal.
-    repeated = (
-        previous is not None and previous.tool == finding.tool and previous.evidence == finding.evidence
-    )
+    # Findings of one tool often quote the same text (two phantom parameters of one sentence).
+    repeated = isinstance(previous, Finding) and previous.evidence == finding.evidence
     if finding.evidence and not repeated and finding.evidence not in finding.message:
-        for line in _wrapped(f"{_HANGING}evidence: {finding.evidence}", 0, style.width):
+        for line in _wrapped(f"{hanging}evidence: {finding.evidence}", 0, style.width, hanging):
             yield style(line, _DIM)
-    if finding.suggestion and repeated and previous is not None and previous.suggestion == finding.suggestion:
-        # The rubric findings of a tool share one suggestion (a proposed description, or why there is
-        # none): printed in full under the first, which says which smells it clears.
-        yield style(f"{_HANGING}suggestion: as above", _DIM)
-    elif finding.suggestion:
-        head, *rest = finding.suggestion.strip().splitlines() or [""]
-        yield from _wrapped(f"{_HANGING}suggestion: {head}", 0, style.width)
-        for line in rest[:8]:
-            yield f"                {line}"
+    if finding.suggestion:
+        yield from _suggestion_lines(finding.suggestion, hanging, style)
 
 
-def by_severity(findings: Iterable[Finding]) -> list[Finding]:
-    """Most severe first; findings of one severity keep the order the checks produced them in."""
-    return sorted(findings, key=lambda finding: -finding.severity)
+def _mark(mark: str, fails: bool, style: _Style) -> str:
+    """The gate column: `fails` (a word, not only a colour) before what fails the run, blank before
+    the rest; absent when nothing fails."""
+    if not mark:
+        return ""
+    return style(mark, _BOLD) if fails else " " * len(mark)
 
 
-def _groups(report: ServerReport) -> list[tuple[str | None, list[Finding]]]:
-    """Findings by tool (None: the server's own), the group holding the most severe finding first,
-    so a critical finding is never below thirty moderate ones."""
-    groups: dict[str | None, list[Finding]] = {}
-    for finding in shown(report.findings):
-        groups.setdefault(finding.tool, []).append(finding)
-    ordered = sorted(groups.items(), key=lambda group: -max(finding.severity for finding in group[1]))
-    return [(tool, by_severity(findings)) for tool, findings in ordered]
+def _suggestion_lines(suggestion: str, hanging: str, style: _Style) -> Iterable[str]:
+    head, *rest = suggestion.strip().splitlines() or [""]
+    yield from _wrapped(f"{hanging}suggestion: {head}", 0, style.width, hanging)
+    for line in rest[:8]:
+        yield f"{hanging}  {line}"
 
 
-def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
+def _rubric_lines(row: RubricRow, style: _Style, mark: str) -> Iterable[str]:
+    """A tool's rubric findings in one entry: its scores and smells on one line, the description they
+    judged and the suggestion they share once each."""
+    hanging = " " * (len(_HANGING) + len(mark))
+    label = style(f"{row.severity.label:<9}", _COLORS[row.severity])
+    first, *more = _wrapped(row.headline(), len(hanging), style.width, hanging)
+    yield f"    {_mark(mark, row.fails, style)}{label} {first}"
+    yield from more
+    if row.evidence:
+        for line in _wrapped(f"{hanging}evidence: {row.evidence}", 0, style.width, hanging):
+            yield style(line, _DIM)
+    for suggestion in row.suggestions:
+        yield from _suggestion_lines(suggestion, hanging, style)
+
+
+def _server_lines(report: ServerReport, style: _Style, mark: str) -> Iterable[str]:
     snapshot = report.snapshot
     if snapshot is None:
         yield style(report.name, _BOLD) + "  could not be linted"
@@ -108,12 +117,15 @@ def _server_lines(report: ServerReport, style: _Style) -> Iterable[str]:
     if report.score is not None:
         details.append(f"rubric score {report.score.overall:.1f}/5")
     yield style(report.name, _BOLD) + "  " + style(" · ".join(details), _DIM)
-    for tool, findings in _groups(report):
+    for tool, items in grouped(report, shown(report.findings)):
         yield "  (server)" if tool is None else f"  {tool}"
-        previous: Finding | None = None
-        for finding in findings:
-            yield from _finding_lines(finding, style, previous)
-            previous = finding
+        previous: Row | None = None
+        for row in items:
+            if isinstance(row, RubricRow):
+                yield from _rubric_lines(row, style, mark)
+            else:
+                yield from _finding_lines(row, style, mark, previous)
+            previous = row
     baselined = sum(1 for finding in report.findings if finding.baselined)
     if baselined:
         noun = "finding" if baselined == 1 else "findings"
@@ -140,24 +152,40 @@ def rollup_lines(result: RunResult) -> Iterable[str]:
         yield f"  {count:>{width}}  {code}  {rule}"
 
 
-def silence_lines(result: RunResult) -> Iterable[str]:
-    """How to turn off the most frequent rule, or one rule for one tool: the config lines to add."""
+def next_step_lines(result: RunResult, config_hints: bool = True) -> Iterable[str]:
+    """What to do next: for what fails the run, where to read what to change (never how to switch
+    it off); for a warning, the per-tool ignore with a reason, or the baseline. `config_hints` is
+    False where the command reads no config (`gate`)."""
     findings = shown(result.findings)
-    if not findings:
+    failing = [finding for finding in findings if finding.fails]
+    if failing:
+        codes = list(dict.fromkeys(finding.code for finding in failing))
+        listed = _names(codes, _MAX_LISTED)
+        what = "change what each finding points at, as its suggestion says;"
+        yield f"to fix what fails the run ({listed}), {what}"
+        yield f"  `mcp-lint rule {codes[0]}` tells why it matters and what to write instead"
+    if not config_hints:
         return
-    codes: dict[str, int] = {}
-    for finding in findings:
-        codes[finding.code] = codes.get(finding.code, 0) + 1
-    code = min(codes, key=lambda key: (-codes[key], key))
-    yield "to silence a rule, add under [tool.mcp-lint.rules] in pyproject.toml ([rules] in mcp-lint.toml):"
-    yield f'  {code} = "off -- <why it does not apply>"'
-    tool_findings = [finding for finding in findings if finding.tool is not None]
-    tool_finding = next((finding for finding in tool_findings if finding.code == code), None)
-    tool_finding = tool_finding or next(iter(tool_findings), None)
-    if tool_finding is not None:
-        pattern = f"{tool_finding.server}/{tool_finding.tool}".replace('"', '\\"')
-        yield "or for one tool, under [tool.mcp-lint.per-tool-ignores]:"
-        yield f'  "{pattern}" = {{ codes = ["{tool_finding.code}"], reason = "<why it is fine>" }}'
+    failing_codes = {finding.code for finding in failing}
+    warnings = [
+        finding
+        for finding in findings
+        if not finding.fails and finding.tool is not None and finding.code not in failing_codes
+    ]
+    if not warnings:
+        return
+    counts: dict[tuple[str, str, str], int] = {}
+    for finding in warnings:
+        key = (finding.code, finding.server, finding.tool or "")
+        counts[key] = counts.get(key, 0) + 1
+    code, server, tool = min(counts, key=lambda key: (-counts[key], key))
+    pattern = f"{server}/{tool}".replace("\\", "\\\\").replace('"', '\\"')
+    where = "[tool.mcp-lint.per-tool-ignores] in pyproject.toml, [per-tool-ignores] in mcp-lint.toml"
+    yield f"to accept a warning for one tool, say why under {where}:"
+    yield f'  "{pattern}" = {{ codes = ["{code}"], reason = "<why it is fine>" }}'
+    if not failing:
+        # Not while something fails: a baseline would record that too, and the run would pass.
+        yield "or record today's findings in a baseline, so later runs show only new ones: --update-baseline"
 
 
 def summary_line(result: RunResult) -> str:
@@ -177,11 +205,13 @@ def render(result: RunResult, options: ReportOptions) -> str:
     result = printable_result(result)
     style = _Style(options.color, options.width)
     lines: list[str] = []
-    for report in result.servers:
-        lines.extend(_server_lines(report, style))
+    # The gate column is there only when something fails, so it marks exactly that.
+    mark = "fails " if result.failing else ""
+    for report in servers(result):
+        lines.extend(_server_lines(report, style, mark))
         lines.append("")
     lines.extend(rollup_lines(result))
-    lines.extend(silence_lines(result))
+    lines.extend(next_step_lines(result, options.config_hints))
     lines.append(summary_line(result))
     failed = [server.name for server in result.servers if server.error is not None]
     if failed:

@@ -107,3 +107,14 @@ def test_with_a_jury_model_the_safe_fix_is_rescored_by_it_and_only_unsafe_fixes_
     assert fake_llm.calls() > judged
     assert (project / "rewrite-cache.json").is_file()
     assert "Fixed " in err
+
+
+def test_the_summary_counts_the_tools_it_did_not_fix_and_says_why(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 22: "Fixed N descriptions" alone hid the smelly tools no rewrite was written for.
+    _, _, err = run(capsys, "tools.json", "--diff")
+    summary = err.splitlines()[-1]
+    assert summary.startswith("Would fix ") and "; 2 not fixed: " in summary
+    assert "sync_notes: the description carries hidden instructions (MCP301)" in summary
+    assert "broken schema: " in summary

@@ -259,3 +259,13 @@ def test_a_remote_that_refuses_the_token_is_exit_3(
     )
     assert code == 3
     assert "wrong-value" not in err
+
+
+def test_the_gates_text_report_points_at_no_config(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 22: gate reads no config, yet its footer told the user to edit pyproject.toml.
+    document = entry_document(packages=[package(identifier="smelly-mcp")])
+    write_entry(here, document)
+    seed_install(here / "cache", document, 0, fixture_server("smelly_server.py"))
+    _, out, _, _ = _gate(here, capsys, "--no-color")
+    assert "findings" in out and "jury: offline" in out
+    assert "pyproject" not in out and "per-tool-ignores" not in out and "--update-baseline" not in out

@@ -52,8 +52,12 @@ def gated_run(profile: str = "default") -> RunResult:
 def test_github_errors_only_for_failing_findings() -> None:
     lines = github.render(gated_run(), ReportOptions()).splitlines()
     assert lines[0].startswith("::error title=mcp-lint%3A s is under min-score::s: rubric score 1.1 is under")
-    commands = {line.split("title=")[1].split(" ")[0]: line.split(" ")[0] for line in lines[1:]}
-    assert commands == {"MCP301": "::error", "MCP702": "::warning", "MCP401": "::notice"}
+    commands = {line.split("title=")[1].split("::")[0]: line.split(" ")[0] for line in lines[1:]}
+    assert commands == {
+        "fails the run%3A MCP301 hidden-instructions (s/a)": "::error",
+        "MCP702 missing-usage-guidelines (s/a)": "::warning",
+        "MCP401 invalid-tool-name (s/a)": "::notice",
+    }
     strict = github.render(gated_run("strict"), ReportOptions()).splitlines()
     assert [line.split(" ")[0] for line in strict[1:]] == ["::error", "::error", "::notice"]
 
@@ -99,8 +103,9 @@ def test_markdown_and_sarif_mark_the_gate() -> None:
     ]
     assert [row.split(" | ")[1] for row in table[2:]] == ["**fails**", "baselined", "warns"]
     results = json.loads(sarif.render(gated_run(), ReportOptions()))["runs"][0]["results"]
+    # What fails first, then by severity, as in the Markdown table.
     assert [(r["ruleId"], r["baselineState"], r["properties"]["fails"]) for r in results] == [
         ("MCP301", "new", True),
-        ("MCP702", "new", False),
         ("MCP401", "unchanged", False),
+        ("MCP702", "new", False),
     ]

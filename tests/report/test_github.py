@@ -48,7 +48,7 @@ def test_caps_keep_the_most_severe_and_count_the_rest(tmp_path: Path) -> None:
     assert lines[-1].startswith("::notice title=mcp-lint%3A more findings::")
     assert "24 more findings not annotated (1 error, 20 warnings, 3 notices)" in lines[-1].replace("%2C", ",")
     # A placeholder anchor is no file: no file= property.
-    assert "file=" not in lines[0] and "title=TST200 rule (srv/tool_200)" in lines[0]
+    assert "file=" not in lines[0] and "title=fails the run%3A TST200 rule (srv/tool_200)" in lines[0]
 
 
 def test_step_summary_is_appended(tmp_path: Path) -> None:

@@ -38,17 +38,17 @@ def test_most_severe_first_in_markdown_and_text() -> None:
     expected += "poisoned \\| &lt;IMPORTANT&gt; |"
     assert table[2] == expected
     text = render_text(moderate_then_critical(), ReportOptions()).splitlines()
-    assert text[1] == "  b" and text[2].startswith("    critical  MCP301")
+    assert text[1] == "  b" and text[2].startswith("    fails critical  MCP301")
 
 
-def test_text_ends_with_a_rollup_and_how_to_silence() -> None:
+def test_text_ends_with_a_rollup_and_what_to_do_next() -> None:
     lines = render_text(moderate_then_critical(), ReportOptions()).splitlines()
     start = lines.index("by rule:")
     assert lines[start + 1 : start + 3] == [
         "  30  MCP702  missing-usage-guidelines",
         "   1  MCP301  hidden-instructions",
     ]
-    assert '  MCP702 = "off -- <why it does not apply>"' in lines
+    assert lines[start + 3].startswith("to fix what fails the run (MCP301), change what each finding")
     assert '  "s/a" = { codes = ["MCP702"], reason = "<why it is fine>" }' in lines
 
 

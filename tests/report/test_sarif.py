@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,13 +83,14 @@ def test_golden_sarif_is_valid_for_github() -> None:
     assert by_id["MCP202"]["defaultConfiguration"] == {"level": "warning"}
 
 
-def test_source_anchors_leave_fingerprints_to_github_and_others_carry_ours() -> None:
+def test_every_result_carries_our_fingerprint_source_anchored_too() -> None:
+    # A direct API upload computes no line hash: a source-anchored result needs ours as much as the
+    # others (issue 22). The key is our own, never GitHub's reserved primaryLocationLineHash.
     run = json.loads(GOLDEN.read_text(encoding="utf-8"))["runs"][0]
+    kinds = {result["properties"]["anchor"] for result in run["results"]}
+    assert "source" in kinds, "the golden run has source-anchored results"
     for result in run["results"]:
-        anchored_in_source = result["properties"]["anchor"] == "source"
-        assert ("partialFingerprints" in result) != anchored_in_source
-        if not anchored_in_source:
-            assert set(result["partialFingerprints"]) == {"mcpLint/v1"}
+        assert set(result["partialFingerprints"]) == {"mcpLint/v1"}
 
 
 def test_builder_keeps_fields_equal_to_their_defaults() -> None:
@@ -221,3 +224,60 @@ def test_a_server_that_could_not_be_linted_is_a_notification(tmp_path: Path) -> 
     invocation = document["runs"][0]["invocations"][0]
     assert invocation["executionSuccessful"] is False
     assert "boom" in invocation["toolExecutionNotifications"][0]["message"]["text"]
+
+
+WEATHER = Path(__file__).resolve().parents[2] / "examples" / "weather_server.py"
+
+
+def sarif_of(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, Any]]:
+    from mcp_lint.cli import main
+
+    main(["check", "--isolated", "--format", "sarif", *args])
+    results: list[dict[str, Any]] = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    return results
+
+
+def test_a_parameter_finding_points_at_the_parameter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 22: "`period` has no description" pointed at the docstring, not at `period`.
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(WEATHER, tmp_path / "weather.py")
+    results = sarif_of(capsys, "--", sys.executable, "weather.py")
+    source = (tmp_path / "weather.py").read_text(encoding="utf-8").splitlines()
+    period = next(
+        r for r in results if r["ruleId"] == "MCP202" and r["properties"].get("path", "").endswith(".period")
+    )
+    region = period["locations"][0]["physicalLocation"]["region"]
+    line = source[region["startLine"] - 1]
+    assert line.startswith("def get_forecast(")
+    assert line[region["startColumn"] - 1 : region["endColumn"] - 1] == "period: str"
+    # A finding about the tool as a whole stays at its description.
+    rubric = next(r for r in results if r["ruleId"] == "MCP704" and r["properties"]["tool"] == "get_forecast")
+    assert (
+        source[rubric["locations"][0]["physicalLocation"]["region"]["startLine"] - 1]
+        .strip()
+        .startswith('"""')
+    )
+
+
+def test_a_live_server_is_not_anchored_on_a_snapshot_in_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mcp_lint.cli import main
+
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    shutil.copy(WEATHER, elsewhere / "weather.py")
+    monkeypatch.chdir(project)
+    assert main(["snapshot", "-o", "tools.json", "--", sys.executable, "../elsewhere/weather.py"]) == 0
+    capsys.readouterr()
+    live = sarif_of(capsys, "--", sys.executable, "../elsewhere/weather.py")
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in live}
+    assert "tools.json" not in uris and uris == {"mcp-lint/servers/weather"}
+    # Replaying the snapshot itself still points into it.
+    replayed = sarif_of(capsys, "tools.json")
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in replayed} == {
+        "tools.json"
+    }

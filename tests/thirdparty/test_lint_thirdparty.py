@@ -7,6 +7,7 @@ starts crying wolf on well-known servers (or stops seeing their real gaps) shows
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,18 @@ from mcp_lint.reach.targets import StdioTarget
 pytestmark = pytest.mark.thirdparty
 
 SECURITY_CODES = ("MCP301", "MCP302")
+CONFIGURATION = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
+
+
+def documented_figures() -> dict[str, tuple[int, int, float]]:
+    """The table of docs/configuration.md ("Which profile"): per reference server, its findings,
+    those failing under `default`, and its rubric score."""
+    rows: dict[str, tuple[int, int, float]] = {}
+    for line in CONFIGURATION.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[1].isdigit() and cells[2].isdigit():
+            rows[cells[0]] = (int(cells[1]), int(cells[2]), float(cells[3]))
+    return rows
 
 
 def lint(target: StdioTarget, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[str, Any]]:
@@ -135,5 +148,8 @@ def test_reference_servers_under_each_profile(
     summary = document["summary"]
     assert summary["total"] > 0 and summary["serversUnderMinScore"] == []
     assert (code, summary["failing"] > 0) == ((1, True) if fails_by_default else (0, False))
+    # The figures the docs quote are this run's (issue 22: they had drifted from what a run gives).
+    measured = (summary["total"], summary["failing"], document["servers"][0]["score"]["overall"])
+    assert documented_figures()[target.name] == measured, f"update docs/configuration.md: {measured}"
     code, document = lint(target, capsys, "--profile", "strict")
     assert code == 1 and document["summary"]["failing"] == document["summary"]["total"]
