@@ -584,7 +584,9 @@ Rewrites measured:
 
 \b
 Exit codes:
-  0  measured
+  0  measured (and within --max-growth and --min-change when given)
+  1  rewrites grow the tools/list over --max-growth, or a retriever's MRR
+     change has a 95% CI starting under --min-change
 {_EXIT_USAGE_HELP}, or the bench extra is not installed"""
 
 
@@ -648,6 +650,18 @@ Exit codes:
 )
 @click.option(
     "--tasks", type=click.Path(dir_okay=False), help="LiveMCPBench annotations [the vendored copy]."
+)
+@click.option(
+    "--max-growth",
+    type=click.FloatRange(min=0),
+    metavar="PERCENT",
+    help="Exit 1 when rewrites grow the whole tools/list by more (issue 21: 10).",
+)
+@click.option(
+    "--min-change",
+    type=click.FloatRange(-1, 1),
+    metavar="MRR",
+    help="Exit 1 when a retriever's MRR change has a 95% CI starting below this (issue 21: -0.01).",
 )
 @click.pass_context
 def bench(ctx: click.Context, /, **options: Any) -> None:

@@ -21,15 +21,24 @@ def first_rank(scores: Sequence[float], relevant: Collection[int]) -> float:
     return 1.0 + above + level / 2.0
 
 
-def recall_at(scores: Sequence[float], relevant: Collection[int], k: int) -> float:
-    """The share of the relevant documents whose tie-aware rank among all documents is within `k`."""
-    hits = 0
+def ranks(scores: Sequence[float], relevant: Collection[int]) -> list[float]:
+    """Each relevant document's (tie-aware) rank among all documents, in the order given."""
+    out = []
     for index in relevant:
         own = scores[index]
         above = sum(1 for score in scores if score > own)
         level = sum(1 for score in scores if score == own) - 1
-        hits += 1.0 + above + level / 2.0 <= k
-    return hits / len(relevant)
+        out.append(1.0 + above + level / 2.0)
+    return out
+
+
+def recall_at(scores: Sequence[float], relevant: Collection[int], k: int) -> float:
+    """The share of the relevant documents whose tie-aware rank among all documents is within `k`."""
+    return within(ranks(scores, relevant), k)
+
+
+def within(positions: Sequence[float], k: int) -> float:
+    return sum(1 for rank in positions if rank <= k) / len(positions)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from mcp_lint.bench.run import BenchResult, Change, Measured
+from mcp_lint.bench.run import RECALL_AT, BenchResult, Change, Measured
 
 
 def _signed(value: float) -> str:
@@ -21,9 +21,19 @@ def _growth(pair: tuple[int, int]) -> str:
 
 
 def _recall(change: Change, k: int) -> str:
-    before = sum(change.before.recall[k]) / len(change.before.recall[k])
-    after = sum(change.after.recall[k]) / len(change.after.recall[k])
-    return f"{before:.3f} -> {after:.3f}"
+    return f"{change.before.recall(k):.3f} -> {change.after.recall(k):.3f}"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{_signed(low)}..{_signed(high)}"
+
+
+def _versus(measured: Measured, position: int) -> str:
+    """A control's row: how the rewrites it controls did against it (their MRR minus its)."""
+    if not measured.versus:
+        return ""
+    versus = measured.versus[position]
+    return f"{_signed(versus.gap)} ({_interval(versus.interval.low, versus.interval.high)})"
 
 
 def _head(result: BenchResult) -> list[str]:
@@ -44,14 +54,21 @@ def text(result: BenchResult) -> str:
         lines += [f"  {note}" for note in measured.rewrites.notes]
         lines.append(f"  whole tools/list tokens: {_growth(measured.list_tokens)}")
         lines.append(f"  description tokens:      {_growth(measured.description_tokens)}")
-        for change in measured.changes:
+        for position, change in enumerate(measured.changes):
             up, down, same = change.moved
+            tools_up, tools_down, _ = change.tools_moved
             lines.append(
                 f"  {change.retriever:<17} MRR {change.before.mrr:.3f} -> {change.after.mrr:.3f} "
-                f"({_signed(change.after.mrr - change.before.mrr)}, 95% CI {_signed(change.interval.low)}"
-                f"..{_signed(change.interval.high)}); recall@5 {_recall(change, 5)}; "
-                f"tasks up {up}, down {down}, same {same}"
+                f"({_signed(change.after.mrr - change.before.mrr)}, 95% CI "
+                f"{_interval(change.interval.low, change.interval.high)}); recall@5 {_recall(change, 5)}; "
+                f"tasks up {up}, down {down}, same {same}; needed tools up {tools_up}, down {tools_down}"
             )
+            if measured.versus:
+                versus = measured.versus[position]
+                lines.append(
+                    f"  {'':<17} the rewrites' MRR minus the control's: {_signed(versus.gap)} "
+                    f"(95% CI {_interval(versus.interval.low, versus.interval.high)})"
+                )
     return "\n".join(lines) + "\n"
 
 
@@ -60,18 +77,21 @@ def markdown(result: BenchResult) -> str:
     lines += [
         "",
         "| rewrites | tools rewritten | whole tools/list tokens | retriever | MRR | change (95% CI) "
-        "| recall@5 | recall@10 | tasks up / down |",
-        "|---|---:|---|---|---|---|---|---|---|",
+        "| recall@5 | recall@10 | tasks up / down | needed tools up / down "
+        "| the rewrites minus the control (95% CI) |",
+        "|---|---:|---|---|---|---|---|---|---|---|---|",
     ]
     for measured in result.measured:
-        for change in measured.changes:
+        for position, change in enumerate(measured.changes):
             up, down, _ = change.moved
+            tools_up, tools_down, _ = change.tools_moved
             lines.append(
                 f"| {measured.rewrites.name} | {measured.changed} | {_growth(measured.list_tokens)} "
                 f"| {change.retriever} | {change.before.mrr:.3f} -> {change.after.mrr:.3f} "
-                f"| {_signed(change.after.mrr - change.before.mrr)} ({_signed(change.interval.low)}.."
-                f"{_signed(change.interval.high)}) | {_recall(change, 5)} | {_recall(change, 10)} "
-                f"| {up} / {down} |"
+                f"| {_signed(change.after.mrr - change.before.mrr)} "
+                f"({_interval(change.interval.low, change.interval.high)}) "
+                f"| {_recall(change, 5)} | {_recall(change, 10)} | {up} / {down} | {tools_up} / {tools_down} "
+                f"| {_versus(measured, position)} |"
             )
     return "\n".join(lines) + "\n"
 
@@ -79,6 +99,7 @@ def markdown(result: BenchResult) -> str:
 def _measured_json(measured: Measured) -> dict[str, Any]:
     return {
         "rewrites": measured.rewrites.name,
+        "controlFor": measured.rewrites.control_for,
         "notes": list(measured.rewrites.notes),
         "toolsRewritten": measured.changed,
         "toolsListTokens": list(measured.list_tokens),
@@ -88,16 +109,22 @@ def _measured_json(measured: Measured) -> dict[str, Any]:
                 "retriever": change.retriever,
                 "mrr": [change.before.mrr, change.after.mrr],
                 "mrrChangeCI95": [change.interval.low, change.interval.high],
-                "recall": {
-                    str(k): [
-                        sum(change.before.recall[k]) / len(change.before.recall[k]),
-                        sum(change.after.recall[k]) / len(change.after.recall[k]),
-                    ]
-                    for k in change.before.recall
-                },
+                "recall": {str(k): [change.before.recall(k), change.after.recall(k)] for k in RECALL_AT},
                 "tasks": dict(zip(("up", "down", "same"), change.moved, strict=True)),
+                "neededTools": dict(zip(("up", "down", "same"), change.tools_moved, strict=True)),
+                **(
+                    {
+                        "rewritesMinusControl": measured.versus[position].gap,
+                        "rewritesMinusControlCI95": [
+                            measured.versus[position].interval.low,
+                            measured.versus[position].interval.high,
+                        ],
+                    }
+                    if measured.versus
+                    else {}
+                ),
             }
-            for change in measured.changes
+            for position, change in enumerate(measured.changes)
         ],
     }
 

@@ -28,6 +28,7 @@ from mcp_lint.files import read_input_file
 from mcp_lint.limits import load_json
 
 if TYPE_CHECKING:
+    from mcp_lint.bench.tokens import Tokenizer
     from mcp_lint.config import JurySettings, Settings
 
 # The control's text: says nothing about any tool, so whatever it changes in retrieval is length.
@@ -44,6 +45,7 @@ class RewriteSet:
     name: str
     descriptions: Mapping[ToolKey, str]
     notes: tuple[str, ...] = ()  # how they were made (counts of kept / not kept rewrites, ...)
+    control_for: str | None = None  # a control: the name of the set it pads like
 
 
 def _known(bed: BenchData) -> dict[ToolKey, str]:
@@ -135,24 +137,38 @@ def read_rewrites(path: Path, bed: BenchData) -> RewriteSet:
     return RewriteSet(path.name, _from_mapping(data, known, str(path)))
 
 
-def filler_control(bed: BenchData, rewrites: RewriteSet) -> RewriteSet:
-    """Each rewritten tool's original description with generic filler appended, as many characters
-    as the rewrite added (none where it shortened the description): the same growth, no meaning."""
+def filler_control(bed: BenchData, rewrites: RewriteSet, tokenizer: Tokenizer) -> RewriteSet:
+    """Each rewritten tool's original description with generic filler appended, as many tokens as the
+    rewrite added (none where it made the description shorter): the same cost, no meaning."""
     known = _known(bed)
     padded: dict[ToolKey, str] = {}
     for key, text in rewrites.descriptions.items():
         original = known[key]
-        grow = len(text) - len(original)
-        if grow > 0:
-            padded[key] = (original + " " + filler(grow - 1)).strip() if original else filler(grow)
-    return RewriteSet(f"filler control ({rewrites.name})", padded)
+        target = tokenizer.count(text)
+        if target > tokenizer.count(original):
+            padded[key] = _pad(original, target, tokenizer)
+    return RewriteSet(f"filler control ({rewrites.name})", padded, control_for=rewrites.name)
 
 
-def filler(length: int) -> str:
-    """`length` characters of FILLER (repeated as needed), cut back to a whole word."""
-    text = (FILLER * (length // len(FILLER) + 2))[: length + 1]
-    cut = text.rfind(" ")  # the character after the last one kept: a space means a whole word ends
-    return (text[:cut] if cut > 0 else text[:length]).rstrip()
+def _pad(original: str, target: int, tokenizer: Tokenizer) -> str:
+    """`original` followed by the fewest words of FILLER (repeated as needed) that bring it to
+    `target` tokens or just past it."""
+    words = FILLER.split()
+
+    def padded(count: int) -> str:
+        extra = " ".join(words[index % len(words)] for index in range(count))
+        return f"{original} {extra}".strip()
+
+    low, high = 1, 1
+    while tokenizer.count(padded(high)) < target:  # a word is at least one token: this ends
+        low, high = high + 1, high * 2
+    while low < high:
+        middle = (low + high) // 2
+        if tokenizer.count(padded(middle)) < target:
+            low = middle + 1
+        else:
+            high = middle
+    return padded(low)
 
 
 def proposed(bed: BenchData, settings: Settings, jury: JurySettings, *, unsafe: bool = False) -> RewriteSet:

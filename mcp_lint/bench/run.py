@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replaced
 
 from mcp_lint.bench.livemcpbench import BenchData, ToolKey
-from mcp_lint.bench.measure import Interval, first_rank, mean, paired_bootstrap, recall_at
+from mcp_lint.bench.measure import Interval, first_rank, mean, paired_bootstrap, ranks, within
 from mcp_lint.bench.retrieve import Retriever
 from mcp_lint.bench.rewrites import RewriteSet
 from mcp_lint.bench.tokens import Tokenizer, tools_list
@@ -22,14 +22,25 @@ RECALL_AT = (1, 5, 10)
 
 @dataclass(frozen=True)
 class Retrieval:
-    """One retriever over one set of documents: each task's reciprocal rank and recall@k."""
+    """One retriever over one set of documents, per task: the reciprocal rank of the best-ranked
+    tool it needs, and the rank of each tool it needs (in the order of `sorted(task.relevant)`)."""
 
     reciprocal: tuple[float, ...]
-    recall: Mapping[int, tuple[float, ...]]
+    ranks: tuple[tuple[float, ...], ...]
 
     @property
     def mrr(self) -> float:
         return mean(self.reciprocal)
+
+    def recall(self, k: int) -> float:
+        """recall@k averaged over the tasks."""
+        return mean([within(positions, k) for positions in self.ranks])
+
+
+def _moved(pairs: Sequence[tuple[float, float]]) -> tuple[int, int, int]:
+    up = sum(1 for old, new in pairs if new > old)
+    down = sum(1 for old, new in pairs if new < old)
+    return up, down, len(pairs) - up - down
 
 
 @dataclass(frozen=True)
@@ -43,11 +54,27 @@ class Change:
 
     @property
     def moved(self) -> tuple[int, int, int]:
-        """Tasks whose first relevant tool moved up, down, or stayed."""
-        pairs = list(zip(self.before.reciprocal, self.after.reciprocal, strict=True))
-        up = sum(1 for old, new in pairs if new > old)
-        down = sum(1 for old, new in pairs if new < old)
-        return up, down, len(pairs) - up - down
+        """Tasks whose best-ranked needed tool moved up, down, or stayed."""
+        return _moved(list(zip(self.before.reciprocal, self.after.reciprocal, strict=True)))
+
+    @property
+    def tools_moved(self) -> tuple[int, int, int]:
+        """(task, needed tool) pairs whose tool moved up (a smaller rank), down, or stayed."""
+        pairs = [
+            (-old, -new)
+            for olds, news in zip(self.before.ranks, self.after.ranks, strict=True)
+            for old, new in zip(olds, news, strict=True)
+        ]
+        return _moved(pairs)
+
+
+@dataclass(frozen=True)
+class Versus:
+    """A control against the rewrites it pads like, for one retriever: the rewrites' MRR minus the
+    control's, and its paired bootstrap 95% CI."""
+
+    gap: float
+    interval: Interval
 
 
 @dataclass(frozen=True)
@@ -59,6 +86,12 @@ class Measured:
     description_tokens: tuple[int, int]  # all descriptions, before and after
     list_tokens: tuple[int, int]  # the whole tools/list, before and after
     changes: tuple[Change, ...]
+    versus: tuple[Versus, ...] = ()  # a control's, per retriever
+
+    @property
+    def growth(self) -> float:
+        before, after = self.list_tokens
+        return (after - before) / before if before else 0.0
 
 
 @dataclass(frozen=True)
@@ -86,13 +119,12 @@ def retrieve(bed: BenchData, retriever: Retriever, texts: Sequence[str]) -> Retr
     index = {key: position for position, key in enumerate(bed.keys)}
     rows = retriever.scores([task.question for task in bed.tasks], texts)
     reciprocal: list[float] = []
-    recall: dict[int, list[float]] = {k: [] for k in RECALL_AT}
+    positions: list[tuple[float, ...]] = []
     for task, scores in zip(bed.tasks, rows, strict=True):
-        relevant = {index[key] for key in task.relevant}
+        relevant = [index[key] for key in sorted(task.relevant)]
         reciprocal.append(1.0 / first_rank(scores, relevant))
-        for k in RECALL_AT:
-            recall[k].append(recall_at(scores, relevant, k))
-    return Retrieval(tuple(reciprocal), {k: tuple(values) for k, values in recall.items()})
+        positions.append(tuple(ranks(scores, relevant)))
+    return Retrieval(tuple(reciprocal), tuple(positions))
 
 
 def rewritten(bed: BenchData, descriptions: Mapping[ToolKey, str]) -> tuple[ServerSnapshot, ...]:
@@ -122,7 +154,8 @@ def run(
     list_before = tokenizer.count(tools_list(bed.servers))
     counts = {key: tokenizer.count(text) for key, text in originals.items()}
     descriptions_before = sum(counts.values())
-    measured = []
+    measured: list[Measured] = []
+    by_name: dict[str, Measured] = {}
     for rewrites in sets:
         changed = {key: text for key, text in rewrites.descriptions.items() if originals[key] != text}
         texts = documents(bed, changed)
@@ -132,19 +165,32 @@ def run(
             after = retrieve(bed, retriever, texts)
             interval = paired_bootstrap(before.reciprocal, after.reciprocal, resamples=resamples, seed=seed)
             changes.append(Change(retriever.name, before, after, interval))
-        measured.append(
-            Measured(
-                rewrites,
-                len(changed),
-                (
-                    descriptions_before,
-                    descriptions_before
-                    + sum(tokenizer.count(text) - counts[key] for key, text in changed.items()),
-                ),
-                (list_before, tokenizer.count(tools_list(rewritten(bed, changed)))),
-                tuple(changes),
+        versus: tuple[Versus, ...] = ()
+        controlled = by_name.get(rewrites.control_for) if rewrites.control_for else None
+        if controlled is not None:
+            versus = tuple(
+                Versus(
+                    real.after.mrr - control.after.mrr,
+                    paired_bootstrap(
+                        control.after.reciprocal, real.after.reciprocal, resamples=resamples, seed=seed
+                    ),
+                )
+                for real, control in zip(controlled.changes, changes, strict=True)
             )
+        result = Measured(
+            rewrites,
+            len(changed),
+            (
+                descriptions_before,
+                descriptions_before
+                + sum(tokenizer.count(text) - counts[key] for key, text in changed.items()),
+            ),
+            (list_before, tokenizer.count(tools_list(rewritten(bed, changed)))),
+            tuple(changes),
+            versus,
         )
+        measured.append(result)
+        by_name.setdefault(rewrites.name, result)
     return BenchResult(
         len(bed.servers),
         len(bed.keys),

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mcp_lint.commands.output import Output
 from mcp_lint.errors import UsageError
+
+if TYPE_CHECKING:
+    from mcp_lint.bench.run import BenchResult
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,29 @@ class BenchOptions:
     servers: tuple[str, ...] = ()
     catalogue: str | None = None
     tasks: str | None = None
+    max_growth: float | None = None  # percent of the whole tools/list
+    min_change: float | None = None  # the lowest allowed lower end of the MRR change's 95% CI
+
+
+def shortfalls(result: BenchResult, max_growth: float | None, min_change: float | None) -> list[str]:
+    """What the measured rewrites (not the controls) miss of the limits given, one line each."""
+    missed = []
+    for measured in result.measured:
+        if measured.rewrites.control_for is not None:
+            continue
+        name = measured.rewrites.name
+        if max_growth is not None and measured.growth * 100 > max_growth:
+            missed.append(
+                f"{name}: the whole tools/list grows {measured.growth:+.1%}, "
+                f"over --max-growth {max_growth:g}%"
+            )
+        for change in measured.changes:
+            if min_change is not None and change.interval.low < min_change:
+                missed.append(
+                    f"{name}: {change.retriever} MRR change 95% CI starts at {change.interval.low:+.3f}, "
+                    f"under --min-change {min_change:+g}"
+                )
+    return missed
 
 
 def run_bench(options: BenchOptions, out: Output) -> int:
@@ -73,7 +100,10 @@ def run_bench(options: BenchOptions, out: Output) -> int:
             out.note(f"mcp-lint: saved {len(made.descriptions)} rewrites to {options.save_rewrites}")
         sets.insert(0, made)
     if options.control:
-        sets += [filler_control(bed, rewrites) for rewrites in list(sets)]
+        sets += [filler_control(bed, rewrites, tokenizer) for rewrites in list(sets)]
     result = run(bed, sets, retrievers, tokenizer, resamples=options.resamples, seed=options.seed)
     out.report(RENDERERS[options.output_format](result))
-    return 0
+    missed = shortfalls(result, options.max_growth, options.min_change)
+    for line in missed:
+        out.note(f"mcp-lint: {line}")
+    return 1 if missed else 0

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from mcp_lint.bench.measure import first_rank, mean, paired_bootstrap, recall_at
+from mcp_lint.bench.measure import first_rank, mean, paired_bootstrap, ranks, recall_at, within
 
 
 def test_first_rank_counts_the_documents_above_the_best_relevant_one() -> None:
@@ -29,6 +29,11 @@ def test_recall_at_k_is_the_share_of_relevant_documents_ranked_within_k() -> Non
     assert recall_at(scores, {0, 4}, 5) == 1.0
     assert recall_at([0.0, 0.0, 0.0], {1}, 1) == 0.0  # tie-aware rank 2
     assert recall_at([0.0, 0.0, 0.0], {1}, 2) == 1.0
+
+
+def test_ranks_of_each_relevant_document_count_the_others() -> None:
+    assert ranks([0.9, 0.8, 0.7, 0.8], [0, 1, 3]) == [1.0, 2.5, 2.5]
+    assert within([1.0, 2.5, 9.0], 3) == pytest.approx(2 / 3)
 
 
 def test_bootstrap_of_a_constant_change_is_that_change() -> None:

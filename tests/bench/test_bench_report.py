@@ -94,3 +94,18 @@ def test_save_rewrites_writes_what_rewrites_reads_back(
     assert again["rewrites"] == "mine.json"
     assert again["retrievers"] == first["retrievers"]
     assert again["toolsListTokens"] == first["toolsListTokens"]
+
+
+def test_limits_exit_1_naming_what_the_rewrites_missed(capsys: pytest.CaptureFixture[str]) -> None:
+    # the small rewrites shrink the tools/list (-5.9%) and their BM25 MRR change's CI starts at -0.140
+    assert main([*ARGS, "--no-control", "--max-growth", "10", "--min-change", "-0.2"]) == 0
+    assert capsys.readouterr().err == ""
+    assert main([*ARGS, "--max-growth", "-6"]) == 2  # a negative limit is a usage error
+    capsys.readouterr()
+    assert main([*ARGS, "--min-change", "-0.01"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out  # the report is printed all the same
+    # one line per miss, and never about the control
+    assert captured.err.splitlines() == [
+        "mcp-lint: rewrites-small.json: BM25 MRR change 95% CI starts at -0.140, under --min-change -0.01"
+    ]

@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from fake_llm_server import FakeLLM
 
 from mcp_lint.bench.livemcpbench import BenchData, load, restrict
-from mcp_lint.bench.rewrites import FILLER, RewriteSet, dump, filler, filler_control, proposed, read_rewrites
+from mcp_lint.bench.rewrites import FILLER, RewriteSet, dump, filler_control, proposed, read_rewrites
+from mcp_lint.bench.tokens import load_tokenizer
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.errors import UsageError
 
@@ -81,23 +83,35 @@ def test_an_empty_folder_is_an_error(bed: BenchData, tmp_path: Path) -> None:
         read_rewrites(tmp_path, bed)
 
 
-@pytest.mark.parametrize("length", [1, 5, 40, len(FILLER), len(FILLER) + 7, 3 * len(FILLER) + 11])
-def test_filler_is_whole_words_of_at_most_the_length(length: int) -> None:
-    text = filler(length)
-    assert len(text) <= length
-    assert len(text) >= length - 12  # cut back at most one word
-    assert FILLER.startswith(text[: min(len(text), len(FILLER))])
-
-
-def test_the_control_grows_each_tool_as_the_rewrite_did(bed: BenchData) -> None:
+def test_the_control_pads_each_tool_to_the_rewrites_token_count(bed: BenchData) -> None:
+    tokenizer = load_tokenizer()
     rewrites = read_rewrites(SMALL, bed)
-    control = filler_control(bed, rewrites)
+    control = filler_control(bed, rewrites, tokenizer)
+    assert control.name == "filler control (rewrites-small.json)"
+    assert control.control_for == "rewrites-small.json"
     originals = {(s.name, t.name): t.description for s in bed.servers for t in s.tools}
-    grown = {key for key, text in rewrites.descriptions.items() if len(text) > len(originals[key])}
+    grown = {
+        key
+        for key, text in rewrites.descriptions.items()
+        if tokenizer.count(text) > tokenizer.count(originals[key])
+    }
     assert set(control.descriptions) == grown
     for key, text in control.descriptions.items():
-        assert text.startswith(originals[key])
-        assert abs(len(text) - len(rewrites.descriptions[key])) <= 12
+        assert text.startswith(originals[key] + " ")
+        added = text[len(originals[key]) :].split()
+        assert added == (FILLER.split() * 3)[: len(added)]  # only filler, in order
+        target = tokenizer.count(rewrites.descriptions[key])
+        assert tokenizer.count(text) >= target
+        assert tokenizer.count(" ".join([originals[key], *added[:-1]])) < target  # the fewest words
+
+
+def test_the_control_repeats_the_filler_for_a_long_rewrite(bed: BenchData) -> None:
+    tokenizer = load_tokenizer()
+    long = "Get the links. " + "Each link is the title of another Wikipedia article it points to. " * 12
+    control = filler_control(bed, RewriteSet("long", {("wikipedia", "get_links"): long}), tokenizer)
+    text = control.descriptions[("wikipedia", "get_links")]
+    assert tokenizer.count(text) >= tokenizer.count(long)
+    assert text.count(FILLER.split()[0]) > 1
 
 
 def test_mcp_lint_rewrites_are_those_check_fix_applies(bed: BenchData) -> None:
@@ -108,3 +122,34 @@ def test_mcp_lint_rewrites_are_those_check_fix_applies(bed: BenchData) -> None:
     for key, text in made.descriptions.items():
         assert text != originals[key]
     assert made.notes[0].endswith(f"{len(made.descriptions)} applied")
+
+
+def test_llm_rewrites_are_those_check_fix_unsafe_fixes_applies(
+    bed: BenchData, fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    # `bench --unsafe-fixes --jury MODEL`: the model judges and writes, through real litellm HTTP calls
+    # to a local OpenAI-compatible server
+    model = "openai/rewriter"
+    jury = JurySettings(
+        models=(model,),
+        api_bases={model: fake_llm.api_base},
+        cache_path=tmp_path / "cache.json",
+        max_retries=1,
+    )
+    wikipedia = restrict(bed, ["wikipedia"])
+    made = proposed(wikipedia, Settings(), jury, unsafe=True)
+    assert made.name == f"mcp-lint --fix (LLM augmentor ({model}))"
+    rewriting = [
+        request
+        for request in fake_llm.requests
+        if request.body.get("response_format", {}).get("json_schema", {}).get("name") == "mcp_lint_rewrite"
+    ]
+    smelly = len(rewriting)
+    assert smelly > 0
+    # the fake judge scores by length alone, so its re-score keeps none of the fake rewriter's texts:
+    # what `check --fix --unsafe-fixes` would apply here is nothing, and the benchmark measures that
+    assert made.notes[0] == (
+        f"{smelly} tools with rubric smells; {smelly} rewrites by the LLM augmentor ({model}), "
+        "0 kept, 0 applied"
+    )
+    assert made.descriptions == {}

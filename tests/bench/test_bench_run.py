@@ -60,7 +60,9 @@ def test_a_rewrite_naming_the_tasks_words_lifts_its_tool(bed: BenchData) -> None
 def test_a_run_over_a_slice_reports_every_figure(bed: BenchData) -> None:
     rewrites = read_rewrites(SMALL, bed)
     tokenizer = load_tokenizer()
-    result = run(bed, [rewrites, filler_control(bed, rewrites)], [BM25()], tokenizer, resamples=500, seed=1)
+    result = run(
+        bed, [rewrites, filler_control(bed, rewrites, tokenizer)], [BM25()], tokenizer, resamples=500, seed=1
+    )
     assert (result.servers, result.tools, result.tasks) == (2, 13, 11)
     assert result.tokenizer == tokenizer.name
     first, control = result.measured
@@ -77,7 +79,31 @@ def test_a_run_over_a_slice_reports_every_figure(bed: BenchData) -> None:
     assert all(0.0 < value <= 1.0 for value in change.before.reciprocal + change.after.reciprocal)
     assert change.interval.low <= change.after.mrr - change.before.mrr <= change.interval.high
     assert sum(change.moved) == 11
-    assert set(change.before.recall) == {1, 5, 10}
-    # the control pads the three rewrites that grew (search_papers' was cut shorter)
+    assert 0.0 <= change.before.recall(1) <= change.before.recall(5) <= change.before.recall(10) <= 1.0
+    assert sum(change.tools_moved) == sum(len(task.relevant) for task in bed.tasks)
+    assert first.versus == ()
+    # the control pads the three rewrites that grew (search_papers' was cut shorter), each to at least
+    # as many tokens as its rewrite
     assert control.changed == 3
+    assert control.rewrites.control_for == rewrites.name
     assert control.list_tokens[1] > control.list_tokens[0]
+    [versus] = control.versus  # the rewrites' MRR minus the control's, paired by task
+    [control_change] = control.changes
+    assert versus.gap == change.after.mrr - control_change.after.mrr
+    assert versus.interval.low <= versus.gap <= versus.interval.high
+
+
+def test_recall_counts_each_needed_tool(bed: BenchData) -> None:
+    # the task needing both arXiv tools: lifting one of them to the top gives recall@1 of one half
+    [task] = [
+        task for task in bed.tasks if task.question.startswith("Please help me find the latest articles")
+    ]
+    assert len(task.relevant) == 2
+    key = ("mcp-simple-arxiv", "get_paper_data")
+    lifted = RewriteSet("lifted", {key: task.question})
+    result = run(bed, [lifted], [BM25()], load_tokenizer(), resamples=200)
+    [change] = result.measured[0].changes
+    index = bed.tasks.index(task)
+    position = sorted(task.relevant).index(key)
+    assert change.after.ranks[index][position] == 1.0
+    assert change.after.reciprocal[index] == 1.0
