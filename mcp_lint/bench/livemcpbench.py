@@ -9,8 +9,8 @@ case and `-`/`_`, then to the one catalogue name that begins with it (`trial_ref
 
 from __future__ import annotations
 
+import difflib
 import gzip
-import json
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.errors import UsageError
+from mcp_lint.files import read_input_bytes
+from mcp_lint.limits import load_json
 from mcp_lint.model import ServerSnapshot, Tool
 
 # (server, tool): one document of the retrieval
@@ -50,19 +52,15 @@ class BenchData:
 def _read_json(path: Path | None, vendored: str) -> Any:
     """A JSON file, gzip-compressed when its name ends in .gz; None reads the vendored copy."""
     where = str(path) if path is not None else f"the vendored {vendored}"
+    if path is None:
+        data = resources.files("mcp_lint.bench").joinpath(f"{_VENDORED}/{vendored}").read_bytes()
+    else:
+        data = read_input_bytes(path, "LiveMCPBench's files", "no such file; pass LiveMCPBench's file")
     try:
-        if path is None:
-            data = resources.files("mcp_lint.bench").joinpath(f"{_VENDORED}/{vendored}").read_bytes()
-        else:
-            data = path.read_bytes()
-        if (path is None and vendored.endswith(".gz")) or (path is not None and path.suffix == ".gz"):
+        if (path if path is not None else Path(vendored)).suffix == ".gz":
             data = gzip.decompress(data)
-        return json.loads(data.decode("utf-8"))
-    except OSError as error:
-        raise UsageError(
-            f"{where}: cannot read it ({error.strerror or error}); pass an existing file"
-        ) from None
-    except (ValueError, EOFError) as error:
+        return load_json(data.decode("utf-8"), where)
+    except (ValueError, EOFError, OSError) as error:  # OSError: gzip's "Not a gzipped file"
         raise UsageError(f"{where}: not JSON ({error}); pass LiveMCPBench's file as it is") from None
 
 
@@ -152,12 +150,16 @@ def load(tools: Path | None = None, annotations: Path | None = None) -> BenchDat
 def restrict(bed: BenchData, servers: Iterable[str]) -> BenchData:
     """Only the named servers, and the tasks that still have a relevant tool among them."""
     keep = set(servers)
-    unknown = sorted(keep - {server.name for server in bed.servers})
+    names = [server.name for server in bed.servers]
+    unknown = sorted(keep - set(names))
     if unknown:
-        raise UsageError(
-            f"--server {unknown[0]}: no such server in the catalogue; `mcp-lint bench --list-servers` "
-            "names them"
+        near = difflib.get_close_matches(unknown[0], names, n=3)
+        hint = (
+            f"did you mean {', '.join(near)}?"
+            if near
+            else f"the catalogue's first are {', '.join(names[:3])}"
         )
+        raise UsageError(f"--server {unknown[0]}: no such server in the catalogue; {hint}")
     tasks = []
     for task in bed.tasks:
         relevant = frozenset(key for key in task.relevant if key[0] in keep)

@@ -73,8 +73,10 @@ def test_restrict_keeps_the_tasks_with_a_tool_left() -> None:
     assert all(
         server in {"wikipedia", "mcp-simple-arxiv"} for task in bed.tasks for server, _ in task.relevant
     )
-    with pytest.raises(UsageError, match=r"--server nowhere: no such server in the catalogue"):
+    with pytest.raises(UsageError, match=r"--server nowhere: no such server in the catalogue; the catalogue"):
         restrict(bed, ["nowhere"])
+    with pytest.raises(UsageError, match=r"--server wikipedya: .*; did you mean wikipedia\?$"):
+        restrict(bed, ["wikipedya"])
 
 
 def test_malformed_files_are_one_line_errors(tmp_path: Path) -> None:
@@ -88,8 +90,12 @@ def test_malformed_files_are_one_line_errors(tmp_path: Path) -> None:
     broken.write_bytes(gzip.compress(b"[{"))
     with pytest.raises(UsageError, match=r"tools.json.gz: not JSON .*pass LiveMCPBench's file as it is"):
         load(broken)
-    with pytest.raises(UsageError, match="cannot read it"):
+    with pytest.raises(UsageError, match=r"missing\.json: no such file; pass LiveMCPBench.s file"):
         load(tmp_path / "missing.json")
+    plain = tmp_path / "plain.json.gz"
+    plain.write_text("[]", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"plain.json.gz: not JSON .*gzip"):
+        load(plain)
 
 
 def test_a_plain_json_catalogue_is_read_too(tmp_path: Path) -> None:
