@@ -112,6 +112,8 @@ def _measured_json(measured: Measured) -> dict[str, Any]:
                 "recall": {str(k): [change.before.recall(k), change.after.recall(k)] for k in RECALL_AT},
                 "tasks": dict(zip(("up", "down", "same"), change.moved, strict=True)),
                 "neededTools": dict(zip(("up", "down", "same"), change.tools_moved, strict=True)),
+                # per task, in the order of the report's taskIds: to see which tasks a change moved
+                "reciprocalRanks": [list(change.before.reciprocal), list(change.after.reciprocal)],
                 **(
                     {
                         "rewritesMinusControl": measured.versus[position].gap,
@@ -138,6 +140,7 @@ def as_json(result: BenchResult) -> str:
         "unmatchedTaskTools": list(result.unmatched),
         "tokenizer": result.tokenizer,
         "bootstrap": {"resamples": result.resamples, "seed": result.seed},
+        "taskIds": list(result.task_ids),
         "measured": [_measured_json(measured) for measured in result.measured],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -104,6 +104,7 @@ class BenchResult:
     resamples: int
     seed: int
     measured: tuple[Measured, ...]
+    task_ids: tuple[str, ...] = ()  # in the order of every per-task figure
 
 
 def documents(bed: BenchData, descriptions: Mapping[ToolKey, str]) -> list[str]:
@@ -200,4 +201,5 @@ def run(
         resamples,
         seed,
         tuple(measured),
+        tuple(task.id for task in bed.tasks),
     )

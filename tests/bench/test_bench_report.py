@@ -52,6 +52,12 @@ def test_json_report_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None
     before, after = bm25["mrr"]
     assert low <= after - before <= high
     assert sum(bm25["tasks"].values()) == 11
+    assert len(document["taskIds"]) == 11
+    before_ranks, after_ranks = bm25["reciprocalRanks"]
+    assert sum(after_ranks) / 11 == pytest.approx(after)
+    assert (
+        sum(1 for old, new in zip(before_ranks, after_ranks, strict=True) if new > old) == bm25["tasks"]["up"]
+    )
 
 
 def test_no_control_measures_the_rewrites_alone(capsys: pytest.CaptureFixture[str]) -> None:
