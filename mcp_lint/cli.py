@@ -569,7 +569,7 @@ description a document. Prints, per retriever (BM25, all-MiniLM-L6-v2), the
 mean reciprocal rank of the tools a task needs with the original
 descriptions and with the rewrites, the paired bootstrap 95% CI of the
 change, recall@k, the tasks that moved up or down, and the whole tools/list
-in tokens. A control appends generic filler of the same length, so a gain
+in tokens. A control appends generic filler of the same token count, so a gain
 can be told from length. Needs the bench extra:
 pip install 'mcp-lint[bench]'. See docs/agent-benefit.md.
 
@@ -655,13 +655,13 @@ Exit codes:
     "--max-growth",
     type=click.FloatRange(min=0),
     metavar="PERCENT",
-    help="Exit 1 when rewrites grow the whole tools/list by more (issue 21: 10).",
+    help="Exit 1 when rewrites grow the whole tools/list by more, e.g. 10.",
 )
 @click.option(
     "--min-change",
     type=click.FloatRange(-1, 1),
     metavar="MRR",
-    help="Exit 1 when a retriever's MRR change has a 95% CI starting below this (issue 21: -0.01).",
+    help="Exit 1 when a retriever's MRR change has a 95% CI starting below this, e.g. -0.01.",
 )
 @click.pass_context
 def bench(ctx: click.Context, /, **options: Any) -> None:

