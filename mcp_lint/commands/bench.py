@@ -64,16 +64,33 @@ def run_bench(options: BenchOptions, out: Output) -> int:
     from mcp_lint.bench import livemcpbench
     from mcp_lint.bench.report import RENDERERS
     from mcp_lint.bench.retrieve import RETRIEVERS
-    from mcp_lint.bench.rewrites import RewriteSet, filler_control, proposed, read_rewrites
+    from mcp_lint.bench.rewrites import RewriteSet, dump, filler_control, proposed, read_rewrites
     from mcp_lint.bench.run import run
     from mcp_lint.bench.tokens import load_tokenizer
+    from mcp_lint.commands.reports import check_output
     from mcp_lint.config import jury_settings, load_settings
     from mcp_lint.files import write_text_atomic
+    from mcp_lint.jury.run import validate_jury_settings
 
+    own = options.fix or options.unsafe_fixes or not options.rewrites  # measure mcp-lint's rewrites
     if options.unsafe_fixes and not [model for model in options.jury_models if model != "offline"]:
         raise UsageError("--unsafe-fixes lets an LLM write the rewrites: pass --jury MODEL as well")
-    if options.save_rewrites and not (options.fix or options.unsafe_fixes or not options.rewrites):
+    if options.save_rewrites and not own:
         raise UsageError("--save-rewrites saves mcp-lint's own rewrites: add --fix to make them")
+    # like `gate`: no config file is read unless --config names one, so a run does not depend on the
+    # folder it is started in
+    config = Path(options.config_file) if options.config_file else None
+    settings = load_settings(config, isolated=config is None)
+    jury = jury_settings(
+        settings, options.jury_models, cache_file=options.cache_file, no_cache=options.no_cache
+    )
+    if own:
+        validate_jury_settings(jury)
+    check_output(
+        options.save_rewrites,
+        [*options.rewrites, config, jury.cache_path, options.catalogue, options.tasks],
+        "--save-rewrites",
+    )
     bed = livemcpbench.load(
         Path(options.catalogue) if options.catalogue else None, Path(options.tasks) if options.tasks else None
     )
@@ -84,19 +101,16 @@ def run_bench(options: BenchOptions, out: Output) -> int:
     sets: list[RewriteSet] = [read_rewrites(Path(path), bed) for path in options.rewrites]
     retrievers = [RETRIEVERS[name]() for name in dict.fromkeys(options.retrievers)]
     tokenizer = load_tokenizer()
-    if options.fix or options.unsafe_fixes or not options.rewrites:
-        # like `gate`: no config file is read unless --config names one, so a run does not depend
-        # on the folder it is started in
-        config = Path(options.config_file) if options.config_file else None
-        settings = load_settings(config, isolated=config is None)
-        jury = jury_settings(
-            settings, options.jury_models, cache_file=options.cache_file, no_cache=options.no_cache
-        )
+    # every input is read and every extra loaded: the slow part starts here
+    if own:
         made = proposed(bed, settings, jury, unsafe=options.unsafe_fixes)
         if options.save_rewrites:
-            from mcp_lint.bench.rewrites import dump
-
-            write_text_atomic(Path(options.save_rewrites), dump(made))
+            try:
+                write_text_atomic(Path(options.save_rewrites), dump(made))
+            except OSError as error:
+                raise UsageError(
+                    f"--save-rewrites {options.save_rewrites}: cannot write: {error.strerror or error}"
+                ) from None
             out.note(f"mcp-lint: saved {len(made.descriptions)} rewrites to {options.save_rewrites}")
         sets.insert(0, made)
     if options.control:

@@ -73,6 +73,18 @@ def test_no_control_measures_the_rewrites_alone(capsys: pytest.CaptureFixture[st
         (["--rewrites", str(HERE / "rewrites-small.json"), "--save-rewrites", "x.json"], "add --fix"),
         (["--catalogue", str(HERE / "rewrites-small.json")], "expected LiveMCPBench's tools.json"),
         (["--retriever", "tfidf"], "invalid value for '--retriever'"),
+        (
+            [
+                "--save-rewrites",
+                str(HERE / "rewrites-small.json"),
+                "--fix",
+                "--rewrites",
+                str(HERE / "rewrites-small.json"),
+            ],
+            "this run reads that file",
+        ),
+        (["--jury", "openai/x", "--jury", "openai/x"], "jury model listed more than once: openai/x"),
+        (["--jury", "offline", "--jury", "openai/x"], "cannot sit with LLM judges"),
     ],
 )
 def test_usage_errors_are_one_line_exit_2(
