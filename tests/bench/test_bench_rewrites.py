@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -136,8 +137,8 @@ def test_llm_rewrites_are_those_check_fix_unsafe_fixes_applies(
         cache_path=tmp_path / "cache.json",
         max_retries=1,
     )
-    wikipedia = restrict(bed, ["wikipedia"])
-    made = proposed(wikipedia, Settings(), jury, unsafe=True)
+    arxiv = restrict(bed, ["mcp-simple-arxiv"])
+    made = proposed(arxiv, Settings(), jury, unsafe=True)
     assert made.name == f"mcp-lint --fix (LLM augmentor ({model}))"
     rewriting = [
         request
@@ -148,8 +149,12 @@ def test_llm_rewrites_are_those_check_fix_unsafe_fixes_applies(
     assert smelly > 0
     # the fake judge scores by length alone, so its re-score keeps none of the fake rewriter's texts:
     # what `check --fix --unsafe-fixes` would apply here is nothing, and the benchmark measures that
-    assert made.notes[0] == (
-        f"{smelly} tools with rubric smells; {smelly} rewrites by the LLM augmentor ({model}), "
-        "0 kept, 0 applied"
+    found = re.fullmatch(
+        rf"(\d+) tools with rubric smells; (\d+) rewrites by the LLM augmentor \({model}\), "
+        r"0 kept, 0 applied",
+        made.notes[0],
     )
+    assert found is not None, made.notes[0]
+    assert int(found[1]) == smelly  # one request to the rewriter for each smelly tool
+    assert 0 < int(found[2]) <= smelly  # the fake writes nothing for a tool with no parameter
     assert made.descriptions == {}
