@@ -1,0 +1,63 @@
+"""The local engine: a process pool that stores each row as it comes back, stops a job past its
+timeout, and runs again a job whose worker died (up to --max-retries) without retrying verdicts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from audit_support import HERE, fixture_server, runs, seeded_entry, snapshots, stored_rows
+
+from mcp_lint.audit.engines import ENGINES, EngineOptions, LocalEngine, make_engine
+from mcp_lint.audit.job import ERROR, PASSED, JobSettings
+from mcp_lint.audit.run import run_audit
+from mcp_lint.audit.store import Store
+from mcp_lint.audit.targets import discover
+from mcp_lint.errors import UsageError
+
+
+def _audit(tmp_path: Path, targets: list[str], options: EngineOptions, settings: JobSettings) -> Path:
+    store_path = tmp_path / "audit.sqlite"
+    store = Store(store_path)
+    try:
+        run_audit(discover(targets).jobs, LocalEngine(options), settings, store)
+    finally:
+        store.close()
+    return store_path
+
+
+def test_the_engines_are_an_explicit_registry() -> None:
+    assert list(ENGINES) == ["local", "ray"]
+    assert make_engine("local", EngineOptions(workers=3)).name == "local"
+    with pytest.raises(UsageError, match="--engine nope: unknown; use one of: local, ray"):
+        make_engine("nope", EngineOptions())
+
+
+@pytest.mark.timeout(240)
+def test_a_job_past_its_timeout_is_stopped_and_recorded_the_others_go_on(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    hung = seeded_entry(tmp_path / "entries", cache, "hung", fixture_server("hang_server.py"))
+    quick = [str(path) for path in snapshots(3)]
+    settings = JobSettings(timeout=120, cache_dir=str(cache))
+    store = _audit(tmp_path, [str(hung), *quick], EngineOptions(workers=2, timeout=25), settings)
+    rows = stored_rows(store)
+    assert rows[str(hung)]["status"] == ERROR and rows[str(hung)]["exit_code"] is None
+    assert rows[str(hung)]["error"] == "timed out after 25s (--job-timeout)"
+    assert all(rows[path]["report"] for path in quick) and len(rows) == 4
+
+
+@pytest.mark.timeout(240)
+def test_a_job_whose_worker_dies_is_run_again_then_recorded_as_an_error(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    killer = seeded_entry(
+        tmp_path / "entries", cache, "killer", [sys.executable, str(HERE / "worker_killer_server.py")]
+    )
+    snapshot = str(snapshots(1)[0])
+    settings = JobSettings(cache_dir=str(cache))
+    store = _audit(tmp_path, [str(killer), snapshot], EngineOptions(workers=1, max_retries=1), settings)
+    rows = stored_rows(store)
+    assert rows[str(killer)]["status"] == ERROR
+    assert rows[str(killer)]["error"].startswith("the worker died 2 time(s) running it: ")
+    assert rows[snapshot]["status"] in {PASSED, "failed"} and rows[snapshot]["report"]
+    assert runs(store) == [(1, 2, 0)]
