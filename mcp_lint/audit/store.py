@@ -95,6 +95,11 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
             # isolation_level None: no implicit transaction; each write below is its own BEGIN...COMMIT.
             self._db = sqlite3.connect(path, isolation_level=None, timeout=30.0)
+            # WAL with synchronous NORMAL: a committed row survives the audit being killed (not a power
+            # cut before the next checkpoint) at a fraction of a millisecond per row instead of an fsync
+            # each (about 20 ms here), which would cap one driver near 3,000 rows a minute.
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.executescript(_SCHEMA)
             found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if found is None:
