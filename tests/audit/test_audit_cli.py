@@ -144,3 +144,31 @@ def _count(store: Path) -> int:
             db.close()
     except sqlite3.OperationalError:  # the schema is not there yet
         return 0
+
+
+def test_the_progress_bar_redraws_one_line_on_a_terminal_and_says_nothing_elsewhere() -> None:
+    from mcp_lint.audit.job import JobResult
+    from mcp_lint.commands.audit import Progress
+    from mcp_lint.commands.output import Output
+
+    written: list[tuple[str, bool, bool]] = []
+
+    def echo(message: str, /, *, nl: bool = True, err: bool = False, color: bool | None = None) -> None:
+        written.append((message, nl, err))
+
+    results = [
+        JobResult(target=f"t{index}", kind="snapshot", status=status, exit_code=0)
+        for index, status in enumerate(["passed", "failed"])
+    ]
+    shown = Progress(2, Output(echo), shown=True)
+    for result in results:
+        shown(result)
+    assert written == [
+        ("\r[###############...............] 1/2  passed 1  failed 0  unreachable 0  error 0", False, True),
+        ("\r[##############################] 2/2  passed 1  failed 1  unreachable 0  error 0", True, True),
+    ]
+    written.clear()
+    hidden = Progress(2, Output(echo), shown=False)
+    for result in results:
+        hidden(result)
+    assert written == []

@@ -13,12 +13,13 @@ import ipaddress
 import json
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_support import entries, snapshots, stored_rows
+from audit_support import HERE, entries, fixture_server, seeded_entry, snapshots, stored_rows
 
 from mcp_lint.audit.engines import EngineOptions, LocalEngine, RayEngine, import_ray, start_ray
 from mcp_lint.audit.job import JobSettings
@@ -76,6 +77,25 @@ def test_ray_and_local_store_the_same_rows(
     assert distributed == local
     statuses = {row["status"] for row in local.values()}
     assert statuses == {"passed", "failed", "unreachable", "error"}
+
+
+def test_ray_stops_a_job_past_its_timeout_and_gives_up_on_one_that_kills_its_worker(
+    ray_instance: Any, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    hung = seeded_entry(tmp_path / "entries", cache, "hung", fixture_server("hang_server.py"))
+    killer = seeded_entry(
+        tmp_path / "entries", cache, "killer", [sys.executable, str(HERE / "worker_killer_server.py")]
+    )
+    snapshot = str(snapshots(1)[0])
+    jobs = discover([str(hung), str(killer), snapshot]).jobs
+    engine = RayEngine(EngineOptions(workers=3, timeout=30, max_retries=1))
+    _audit(tmp_path / "ray.sqlite", jobs, engine, JobSettings(timeout=300, cache_dir=str(cache)))
+    rows = stored_rows(tmp_path / "ray.sqlite")
+    assert rows[str(hung)]["error"] == "timed out after 30s (--job-timeout)"
+    assert rows[str(killer)]["status"] == "error"
+    assert rows[str(killer)]["error"].startswith("the worker died 2 time(s) running it: ")
+    assert rows[snapshot]["report"] is not None
 
 
 # -- what the Ray processes listen on and talk to ---------------------------------------------------

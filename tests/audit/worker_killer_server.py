@@ -1,6 +1,7 @@
 """An MCP "server" whose start kills the process that started it: an audit worker dying under a job
-(the out-of-memory killer, a crash in native code). It kills only a multiprocessing worker (forked
-from the forkserver), never a test process or a shell that runs it by mistake."""
+(the out-of-memory killer, a crash in native code). It kills only an audit worker (a multiprocessing
+worker forked from the forkserver, or a Ray worker), never a test process or a shell that runs it by
+mistake."""
 
 from __future__ import annotations
 
@@ -14,6 +15,6 @@ try:
     command = Path(f"/proc/{parent}/cmdline").read_bytes().replace(b"\0", b" ")
 except OSError:
     command = b""
-if b"multiprocessing" in command:
+if b"multiprocessing" in command or command.startswith(b"ray::"):
     os.kill(parent, signal.SIGKILL)
 sys.exit(1)
