@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint.audit.targets import ENTRY, Job
+from mcp_lint.config import JurySettings, Settings
 from mcp_lint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREACHABLE, EXIT_USAGE, McpLintError
 from mcp_lint.model import RunResult, Severity
 
@@ -69,18 +70,14 @@ class JobResult:
     timings: Timings = field(default_factory=Timings)
 
 
-def run_settings(settings: JobSettings) -> Any:
+def run_settings(settings: JobSettings) -> Settings:
     """The lint settings of every job: the defaults (no config file is read: every target of a
     registry is judged by the same rules), under the audit's profile, as `mcp-lint gate` runs."""
-    from mcp_lint.config import Settings
-
     chosen = Settings(profile=settings.profile, fail_on="low", timeout=settings.timeout)
     return chosen if settings.min_score is None else replace(chosen, min_score=settings.min_score)
 
 
-def _jury() -> Any:
-    from mcp_lint.config import JurySettings
-
+def _jury() -> JurySettings:
     return JurySettings(models=(), cache_path=None)  # the offline jury: deterministic, never cached
 
 
