@@ -565,6 +565,11 @@ Exit codes:
     help="Where installs are cached [$MCP_LINT_CACHE_DIR, else each machine's user cache folder/mcp-lint].",
 )
 @click.option(
+    "--fresh-installs",
+    is_flag=True,
+    help="Install each job's packages into a folder of its own, removed after it (no shared cache).",
+)
+@click.option(
     "--allow-private-network",
     is_flag=True,
     help="Let remotes and registry URLs reach loopback, private and link-local addresses [refused].",

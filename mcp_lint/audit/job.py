@@ -10,6 +10,8 @@ returned beside it.
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -40,6 +42,9 @@ class JobSettings:
     timeout: float = 30.0  # each server's start-up and each request
     install_timeout: float = 600.0
     cache_dir: str | None = None  # absolute; None: each machine's own default install cache
+    # Install into a folder of this job's own, removed after it: no cache is shared, so no server a job
+    # starts can write into what another job will start.
+    fresh_installs: bool = False
     allow_private_network: bool = False
     allow_install_scripts: bool = False
 
@@ -159,18 +164,22 @@ def _gate_entry(job: Job, settings: JobSettings) -> tuple[RunResult, Timings, di
         launch_plan = plan(entry, {}, allow_private_network=settings.allow_private_network)
     except UsageError as error:
         raise _Invalid(str(error), described) from None
-    cache_dir = Path(settings.cache_dir) if settings.cache_dir else default_cache_dir()
-    began = time.perf_counter()
-    launches = launch_all(
-        launch_plan.items,
-        cache_dir,
-        job.label,
-        settings.install_timeout,
-        allow_scripts=settings.allow_install_scripts,
-    )
-    installed = time.perf_counter()
-    reflections = reflect_launches(launches, settings.timeout, launch_plan.inputs)
-    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        if settings.fresh_installs:
+            cache_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mcp-lint-audit-")))
+        else:
+            cache_dir = Path(settings.cache_dir) if settings.cache_dir else default_cache_dir()
+        began = time.perf_counter()
+        launches = launch_all(
+            launch_plan.items,
+            cache_dir,
+            job.label,
+            settings.install_timeout,
+            allow_scripts=settings.allow_install_scripts,
+        )
+        installed = time.perf_counter()
+        reflections = reflect_launches(launches, settings.timeout, launch_plan.inputs)
+        started = time.perf_counter()
     result = check_launched(reflections, run_settings(settings), _jury(), launch_plan.inputs)
     result = conclude(result)
     timings = Timings(

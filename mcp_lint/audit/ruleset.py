@@ -20,7 +20,7 @@ from mcp_lint.resources import rules_dir
 _JURY_DATA = Path(__file__).resolve().parent.parent / "jury" / "data"
 
 # Settings that change where a job looks, not what the rules decide.
-_NOT_VERDICT = frozenset({"cache_dir", "install_timeout"})
+_NOT_VERDICT = frozenset({"cache_dir", "install_timeout", "fresh_installs"})
 
 
 def rule_set_hash(settings: JobSettings) -> str:

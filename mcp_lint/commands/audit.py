@@ -39,6 +39,7 @@ class AuditOptions:
     job_timeout: float = 900.0
     max_retries: int = 2
     cache_dir: str | None = None
+    fresh_installs: bool = False
     allow_private_network: bool = False
     allow_install_scripts: bool = False
 
@@ -76,6 +77,7 @@ def _job_settings(options: AuditOptions) -> JobSettings:
         install_timeout=min(defaults.install_timeout, options.job_timeout),
         # Absolute: a worker's working folder is not this one.
         cache_dir=str(Path(options.cache_dir).resolve()) if options.cache_dir else None,
+        fresh_installs=options.fresh_installs,
         allow_private_network=options.allow_private_network,
         allow_install_scripts=options.allow_install_scripts,
     )
@@ -88,6 +90,10 @@ def run_audit_command(options: AuditOptions, out: Output) -> int:
 
     if options.engine != "ray" and options.ray_address:
         raise UsageError("--ray-address needs --engine ray")
+    if options.fresh_installs and options.cache_dir:
+        raise UsageError(
+            "--fresh-installs and --cache-dir contradict each other: fresh installs use no cache"
+        )
     store_path = Path(options.store) if options.store else DEFAULT_STORE
     check_output(options.report, [*options.targets, store_path], "--report")
     discovery = discover(options.targets)

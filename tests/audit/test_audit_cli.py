@@ -49,6 +49,10 @@ def _one_error_line(err: str) -> str:
         (["{snapshot}", "--store", "{folder}"], "cannot use it as the audit store"),
         (["{snapshot}", "--store", "{text}"], "cannot use it as the audit store (file is not a database)"),
         (["{snapshot}", "--report", "{snapshot}"], "--report {snapshot}: this run reads that file"),
+        (
+            ["{snapshot}", "--fresh-installs", "--cache-dir", "c"],
+            "--fresh-installs and --cache-dir contradict",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2_with_nothing_run(
