@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import socket
 import sys
 import time
 from collections import deque
@@ -173,12 +174,33 @@ def start_ray(ray: Any, address: str | None, cpus: int | None) -> bool:
     return True
 
 
+def _unanswered(address: str, seconds: float = 5.0) -> str | None:
+    """Why a `host:port` address takes no TCP connection, else None (other forms, such as `auto` or a
+    `ray://` client address, are left to Ray)."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or not host or "://" in host:
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            return None
+    except OSError as error:
+        return error.strerror or str(error) or type(error).__name__
+
+
 class RayEngine:
     name = "ray"
 
     def __init__(self, options: EngineOptions) -> None:
         self.options = options
         self.ray = import_ray(options.ray_address)
+        address = options.ray_address
+        refused = _unanswered(address) if address is not None else None
+        if refused is not None:
+            # Checked before anything is stored: Ray itself would retry for minutes before giving up.
+            raise UsageError(
+                f"--ray-address {address}: nothing answers there ({refused}); start the head with "
+                "`ray start --head` or fix the address"
+            )
 
     def run(self, jobs: Sequence[Job], settings: JobSettings, record: Record) -> None:
         ray = self.ray

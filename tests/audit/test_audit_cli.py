@@ -4,8 +4,10 @@ audit's summary."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -176,3 +178,18 @@ def test_the_progress_bar_redraws_one_line_on_a_terminal_and_says_nothing_elsewh
     for result in results:
         hidden(result)
     assert written == []
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_a_ray_address_where_nothing_listens_is_exit_2_before_anything_is_stored(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on: bound, never listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        code, out, err = _run(
+            [str(snapshots(1)[0]), "--engine", "ray", "--ray-address", f"127.0.0.1:{port}"], capsys
+        )
+    assert code == 2 and out == ""
+    assert f"--ray-address 127.0.0.1:{port}: nothing answers there" in _one_error_line(err)
+    assert not (here / ".mcp-lint").exists()

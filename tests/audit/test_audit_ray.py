@@ -189,3 +189,18 @@ def test_every_ray_socket_is_on_127_0_0_1_and_no_dashboard_runs(ray_instance: An
     assert all("--host=127.0.0.1" in head for head in heads)
     assert not [port for state, _, _, port in sockets if state == LISTEN and port == DASHBOARD_PORT]
     assert ray_instance.get_runtime_context().gcs_address.startswith("127.0.0.1:")
+
+
+def test_the_command_line_runs_on_ray(
+    ray_instance: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mcp_lint.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    targets = [str(path) for path in snapshots(3)]
+    code = main(["audit", *targets, "--engine", "ray", "--workers", "2", "--report", "audit.md"])
+    err = capsys.readouterr().err
+    assert code in (0, 1) and "(3 run, 0 already recorded)" in err
+    assert sorted(stored_rows(tmp_path / ".mcp-lint" / "audit.sqlite")) == sorted(targets)
+    assert "# mcp-lint audit" in (tmp_path / "audit.md").read_text(encoding="utf-8")
+    assert ray_instance.is_initialized()  # an instance the audit did not start is left running
