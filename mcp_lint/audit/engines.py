@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from mcp_lint.audit.job import JobResult, JobSettings, infrastructure_failure, run_job
 from mcp_lint.audit.targets import Job
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import McpLintError, UsageError
 
 RAY_INSTALL = "pip install 'mcp-lint[distributed]'"
 
@@ -171,6 +171,15 @@ def start_ray(ray: Any, address: str | None, cpus: int | None) -> bool:
             ) from None
         return True
     ray.init(num_cpus=cpus, include_dashboard=False, _node_ip_address="127.0.0.1", **quiet)
+    gcs = str(ray.get_runtime_context().gcs_address)
+    if not gcs.startswith("127.0.0.1:"):
+        # Ray read its settings when first imported: imported earlier in this process without ours, it
+        # took the machine's outward address. Never run jobs on an instance others could reach.
+        ray.shutdown()
+        raise McpLintError(
+            f"the local Ray instance listens on {gcs}, not 127.0.0.1 (Ray was imported before mcp-lint "
+            "could set it up); run the audit in a process of its own"
+        )
     return True
 
 

@@ -181,15 +181,20 @@ def test_the_progress_bar_redraws_one_line_on_a_terminal_and_says_nothing_elsewh
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
-def test_a_ray_address_where_nothing_listens_is_exit_2_before_anything_is_stored(
-    here: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_ray_address_where_nothing_listens_is_exit_2_before_anything_is_stored(here: Path) -> None:
+    # In a process of its own: Ray reads its settings once, when first imported.
     with socket.socket() as probe:  # a port nothing listens on: bound, never listening
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-        code, out, err = _run(
-            [str(snapshots(1)[0]), "--engine", "ray", "--ray-address", f"127.0.0.1:{port}"], capsys
+        address = ["--ray-address", f"127.0.0.1:{port}"]
+        done = subprocess.run(
+            [sys.executable, "-m", "mcp_lint", "audit", str(snapshots(1)[0]), "--engine", "ray", *address],
+            capture_output=True,
+            text=True,
+            cwd=here,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=120,
         )
-    assert code == 2 and out == ""
-    assert f"--ray-address 127.0.0.1:{port}: nothing answers there" in _one_error_line(err)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"--ray-address 127.0.0.1:{port}: nothing answers there" in _one_error_line(done.stderr)
     assert not (here / ".mcp-lint").exists()
