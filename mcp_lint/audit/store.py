@@ -18,7 +18,7 @@ from typing import Any
 
 import mcp_lint
 from mcp_lint.audit.job import SEVERITIES, JobResult
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import McpLintError, UsageError
 
 SCHEMA_VERSION = 1
 DEFAULT_STORE = Path(".mcp-lint") / "audit.sqlite"
@@ -156,11 +156,17 @@ class Store:
         }
         columns = ", ".join(values)
         marks = ", ".join("?" for _ in values)
-        with self._db:  # one transaction: the row is in the file, whole, when this returns
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(
-                f"INSERT OR REPLACE INTO results ({columns}) VALUES ({marks})", list(values.values())
-            )
+        try:
+            with self._db:  # one transaction: the row is in the file, whole, when this returns
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute(
+                    f"INSERT OR REPLACE INTO results ({columns}) VALUES ({marks})", list(values.values())
+                )
+        except sqlite3.Error as error:
+            raise McpLintError(
+                f"--store {self.path}: cannot record {result.target} ({_reason(error)}); the rows recorded "
+                "so far are kept: free the disk or fix the file, then run again with --resume"
+            ) from None
 
     def rows(self, rule_set: str, targets: Iterable[str]) -> list[Row]:
         """The rows of these targets under this rule set, in the order the targets are given."""

@@ -10,7 +10,7 @@ import pytest
 
 from mcp_lint.audit.job import JobResult, Timings
 from mcp_lint.audit.store import SCHEMA_VERSION, Store
-from mcp_lint.errors import UsageError
+from mcp_lint.errors import McpLintError, UsageError
 
 
 def _result(target: str, status: str = "passed", score: float | None = 2.5) -> JobResult:
@@ -70,3 +70,16 @@ def test_a_store_of_another_schema_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(UsageError, match="written by another mcp-lint"):
         Store(tmp_path / "audit.sqlite")
+
+
+def test_a_row_that_cannot_be_written_is_one_line_saying_resume_goes_on(tmp_path: Path) -> None:
+    store = Store(tmp_path / "audit.sqlite")
+    run = store.start_run("local", 1, "aaaa", 1, 0)
+    other = sqlite3.connect(tmp_path / "audit.sqlite")
+    other.execute("DROP TABLE results")  # the file changed under the audit
+    other.commit()
+    other.close()
+    with pytest.raises(McpLintError, match=r"cannot record a\.json \(no such table: results\)") as raised:
+        store.record(_result("a.json"), "aaaa", run)
+    assert "--resume" in str(raised.value) and "\n" not in str(raised.value)
+    store.close()
