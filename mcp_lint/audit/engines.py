@@ -4,8 +4,9 @@ Both run the same function (`mcp_lint.audit.job.run_job`) and hand each `JobResu
 this process as soon as it is back, so the store is written by one process, one row at a time.
 
 - `local`: a process pool on this machine (`--workers N`). A worker that dies is an infrastructure
-  failure: its job is run again, up to `max_retries` times. A job past its timeout has its worker
-  killed and is recorded as an error; the other jobs running then are started again, uncharged.
+  failure: the jobs that were running run again one at a time, and a job whose lone worker dies is
+  run again up to `max_retries` times. A job past its timeout has the pool killed and is recorded as
+  an error; the other jobs running then are started again, uncharged.
 - `ray`: one Ray task per job, with a resource request (`--job-cpus`), Ray's own `max_retries` for a
   worker or node that dies (never `retry_exceptions`: a verdict is not retried), and the same per-job
   timeout (`ray.cancel(force=True)`). Without `--ray-address`, a local Ray instance bound to
@@ -76,21 +77,38 @@ class LocalEngine:
 
     def run(self, jobs: Sequence[Job], settings: JobSettings, record: Record) -> None:
         queue: deque[Job] = deque(jobs)
+        # The jobs that were running when a worker of a shared pool died: one of them killed it, so
+        # they run again one at a time, where a death is charged to the only job running.
+        suspects: deque[Job] = deque()
         tries: dict[str, int] = {}
-        while queue:
-            self._one_pool(queue, tries, settings, record)
+        while queue or suspects:
+            if suspects:
+                self._one_pool(suspects, 1, tries, settings, record, None)
+            else:
+                self._one_pool(
+                    queue, self.workers, tries, settings, record, suspects if self.workers > 1 else None
+                )
 
     def _one_pool(
-        self, queue: deque[Job], tries: dict[str, int], settings: JobSettings, record: Record
+        self,
+        queue: deque[Job],
+        workers: int,
+        tries: dict[str, int],
+        settings: JobSettings,
+        record: Record,
+        suspects: deque[Job] | None,
     ) -> None:
-        """Run from `queue` until it is empty, or until the pool must be replaced (a worker died or
-        was killed): the jobs still running then go back to the queue."""
-        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_pool_context())
+        """Run from `queue` on a pool of `workers` until the queue is empty or the pool must be replaced
+        (a worker died or was killed). A death with several jobs running sends them all to `suspects`,
+        uncharged; with one, it is that job's (a retry, or past the retries its record). Jobs still
+        running when a job past its timeout has the pool killed go back to the queue, uncharged."""
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
         running: dict[Future[JobResult], tuple[Job, float]] = {}
         replace_pool = False
+        lost: list[Job] = []
         try:
             while (queue or running) and not replace_pool:
-                while queue and len(running) < self.workers:
+                while queue and len(running) < workers:
                     job = queue.popleft()
                     running[pool.submit(run_job, job, settings)] = (job, time.monotonic())
                 done, _ = wait(running, timeout=1.0, return_when=FIRST_COMPLETED)
@@ -100,7 +118,12 @@ class LocalEngine:
                         record(future.result())
                     except BrokenProcessPool as error:  # a worker died: every running job is lost
                         replace_pool = True
-                        self._retry(job, tries, str(error) or "worker process ended abruptly", queue, record)
+                        if suspects is None:
+                            self._retry(
+                                job, tries, str(error) or "worker process ended abruptly", queue, record
+                            )
+                        else:
+                            lost.append(job)
                 now = time.monotonic()
                 for future, (job, started) in list(running.items()):
                     if now - started > self.options.timeout:
@@ -111,9 +134,11 @@ class LocalEngine:
             if replace_pool or running:
                 _kill_workers(pool)
             pool.shutdown(wait=True, cancel_futures=True)
-        # Jobs lost with a killed pool run again; they are charged only when the pool broke under them.
-        for job, _started in running.values():
-            queue.appendleft(job)
+        still = [job for job, _started in running.values()]
+        if lost and suspects is not None:
+            suspects.extend([*lost, *still])
+        else:
+            queue.extendleft(reversed(still))
 
     def _retry(self, job: Job, tries: dict[str, int], reason: str, queue: deque[Job], record: Record) -> None:
         tries[job.target] = tries.get(job.target, 0) + 1
