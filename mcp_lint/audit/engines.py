@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import socket
 import sys
 import time
@@ -26,6 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from mcp_lint.audit.job import JobResult, JobSettings, infrastructure_failure, run_job
@@ -149,11 +151,43 @@ class LocalEngine:
 
 
 def _kill_workers(pool: ProcessPoolExecutor) -> None:
-    """SIGKILL the pool's worker processes (a job past its timeout cannot be stopped any other way)."""
+    """SIGKILL the pool's worker processes (a job past its timeout cannot be stopped any other way), and
+    what they started: a server or an installer runs in a session of its own and would outlive them."""
     processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    started = [child for pid in processes for child in _descendants(pid)]  # before the links are gone
     for process in list(processes.values()):
         with contextlib.suppress(OSError, ValueError):
             process.kill()
+    for pid in started:
+        with contextlib.suppress(OSError):
+            # A session leader's whole group (npm and its scripts); never a group this process is in.
+            if os.getpgid(pid) == pid:
+                os.killpg(pid, signal.SIGKILL)
+            else:
+                os.kill(pid, signal.SIGKILL)
+
+
+def _descendants(root: int) -> list[int]:
+    """The processes under `root`, read from /proc (Linux); elsewhere none are known."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return []
+    children: dict[int, list[int]] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
 
 
 # -- Ray ----------------------------------------------------------------------------------------------

@@ -45,9 +45,13 @@ def entries(folder: Path, cache: Path) -> list[Path]:
     return paths
 
 
-def seeded_entry(folder: Path, cache: Path, name: str, argv: list[str]) -> Path:
-    """One server.json whose package starts `argv` (seeded in `cache`)."""
-    document = entry_document(name=f"io.github.example/{name}", packages=[package(identifier=f"{name}-mcp")])
+def seeded_entry(
+    folder: Path, cache: Path, name: str, argv: list[str], environment: dict[str, str] | None = None
+) -> Path:
+    """One server.json whose package starts `argv` (seeded in `cache`), with `environment` set."""
+    variables = [{"name": key, "value": value} for key, value in (environment or {}).items()]
+    chosen = package(identifier=f"{name}-mcp", **({"environmentVariables": variables} if variables else {}))
+    document = entry_document(name=f"io.github.example/{name}", packages=[chosen])
     seed_install(cache, document, 0, argv)
     sub = folder / name
     sub.mkdir(parents=True, exist_ok=True)

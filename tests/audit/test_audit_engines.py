@@ -37,7 +37,14 @@ def test_the_engines_are_an_explicit_registry() -> None:
 @pytest.mark.timeout(240)
 def test_a_job_past_its_timeout_is_stopped_and_recorded_the_others_go_on(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    hung = seeded_entry(tmp_path / "entries", cache, "hung", fixture_server("hang_server.py"))
+    mark = f"AUDIT_TEST_MARK={tmp_path}"  # in the hung server's environment, to find it afterwards
+    hung = seeded_entry(
+        tmp_path / "entries",
+        cache,
+        "hung",
+        fixture_server("hang_server.py"),
+        environment={"AUDIT_TEST_MARK": str(tmp_path)},
+    )
     quick = [str(path) for path in snapshots(3)]
     settings = JobSettings(timeout=120, cache_dir=str(cache))
     store = _audit(tmp_path, [str(hung), *quick], EngineOptions(workers=2, timeout=25), settings)
@@ -45,6 +52,19 @@ def test_a_job_past_its_timeout_is_stopped_and_recorded_the_others_go_on(tmp_pat
     assert rows[str(hung)]["status"] == ERROR and rows[str(hung)]["exit_code"] is None
     assert rows[str(hung)]["error"] == "timed out after 25s (--job-timeout)"
     assert all(rows[path]["report"] for path in quick) and len(rows) == 4
+    # The server the killed worker started (in a session of its own) was killed with it.
+    assert _processes_with(mark) == []
+
+
+def _processes_with(variable: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and variable.encode() in (entry / "environ").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
 
 
 @pytest.mark.timeout(300)
