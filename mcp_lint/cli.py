@@ -471,6 +471,122 @@ def gate(ctx: click.Context, /, **options: Any) -> None:
     ctx.exit(run_gate(GateOptions(**options), _output()))
 
 
+AUDIT_HELP = f"""Audit many servers at once: gate every server.json, lint every snapshot,
+and record each verdict in a SQLite store.
+
+\b
+TARGET is any of (and folders of them, walked for .json files):
+  server.json             installed and started as `mcp-lint gate` does
+  snapshot                linted as `mcp-lint check` does (`mcp-lint snapshot`)
+  registry export         a JSON list of server.json entries, or the
+                          registry's list answer {{"servers": [...]}}
+
+\b
+Each target is one job: on this machine (--engine local, a process pool of
+--workers) or on Ray (--engine ray, a local instance bound to 127.0.0.1, or
+the cluster at --ray-address). Every job is judged by the same rules: no
+config file is read, the offline jury scores, under --profile. Each row is
+stored the moment its job ends; --resume skips the targets the store already
+holds under the same rule set. See docs/registry.md.
+
+\b
+Exit codes:
+  0  every target passed
+  1  some target failed, was unreachable or ended in error (see the store
+     and --report); the audit itself ran to the end
+{_EXIT_USAGE_HELP} (a missing or unreadable target, an unusable
+     --store, a bad option, --engine ray without Ray installed); nothing ran
+  130 interrupted: every row recorded so far is kept (--resume goes on)"""
+
+
+@cli.command("audit", help=AUDIT_HELP)
+@click.argument("targets", nargs=-1, metavar="TARGET...")
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Where the jobs run: a process pool here, or Ray tasks (pip install 'mcp-lint[distributed]').",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1, max=4096),
+    help="Jobs at once: local pool processes [CPUs], or Ray tasks in flight [cluster CPUs / --job-cpus].",
+)
+@click.option(
+    "--ray-address", metavar="ADDR", help="An existing Ray cluster (ray start --head) [a local instance]."
+)
+@click.option(
+    "--job-cpus",
+    type=click.FloatRange(min=0.01, max=1024),
+    default=1.0,
+    show_default=True,
+    help="CPUs each Ray task requests.",
+)
+@click.option("--store", metavar="FILE", help="The SQLite store of the results [.mcp-lint/audit.sqlite].")
+@click.option("--resume", is_flag=True, help="Skip the targets the store holds under the same rule set.")
+@click.option("--report", metavar="FILE.md", help="Write the audit's Markdown report to FILE.md.")
+@click.option(
+    "--profile",
+    type=click.Choice(["registry", "default", "strict"]),
+    default="registry",
+    show_default=True,
+    help="Which findings fail a target (as `gate` and `check --profile`).",
+)
+@click.option(
+    "--min-score",
+    type=click.FloatRange(1, 5),
+    metavar="SCORE",
+    help="A server whose rubric score (1-5) is under SCORE fails [1.2].",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    callback=_finite_seconds,
+    help="Seconds for each server's start-up and each request [30].",
+)
+@click.option(
+    "--job-timeout",
+    type=click.FloatRange(min=1, max=86400),
+    default=900.0,
+    show_default=True,
+    help="Seconds one job may take, install included; then it is stopped and recorded as an error.",
+)
+@click.option(
+    "--max-retries",
+    type=click.IntRange(min=0, max=10),
+    default=2,
+    show_default=True,
+    help="Reruns of a job whose worker died (never of a verdict).",
+)
+@click.option(
+    "--cache-dir",
+    metavar="DIR",
+    help="Where installs are cached [$MCP_LINT_CACHE_DIR, else each machine's user cache folder/mcp-lint].",
+)
+@click.option(
+    "--fresh-installs",
+    is_flag=True,
+    help="Install each job's packages into a folder of its own, removed after it (no shared cache).",
+)
+@click.option(
+    "--allow-private-network",
+    is_flag=True,
+    help="Let remotes and registry URLs reach loopback, private and link-local addresses [refused].",
+)
+@click.option(
+    "--allow-install-scripts",
+    is_flag=True,
+    help="Let installers run package code (npm install scripts, pip sdist builds) [off].",
+)
+@click.pass_context
+def audit(ctx: click.Context, /, **options: Any) -> None:
+    from mcp_lint.commands.audit import AuditOptions, run_audit_command
+
+    _refuse_server_command(ctx)
+    ctx.exit(run_audit_command(AuditOptions(**options), _output()))
+
+
 _PROXY_EXIT_CODES_HELP = f"""\b
 Exit codes:
   0  the client closed the session

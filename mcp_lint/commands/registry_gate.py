@@ -19,7 +19,7 @@ from mcp_lint.model import RunResult
 from mcp_lint.pipeline import conclude
 from mcp_lint.registry.entry import Problem, RegistryEntry, load_entry
 from mcp_lint.registry.launch import Inputs, Launch, default_cache_dir, launch_all, plan
-from mcp_lint.registry.redact import redact_reflection
+from mcp_lint.registry.lint import check_launched, reflect_launches
 from mcp_lint.registry.verdict import Judged, verdict_document, write_verdict
 
 DEFAULT_ENTRY = "server.json"
@@ -116,19 +116,8 @@ def _jury(settings: Settings, options: GateOptions) -> JurySettings:
 
 
 def _lint(launches: Sequence[Launch], settings: Settings, jury: JurySettings, inputs: Inputs) -> RunResult:
-    from mcp_lint.pipeline import check_reflections
-    from mcp_lint.reflect import reflect_all
-
-    reflections = reflect_all([launched.target for launched in launches], settings.timeout)
-    # A server may echo a secret input into its tools: masked before any check or report sees it.
-    reflections = [redact_reflection(reflection, inputs.redact) for reflection in reflections]
-    result = check_reflections(reflections, settings, jury)
-    # A server that failed to start may have had its secret arguments or environment in the message.
-    servers = tuple(
-        replace(server, error=inputs.redact(server.error)) if server.error is not None else server
-        for server in result.servers
-    )
-    return replace(result, servers=servers)
+    reflections = reflect_launches(launches, settings.timeout, inputs)
+    return check_launched(reflections, settings, jury, inputs)
 
 
 def _verdict(

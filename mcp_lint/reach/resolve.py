@@ -261,7 +261,7 @@ def _not_a_target(where: object, data: Any) -> UsageError:
     )
 
 
-def _snapshot_name(listing: Any, default: str) -> str:
+def snapshot_name(listing: Any, default: str) -> str:
     name = listing.get("name") if isinstance(listing, Mapping) else None
     return name if isinstance(name, str) else default
 
@@ -281,7 +281,7 @@ def _from_stdin(request: Request) -> list[Target | UnreachableTarget]:
         raise UsageError(f"stdin: {problem}")
     if request.servers:
         raise _not_a_config(request, "stdin holds a snapshot of one server")
-    name = _snapshot_name(listing, "stdin")
+    name = snapshot_name(listing, "stdin")
     return [SnapshotTarget(name=name, path=Path(STDIN), document=data, origin="stdin")]
 
 
@@ -327,7 +327,7 @@ def _from_path(
     if request.servers:
         raise _not_a_config(request, f"{path} is a snapshot of one server")
     # Reflect builds the snapshot from this document: the file is parsed once, by one rule (JSONC).
-    name = _snapshot_name(listing, path.stem)
+    name = snapshot_name(listing, path.stem)
     return [SnapshotTarget(name=name, path=path, document=data, origin=str(path))], []
 
 

@@ -195,6 +195,16 @@ def load_entry(path: Path) -> Validation:
         data = read_input_bytes(path, "a server.json")
     except InputFileError as error:
         return Validation(None, (Problem("(entry)", error.detail),))
+    validation = parse_entry(data, path)
+    if validation.entry is not None:
+        extra = ownership_warnings(validation.entry, path.parent)
+        return Validation(validation.entry, validation.problems, (*validation.warnings, *extra))
+    return validation
+
+
+def parse_entry(data: bytes, source: Path) -> Validation:
+    """Validate the bytes of a server.json read from `source` (`mcp-lint audit` reads the file once,
+    and its job may run on another machine); a file that cannot be decoded or parsed is one problem."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -213,11 +223,7 @@ def load_entry(path: Path) -> Validation:
     problem = document_problem(document)
     if problem is not None:
         return Validation(None, (Problem("(entry)", problem),))
-    validation = validate_entry(document, source=path)
-    if validation.entry is not None:
-        extra = ownership_warnings(validation.entry, path.parent)
-        return Validation(validation.entry, validation.problems, (*validation.warnings, *extra))
-    return validation
+    return validate_entry(document, source=source)
 
 
 def validate_entry(document: Any, source: Path | None = None) -> Validation:
