@@ -340,7 +340,10 @@ def _same_subject(wanted: str, subject: str) -> bool:
     if not wanted or not subject:
         return True
     short = {wanted, wanted.rsplit(".", 1)[-1]}
-    return subject in short or subject.rsplit(".", 1)[-1] in short
+    # A finding about a parameter's enum or default points at that keyword (`...color.enum`): it is
+    # about the parameter all the same.
+    named = {subject, subject.removesuffix(".enum").removesuffix(".default")}
+    return any(name in short or name.rsplit(".", 1)[-1] in short for name in named)
 
 
 def finds(finding: Finding, defect: Defect) -> bool:
