@@ -7,9 +7,9 @@ A label names its finding by (server, tool, code, subject). The subject is what 
 *about*, taken from the finding's structure rather than its wording so that a reworded message keeps
 its label: the schema path when the finding points into the input schema, else, for a rule whose
 message template puts a name in backticks, the first such name that is not the tool's own (the
-phantom parameter, the sibling tool), else nothing (one finding of that rule per tool, as for rubric
-findings). When a rule's change moves
-the subject, a label whose (server, tool, code) still has exactly one unmatched finding left is
+phantom parameter, the sibling tool; also when it points at a parameter's description), else
+nothing (one finding of that rule per tool, as for rubric findings). When a rule's change moves the
+subject, a label whose (server, tool, code) still has exactly one unmatched finding left is
 matched loosely and reported as such, so re-labelling is a matter of refreshing the subject.
 """
 
@@ -160,7 +160,10 @@ def _codes_naming_a_subject() -> frozenset[str]:
 
 def subject_of(finding: Finding) -> str:
     path = finding.path or ""
-    if path.startswith("inputSchema"):
+    # A name found in a parameter's description (a tool named there) is about that name, not the path.
+    if path.startswith("inputSchema") and not (
+        path.endswith(".description") and finding.code in _codes_naming_a_subject()
+    ):
         return path
     if finding.code in _codes_naming_a_subject():
         for name in _BACKTICKED.findall(finding.message):
@@ -340,7 +343,10 @@ def _same_subject(wanted: str, subject: str) -> bool:
     if not wanted or not subject:
         return True
     short = {wanted, wanted.rsplit(".", 1)[-1]}
-    return subject in short or subject.rsplit(".", 1)[-1] in short
+    # A finding about a parameter's enum or default points at that keyword (`...color.enum`): it is
+    # about the parameter all the same.
+    named = {subject, subject.removesuffix(".enum").removesuffix(".default")}
+    return any(name in short or name.rsplit(".", 1)[-1] in short for name in named)
 
 
 def finds(finding: Finding, defect: Defect) -> bool:

@@ -83,6 +83,7 @@ FUNCTION_MODULES = (
     "schema.invalid_default",
     "schema.unenforced_range",
     "schema.default_mismatch",
+    "schema.missing_required",
     "schema.enum_mismatch",
     "schema.required_mismatch",
     "server",

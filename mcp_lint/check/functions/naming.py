@@ -6,11 +6,12 @@ import difflib
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet
+from mcp_lint.model import Severity, Tool
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
@@ -114,10 +115,16 @@ _CAMEL = re.compile(r"[a-z][A-Z]")
 # A bare or quoted code name ('mark_task_done', download_paper) that the words around it treat as a
 # tool: "use X", "via X", "call X", "X first", "X -> Y".
 _BARE_NAME = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
+# On a server whose tools are named in kebab-case (`list-mail-messages`), `get-download-url` is one too.
+_KEBAB = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+_BARE_OR_KEBAB = re.compile(
+    r"(?<![\w-])(" + _KEBAB + r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w-])"
+)
+_KEBAB_SHAPE = re.compile(_KEBAB)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_`-")
 _AS_TOOL_BEFORE = re.compile(
     r"(?:\b(?i:use|using|call|calling|invoke|invoking|via|run|try|see|then|with|before|after|like|as\s+in|"
-    r"similar\s+to)\s+(?:the\s+)?"
+    r"similar\s+to|prefer|from)\s+(?:the\s+)?"
     r"|(?:->|→|=>)\s*)['\"]?$"
 )
 # The word after a bare name: a noun there makes the name its modifier ("use read_only mode").
@@ -126,6 +133,9 @@ _TOOL_FOLLOWERS = frozenset(
     [
         "to",
         "first",
+        "afterwards",
+        "afterward",
+        "next",
         "then",
         "again",
         "instead",
@@ -157,8 +167,12 @@ _TOOL_FOLLOWERS = frozenset(
         "should",
     ]
 )
-_AS_TOOL_AFTER = re.compile(r"^['\"]?(?:\(\)|\s*(?:->|→|=>|(?i:first|again|instead|tool|calls?)\b))")
-_TOOL_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
+_AS_TOOL_AFTER = re.compile(r"^['\"]?(?:\(|\s*(?:->|→|=>|(?i:first|again|instead|tool|calls?)\b))")
+# (`Playwright_assert_response`: snake_case with a capital first letter, as a sentence may start it.)
+_DEFINED = re.compile(
+    r"^[ \t]*[-*\u2022][ \t]+`?([A-Za-z][A-Za-z0-9_]*)`?[ \t]*(?::|\s[-\u2013\u2014]\s)", re.MULTILINE
+)
+_TOOL_SHAPE = re.compile(r"[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 
 
 def _norm_name(name: str) -> str:
@@ -217,6 +231,13 @@ _NameIndex = tuple[
 ]
 
 
+def _product_prefixes(tool_names: Sequence[str]) -> set[str]:
+    """First words that several products of one server put before their tools (`jira_`, `confluence_`):
+    each starts at least three tools of three words or more and a quarter of all the tools."""
+    firsts = Counter(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 3)
+    return {word for word, count in firsts.items() if count >= 3 and count * 4 >= len(tool_names)}
+
+
 @functools.lru_cache(maxsize=8)
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
@@ -227,13 +248,19 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
     prefix = server_prefix(tool_names)
+    prefixes = _product_prefixes(tool_names) | ({prefix} if prefix is not None else set())
+    ambiguous: set[str] = set()
     for name in tool_names:
         key = _norm_name(name)
         by_norm.setdefault(key, name)
         by_prefix.setdefault(key[:_PREFIX], []).append(name)
         parts = name_words(name)
-        if prefix is not None and len(parts) >= 3 and parts[0] == prefix:
-            unprefixed.setdefault("".join(parts[1:]), name)
+        if len(parts) >= 3 and parts[0] in prefixes:
+            rest = "".join(parts[1:])
+            if unprefixed.setdefault(rest, name) != name:
+                ambiguous.add(rest)  # `get_attachments` of jira_ and of confluence_: which one is unknown
+    for rest in ambiguous:
+        del unprefixed[rest]
     leading = frozenset(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 2)
     return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}
 
@@ -244,12 +271,17 @@ def dangling_references(
     own: set[str],
     others: frozenset[str] = frozenset(),
     index: _NameIndex | None = None,
+    of_parameter: bool = False,
+    kebab: bool = False,
 ) -> list[tuple[str, str, str | None]]:
     """(name, evidence, the server's tool it probably means) of tools `text` names that are not on the server.
 
     `own` holds normalized names this tool's schemas use, which a code-styled name may be instead;
     `others` the names every tool's schemas use (parameters, values), which a name in a list of tools
     may be instead. `index`, when given, is `_name_index` of `tool_names`, built once per server.
+    `of_parameter` says `text` describes a parameter: the names it lists are more often the values it
+    takes (fields to return, settings) than tools, so the server's prefix alone does not make one a tool.
+    `kebab` says the server names its tools in kebab-case: a bare `list-users` may then be a tool.
     """
     if index is None:
         index = _name_index(tuple(tool_names))
@@ -283,8 +315,10 @@ def dangling_references(
     # Bare names the sentence treats as tools: only one close to a real tool or named like the
     # server's tools (`read_process_output` where `read_file` is a tool) counts.
     weak: list[tuple[str, int, int]] = []
+    # Bare names after "from" ("the id from list_users"): a table or a file is as often there.
+    sourced: set[str] = set()
     bare: list[str] = []
-    for match in _BARE_NAME.finditer(text):
+    for match in (_BARE_OR_KEBAB if kebab and "-" in text else _BARE_NAME).finditer(text):
         bare.append(match.group(1))
         left, right = match.start(), match.end()
         if left and text[left - 1] in "'\"":
@@ -293,15 +327,24 @@ def dangling_references(
             left, right = left - 1, right + 1
         if (left and text[left - 1] in _NAME_CHARS) or text[right : right + 1] in _NAME_CHARS - {""}:
             continue  # part of a longer token (`a_b`-c, a path)
+        if text[right : right + 1] == "." and text[right + 1 : right + 2].isalpha():
+            continue  # a file (`dynamodb_data_model.md`) or a dotted path, not a tool
         before = text[max(0, left - 25) : left]
         after = text[right : right + 12]
         follower = _FOLLOWER.match(after)
         if follower is not None and follower.group(1) not in _TOOL_FOLLOWERS:
             continue  # "use read_only mode": the name qualifies the noun after it
-        if _AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.match(after):
+        cue = _AS_TOOL_BEFORE.search(before)
+        if cue is not None or _AS_TOOL_AFTER.match(after):
             name = match.group(1)
             if _norm_name(name) not in others and name not in exact:
                 weak.append((name, match.start(1), match.end(1)))
+                if (
+                    cue is not None
+                    and cue.group(0).lower().startswith("from")
+                    and not _AS_TOOL_AFTER.match(after)
+                ):
+                    sourced.add(name)
     for match in _TOOL_REF.finditer(text):
         name = match.group(1) or match.group(3)
         followed = bool(match.group(2) or match.group(4))
@@ -323,6 +366,9 @@ def dangling_references(
     # A list beside a real tool needs a real tool's name in the text.
     named = any(name in exact for name in bare) or any(name in exact for name, _, _, _ in candidates)
     for match in _CODE_LIST.finditer(text) if named else ():
+        follower = _FOLLOWER.match(text, match.end())
+        if follower is not None and follower.group(1) not in _TOOL_FOLLOWERS:
+            continue  # "in format_text and update_paragraph_style operations": kinds of a noun
         items = list(_LIST_NAME.finditer(match.group(0)))
         styles = {_style(item.group(1)) for item in items if item.group(1) in exact}
         if not styles:
@@ -335,13 +381,29 @@ def dangling_references(
             start = match.start() + item.start(1)
             candidates.append((item.group(1), start, start + len(item.group(1)), True))
     strong = {name for name, _, _, _ in candidates}
+    # "- get_mesh_info: Get mesh details": an entry the text itself defines is an action or a value
+    # of this tool, whatever the sentences around it call it.
+    defined = set(_DEFINED.findall(text)) if "\n" in text else set()
     candidates.extend((name, start, end, True) for name, start, end in weak if name not in strong)
     for name, start, end, said_tool in candidates:
-        if name in exact or name in found or _TOOL_SHAPE.fullmatch(name) is None:
+        if name in exact or name in found:
+            continue
+        if _TOOL_SHAPE.fullmatch(name) is None and not (kebab and _KEBAB_SHAPE.fullmatch(name)):
             continue
         meant = closest(name)
-        if prefix is not None and name_words(name)[0] == prefix and len(name_words(name)) >= 2:
+        if name in defined and meant is None:
+            continue
+        words_of = name_words(name)
+        prefixed = prefix is not None and words_of[0] == prefix and len(words_of) >= 2
+        if prefixed and not of_parameter:
             said_tool = True  # `firecrawl_crawl` on a server whose tools are firecrawl_*
+        # "from pg_stat_statements": a source named like the tools only by the server's prefix is a
+        # table or a view; "from list_users" names a tool by its verb.
+        from_source = name in sourced and name not in strong and meant is None
+        if from_source and (words_of[0] == prefix or words_of[0] not in leading):
+            continue
+        if meant is None and _family(name, text[start : end + 12], tool_names):
+            continue  # "the dedicated crypto_synced tools": the words several real tools share
         if not said_tool and meant is None:
             continue  # a name in code style that is neither called a tool nor close to one
         if name not in strong and meant is None and name_words(name)[0] not in leading:
@@ -359,6 +421,19 @@ def dangling_references(
     return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
 
 
+def _family(name: str, around: str, tool_names: list[str]) -> bool:
+    """Whether `name` before "tools" is the words some real tools' names share, naming them as a group."""
+    if re.search(re.escape(name) + r"`?\s+tools\b", around) is None:
+        return False
+    wanted = name_words(name)
+    size = len(wanted)
+    for tool in tool_names:
+        parts = name_words(tool)
+        if any(parts[i : i + size] == wanted for i in range(len(parts) - size + 1)):
+            return True
+    return False
+
+
 # A sentence whose subject is what the tool returns, naming what it holds.
 _RESULT_CARRIES = re.compile(
     r"\b(?:the\s+)?(?:response|result|output|reply|payload)s?\s+(?:also\s+|may\s+(?:also\s+)?|will\s+(?:also\s+)?)?"
@@ -373,20 +448,44 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
     # Every tool's parameter names: a name listed beside a tool may be one of those instead.
     others = frozenset(_norm_name(str(name)) for tool in ctx.server.tools for name in tool.properties)
     index = _name_index(tuple(tool_names))
+    kebab = sum("-" in name and "_" not in name for name in tool_names) * 2 > len(tool_names)
+    # Every pattern needs one of these (a list of tools: code names).
+    markers = ("`", "tool", "call", "invok", "instead", "_")
     for tool in ctx.server.tools:
-        text = tool.description
-        lowered = text.lower()
-        markers = ("`", "tool", "call", "invok", "instead", "_")
-        if not any(map(lowered.__contains__, markers)) and _CAMEL.search(text) is None:
-            continue  # every pattern needs one of these (a list of tools: code names)
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
-        for name, evidence, meant in dangling_references(text, tool_names, own, others, index):
-            yield Hit(
-                tool=tool.name,
-                fields={"reference": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
-                evidence=evidence,
-                path="description",
-                suggestion=f"Did you mean `{meant}`?" if meant else None,
+        seen: set[str] = set()
+        for where, prose in _texts(tool):
+            lowered = prose.lower()
+            if not any(map(lowered.__contains__, markers)) and _CAMEL.search(prose) is None and not kebab:
+                continue
+            found = dangling_references(
+                prose, tool_names, own, others, index, of_parameter=where != "description", kebab=kebab
             )
+            for name, evidence, meant in found:
+                if name in seen:
+                    continue
+                seen.add(name)
+                yield Hit(
+                    tool=tool.name,
+                    fields={"reference": name, "hint": f"; did you mean `{meant}`?" if meant else ""},
+                    evidence=evidence,
+                    path=where,
+                    subject=name,
+                    # Not yet shown on the sealed corpus: names in a parameter's description, and
+                    # kebab-case names (a new finding there would need a sealed label).
+                    severity_cap=Severity.LOW
+                    if where != "description" or _KEBAB_SHAPE.fullmatch(name)
+                    else None,
+                    suggestion=f"Did you mean `{meant}`?" if meant else None,
+                )
+
+
+def _texts(tool: Tool) -> Iterator[tuple[str, str]]:
+    """The tool's description, then each of its parameters' descriptions ("the id from `list_users`")."""
+    yield "description", tool.description
+    for name, prop in tool.properties.items():
+        text = prop.get("description") if isinstance(prop, Mapping) else None
+        if isinstance(text, str) and text:
+            yield f"inputSchema.properties.{name}.description", text

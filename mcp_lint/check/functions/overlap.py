@@ -247,6 +247,17 @@ def _raw_words(tool: Tool) -> set[str]:
     return {singular(word) for word in text_tokens(tool.description or "")}
 
 
+# Words that widen what an action covers: a variant named by one says so when its opening does.
+_SCOPE_WORDS = frozenset({"all", "every", "each", "multiple", "many", "batch", "bulk"})
+
+
+def _opening_words(tool: Tool) -> set[str]:
+    """The singular words of a description's first sentence."""
+    text = tool.description or ""
+    end = min((pos for pos in (text.find(". "), text.find("\n")) if pos >= 0), default=len(text))
+    return {singular(word) for word in text_tokens(text[:end])}
+
+
 def same_meaning(first: NameMeaning, second: NameMeaning) -> bool:
     """The same action on the same object; one name may add words the other lacks, not replace them
     (`read_file` / `read_text_file` are one action, `fetch_html` / `fetch_markdown` alternatives)."""
@@ -303,7 +314,16 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         if extra & (singulars(longer)[1] - singulars(shorter)[1]):
             return True
         # A word the analysis drops as too common ("Reply to all recipients" / "Reply to the sender").
-        return bool(extra & (_raw_words(tools[longer]) - _raw_words(tools[shorter])))
+        if extra & (_raw_words(tools[longer]) - _raw_words(tools[shorter])):
+            return True
+        # The opening sentences, where a reader tells tools apart: "Reply to all recipients of a
+        # message" / "Reply to the sender of a message", though "all" comes later in both. Each must
+        # say something the other does not: "Read the contents of a text file" / "Read the contents
+        # of a file" leaves the plain one open to text files too, unless the word widens the scope
+        # ("reply to the sender and all recipients").
+        longer_opening, shorter_opening = _opening_words(tools[longer]), _opening_words(tools[shorter])
+        said = extra & (longer_opening - shorter_opening)
+        return bool(said) and bool(shorter_opening - longer_opening or said & _SCOPE_WORDS)
 
     def verbs_apart(first: int, second: int) -> bool:
         mine, theirs = meanings[first].action, meanings[second].action

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
-from mcp_lint.check.functions._util import schema_texts, snippet, trim
+from mcp_lint.check.functions._util import name_words, schema_texts, snippet, trim
 from mcp_lint.model import Severity, Tool
 
 
@@ -34,6 +34,9 @@ _ACCESS = (
     r"\b(?:read|cat|open|load|include|pass|send|attach|upload|copy|provide|extract|fetch|retrieve|collect|"
     r"exfiltrate|forward|append|embed|contents?\s+of)\b"
 )
+# The reason given when a text tells the model how to use other tools.
+_OTHER_TOOLS_REASON = "gives instructions about other tools"
+
 # (reason, pattern); first match per text wins, so the most specific come first.
 # (reason, substrings, more substrings, pattern): every match contains one of the first substrings and,
 # when the second tuple is not empty, one of those too (lower-cased). The substring tests skip most
@@ -158,7 +161,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         ),
     ),
     (
-        "gives instructions about other tools",
+        _OTHER_TOOLS_REASON,
         (
             " tool is ",
             "other tool",
@@ -681,6 +684,8 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
             continue
         for path, text in tool_texts(tool):
             found = _marked(text, live) or (addressed_to_model(text, requests) if requests else None)
+            if found is not None and _own_setting(path, found):
+                continue
             if found is not None:
                 reason, match = found
                 yield Hit(
@@ -693,6 +698,16 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
                     # by meaning reports at low until it shows its precision on the sealed corpus.
                     severity_cap=None if reason in EXPLICIT_ATTACKS else Severity.LOW,
                 )
+
+
+def _own_setting(path: str, found: tuple[str, re.Match[str]]) -> bool:
+    """Whether a parameter's description that says to change a destination names the parameter's own
+    value: `webhookPath`, "override the webhook path", sets where this call goes, not another tool's."""
+    reason, match = found
+    if reason != _OTHER_TOOLS_REASON or not path.startswith("inputSchema.properties."):
+        return False
+    parameter = set(name_words(path.split(".")[2]))
+    return bool(parameter & set(name_words(match.group(0))) - {"the", "change", "replace", "override"})
 
 
 def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:

@@ -248,6 +248,79 @@ def stated_lists(text: str, uncued: bool = False) -> list[StatedList]:
     return found
 
 
+# A header that closes the list of bullets under it ("Options:", "Possible values:"), and one bullet:
+# `- "GENE_PROTEIN": Genes and proteins`, `* `asc` - ascending`, `- none: ...`.
+_BULLET_HEADER = re.compile(rf"{_CLOSED_CUE}\s*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_VALUE_BULLET = re.compile(
+    rf"^[ \t]*[-*\u2022][ \t]+(?P<item>{_QUOTED}|[\w./-]{{1,30}})[ \t]*(?::|\s[-\u2013\u2014]\s|$)"
+)
+
+
+def bulleted_values(text: str) -> list[StatedList]:
+    """Each list of values set out as bullets under a header that closes it ("Options:" then
+    `- "DISEASE": ...` per line). Every value gets a line of its own, so the list means to be whole.
+    A bullet for no value (`- None: all types`) is no value of the enum and is left out."""
+    found: list[StatedList] = []
+    for header in _BULLET_HEADER.finditer(text):
+        items: list[str] = []
+        end = header.end()
+        for line in text[header.end() + 1 :].split("\n"):
+            bullet = _VALUE_BULLET.match(line)
+            if bullet is None:
+                if line.strip() and items and line[: len(line) - len(line.lstrip())]:
+                    end += len(line) + 1  # the bullet's text wrapped onto the next line
+                    continue
+                break
+            item, quoted = _unquote(bullet.group("item"))
+            if not quoted and not re.fullmatch(r"[A-Za-z0-9_.-]+", item):
+                break
+            if item.lower() not in _NO_VALUE:
+                items.append(item)
+            end += len(line) + 1
+        if len(items) >= 2:
+            cue = " ".join(header.group(0).split()).rstrip(": ")
+            found.append(StatedList(tuple(items), (header.start(), end), cue))
+    return found
+
+
+def args_entry_block(description: str, name: str) -> str:
+    """The Args entry of `name` in a docstring-style description with the lines indented under it
+    (a list of its values set out as bullets), or "" when the description has no such entry."""
+    entry = re.search(
+        rf"^([ \t]*)[-*]?[ \t]*[`'\"]?{re.escape(name)}[`'\"]?[ \t]*(?:\([^)\n]*\))?[ \t]*:",
+        description,
+        re.MULTILINE,
+    )
+    if entry is None:
+        return ""
+    indent = len(entry.group(1))
+    lines = [description[entry.start() : description.find("\n", entry.end()) % (len(description) + 1)]]
+    for line in description[entry.end() :].split("\n")[1:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# A quoted value given as an example of this parameter's value: "e.g. \"Berry Red\"".
+_EXAMPLE_VALUE = re.compile(
+    rf"\b(?:e\.g\.|eg\.|for example|for instance|such as)\s*[:,]?\s*(?P<items>(?:{_QUOTED})"
+    rf"(?:\s*(?:,|\bor\b|\band\b)\s*(?:{_QUOTED}))*)",
+    re.IGNORECASE,
+)
+
+
+def example_values(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """The quoted values the text gives as examples, with where each example list stands."""
+    found: list[tuple[str, tuple[int, int]]] = []
+    for match in _EXAMPLE_VALUE.finditer(text):
+        for token in re.findall(_QUOTED, match.group("items")):
+            value, _ = _unquote(token)
+            if value:
+                found.append((value, match.span()))
+    return found
+
+
 def same_value(left: str, right: str) -> bool:
     """Two spellings of one value: case and surrounding space aside."""
     return left.strip().lower() == right.strip().lower()

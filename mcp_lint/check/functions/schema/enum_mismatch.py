@@ -10,6 +10,9 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
+    args_entry_block,
+    bulleted_values,
+    example_values,
     is_top_level,
     other_values,
     parameter_prose,
@@ -19,11 +22,17 @@ from mcp_lint.check.functions.schema._prose import (
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
 
-def _enum(root: Any, prop: Mapping[str, Any]) -> list[str] | None:
+def _enum(root: Any, prop: Mapping[str, Any], depth: int = 0) -> list[str] | None:
+    """The string enum of a parameter, looking through its wrappers two levels down (Pydantic writes
+    an optional choice as `anyOf: [{anyOf: [{enum}, {pattern}]}, {type: null}]`)."""
     for variant in property_variants(root, prop):
         values = variant.get("enum")
         if isinstance(values, list) and values and all(isinstance(value, str) for value in values):
             return values
+        if depth == 0 and variant is not prop and ("anyOf" in variant or "oneOf" in variant):
+            inner = _enum(root, variant, depth + 1)
+            if inner is not None:
+                return inner
     return None
 
 
@@ -57,7 +66,12 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             if not text:
                 continue
             others = [value for value in other_values(tool, path) if not _in(value, enum)]
-            for stated in stated_lists(text):
+            block = text
+            if name in tool.description and is_top_level(tool, name, path):
+                block = f"{text}\n{args_entry_block(tool.description, name)}"
+            bulleted = bulleted_values(block) if "\n" in block else []
+            reported = False
+            for stated in sorted([*stated_lists(text), *bulleted], key=lambda stated: stated.span):
                 if not _about_this_parameter(stated, enum) or any(_in(item, others) for item in stated.items):
                     continue  # "use either `path` or `url`": the names of parameters, not values
                 unknown = [item for item in stated.items if not _in(item, enum)]
@@ -69,7 +83,10 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     )
                 else:
                     missing = [value for value in enum if not _in(value, list(stated.items))]
-                    if not missing or not stated.cue.lower().startswith(("one of", "must be", "either")):
+                    closed = stated in bulleted or stated.cue.lower().startswith(
+                        ("one of", "must be", "either")
+                    )
+                    if not missing or not closed:
                         continue
                     listed = _shown(list(stated.items))
                     problem = f"allows only {listed}, but its enum also has {_shown(missing)}"
@@ -83,4 +100,34 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     path=f"{path}.enum",
                     suggestion=suggestion,
                 )
+                reported = True
                 break
+            if not reported:
+                yield from _example_outside(tool.name, name, path, enum, text)
+
+
+def _example_outside(tool: str, name: str, path: str, enum: list[str], text: str) -> Iterator[Hit]:
+    """A quoted example the enum rejects, beside one it accepts: `Accepts a color key (e.g.
+    "berry_red") or display name (e.g. "Berry Red")` offers a form of value validation refuses. An
+    example list none of whose values the enum has is about something else and says nothing."""
+    examples = example_values(text) if '"' in text or "'" in text or "`" in text else []
+    if not any(_in(value, enum) for value, _ in examples):
+        return
+    unknown = list(dict.fromkeys(value for value, _ in examples if not _in(value, enum)))
+    if not unknown:
+        return
+    span = next(where for value, where in examples if value == unknown[0])
+    yield Hit(
+        tool=tool,
+        subject=name,
+        fields={
+            "parameter": name,
+            "problem": f"gives {_shown(unknown)} as an example, which its enum does not have",
+        },
+        evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: " + trim(text[span[0] : span[1]], 60),
+        path=f"{path}.enum",
+        suggestion=(
+            f"Add {_shown(unknown)} to the enum of `{name}` if the server accepts them, "
+            "or correct the example."
+        ),
+    )

@@ -11,7 +11,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet, trim, words
 from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
-from mcp_lint.model import Tool
+from mcp_lint.model import Severity, Tool
 from mcp_lint.schema_walk import value_schemas
 from mcp_lint.words import singular
 
@@ -34,7 +34,8 @@ _NOT_NAMES = frozenset(
     )
 )
 _CUE = re.compile(
-    r"`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(parameter|argument|param|arg|field|option|flag)s?\b", re.IGNORECASE
+    r"[`\"']?([A-Za-z_][A-Za-z0-9_]*)[`\"']?\s+(parameter|argument|param|arg|field|option|flag)s?\b",
+    re.IGNORECASE,
 )
 _IDENT = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
 _USAGE_BEFORE = re.compile(
@@ -134,6 +135,23 @@ def _property_names(schema: Any, into: set[str]) -> None:
             _property_names(item, into)
 
 
+_KEY_VALUE_LINE = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][A-Za-z0-9_]*:[ \t]*\S")
+
+
+def _among_keys(text: str, header_end: int) -> bool:
+    """Whether the header line ending at `header_end` is one key of a YAML-like block: the line above
+    it is a `key: value` at the same indent (`action: merge` then `params:`), so what follows holds
+    that structure's keys, not the tool's parameters."""
+    line_start = text.rfind("\n", 0, header_end) + 1
+    if line_start == 0:
+        return False
+    above_start = text.rfind("\n", 0, line_start - 1) + 1
+    above = text[above_start : line_start - 1]
+    header = text[line_start:header_end]
+    indent = len(header) - len(header.lstrip())
+    return _KEY_VALUE_LINE.match(above) is not None and len(above) - len(above.lstrip()) == indent
+
+
 def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
     """Names the Args section lists at its own level; deeper lines describe a parameter's keys.
 
@@ -141,6 +159,8 @@ def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
     `- template_id: ...` lists the keys of the items, not parameters of the tool.
     """
     for header in _SECTION.finditer(text):
+        if _among_keys(text, header.end()):
+            continue
         offset = header.end() + 1
         level: int | None = None
         for line in text[offset:].split("\n"):
@@ -151,7 +171,9 @@ def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
                 indent = len(line) - len(line.lstrip())
                 if level is None:
                     level = indent
-                if indent <= level:
+                if indent < level:
+                    break  # back out to the structure the section sits in
+                if indent == level:
                     yield item.group(1), offset + item.start(1), offset + item.end(1)
             offset += len(line) + 1
 
@@ -344,6 +366,20 @@ def _containing(name: str, choices: list[str]) -> list[str]:
     return hits if len(hits) == 1 else []
 
 
+# "a separate filterGroup", "each `tag`": an article or a quantifier before a name counts one thing.
+_ELEMENT_BEFORE = re.compile(
+    r"\b(?:a|an|each|every|another|one|per|any|single|its|their|your)\s+(?:[a-z]+\s+)?`?$", re.IGNORECASE
+)
+# "{project_name}", "<column_id>", "${name}": a placeholder of a template, not a name of this call.
+_PLACEHOLDER_OPEN = ("{", "<")
+# "the nextCursor parameter from the response": what came back, handed on to the next call.
+_FROM_RESULT = re.compile(
+    r"^`?\s*(?:(?:parameter|field|value|property|key|token)s?\s+)?(?:from|of|in)\s+(?:the\s+|a\s+|each\s+)?"
+    r"(?:previous\s+|last\s+|prior\s+|earlier\s+)?(?:response|result|output|call)s?\b",
+    re.IGNORECASE,
+)
+
+
 # Why a finding fired, put in its message so a reader sees how strong the evidence is.
 SPELT = "spelt differently from the schema"
 SECTION = "listed under Args"
@@ -354,6 +390,16 @@ EXAMPLE_KEY = "a key of an example input"
 PATH = "a path into an object parameter"
 BESIDE = "used as an input beside a real parameter"
 USED = "used as an input"
+INJECTED = "an argument the server's framework passes in, listed under Args"
+# Weaker kinds of a near miss: a key inside another parameter (an item's or a result's field spelt
+# the same way), and a spelling a letter or two away that is not a longer or shorter form of the name.
+INNER = "spelt like a key inside another parameter"
+NEAR = "a near spelling of a parameter"
+# Evidence that reports at low: a name merely used in a sentence (the same words name fields of the
+# result, keys of a format the tool takes, or ordinary nouns), and the weaker near misses above.
+WEAK = frozenset({USED, BESIDE, INNER, NEAR})
+# Evidence that declares the name a parameter: a plain word counts there too ("- tags: ...").
+_DECLARED = frozenset({SECTION, LISTED, CALLED, KEYWORD, EXAMPLE_KEY})
 
 # "exposes no `limit` parameter", "does not accept a `timeout`", "instead of `recipient`": the text
 # says the name is not (or no longer) an input.
@@ -550,10 +596,13 @@ def phantom_mentions(
         near_only: bool = False,
         same_words: bool = False,
         beside: Sequence[str] = (),
+        element: bool = False,
     ) -> None:
         """Record `raw` if the schema lacks it; `near_only` records only a misspelt property, and
         `same_words` only one spelt with the same words in another case or with other separators;
-        names in `beside` stand next to it in the text, so it is not a guess at one of them."""
+        names in `beside` stand next to it in the text, so it is not a guess at one of them;
+        `element` says an article counts it ("a `tag`"), so the singular of a list parameter is one
+        of its items rather than a misspelling."""
         name = raw.strip("`")
         key = _norm(name)
         if len(name) < 2 or name.lower() in _INJECTED or key in tool_names or name.isdigit():
@@ -566,7 +615,7 @@ def phantom_mentions(
         if key in known:
             meant = spelled.get(key)
             if meant is not None and meant != name and identifier_shaped(name):
-                found[name] = (evidence, meant, SPELT)
+                found[name] = (evidence, meant, SPELT if meant in tool.properties else INNER)
             return
         if same_words:
             return
@@ -580,11 +629,21 @@ def phantom_mentions(
             return
         plural = spelled.get(singular(key)) or spelled.get(key + "s")
         if plural is not None:
-            found[name] = (evidence, plural, SPELT)
+            if element and _norm(plural) != key:
+                return  # "put each condition in a separate filterGroup": one item of `filterGroups`
+            if not (basis in _DECLARED or raw.startswith("`") or identifier_shaped(name)):
+                return  # "(set properties, colors, shaders, etc)": words of prose beside `color`
+            found[name] = (evidence, plural, SPELT if plural in tool.properties else INNER)
             return
         close = difflib.get_close_matches(name, list(spelled.values()), n=1, cutoff=0.85)
         if close and identifier_shaped(name):
-            found[name] = (evidence, close[0], SPELT)
+            # `mailFolder` for `mailFolderId` is the name cut short; `numeric_filter` for
+            # `metric_filter` is another word that happens to look alike.
+            meant_key = _norm(close[0])
+            shortened = meant_key.startswith(key) or key.startswith(meant_key)
+            strong = shortened or basis in _DECLARED  # "the "results_filter" parameter"
+            kind = (SPELT if strong else NEAR) if close[0] in tool.properties else INNER
+            found[name] = (evidence, close[0], kind)
             return
         if near_only:
             return
@@ -613,6 +672,11 @@ def phantom_mentions(
     # Keys of an open object are anything: an Args list that names the object itself lists its siblings.
     open_keys = bool(section) and bool(opened()) and not listed.intersection(opened())
     for name, start, end in section:
+        if name.lower() in _INJECTED and name not in tool.properties:
+            # `ctx: MCP context for logging`: the function's docstring, pasted whole, documents an
+            # argument the framework passes in and the caller cannot.
+            found.setdefault(name, (snippet(text, start, end), None, INJECTED))
+            continue
         consider(name, snippet(text, start, end), SECTION, near_only=open_keys)
     if "\n" in text and tool.properties:
         # "- `query`: ...\n- `page_size`: ...": a list that is mostly this tool's parameters lists parameters.
@@ -698,6 +762,8 @@ def phantom_mentions(
                     continue
                 if _negated(sentence[max(0, match.start() - 40) : match.start()], sentence[match.end(1) :]):
                     continue  # "exposes no `limit` parameter"
+                if _FROM_RESULT.match(sentence[match.end(1) :]):
+                    continue  # "the nextCursor parameter from the response": a field of what came back
                 plural = match.group(0).rstrip().lower().endswith("s")
                 if plural and not identifier_shaped(word):
                     continue  # "with `incomplete` parameters": an adjective of the parameters
@@ -775,8 +841,11 @@ def phantom_mentions(
                 continue  # a dotted path, checked above against the wrapper's properties
             before = sentence[max(0, match.start() - 40) : match.start()]
             after = sentence[match.end() : match.end() + 40]
-            if _TOOL_AFTER.match(after) or _PRESENCE_AFTER.match(after):
+            if _TOOL_AFTER.match(after) or _PRESENCE_AFTER.match(after) or _FROM_RESULT.match(after):
                 continue
+            if before.endswith(_PLACEHOLDER_OPEN):
+                continue  # "in this project {project_name}", "LABEL_<column_id>": a template's placeholder
+            element = _ELEMENT_BEFORE.search(before) is not None
             key_value = after.lstrip("`").startswith("=") and not after.lstrip("`").startswith("==")
             used_after = _USAGE_AFTER.match(after) is not None
             used_before = _USAGE_BEFORE.search(before) is not None
@@ -799,11 +868,11 @@ def phantom_mentions(
             if key_value or not assigned:
                 # `fontSize=12` of a style format, or a name in passing: only a misspelling counts,
                 # and in a sentence about the result only another casing ("returns `node_ids`").
-                consider(word, evidence, USED, near_only=True, same_words=output)
+                consider(word, evidence, USED, near_only=True, same_words=output, element=element)
             else:
                 # In a sentence about the result a name may be a field of it: only a misspelt
                 # parameter is reported there ("narrow results with `results_filter`").
-                consider(word, evidence, USED, near_only=output or loose)
+                consider(word, evidence, USED, near_only=output or loose, element=element)
     return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
 
 
@@ -874,4 +943,5 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 evidence=evidence,
                 path="description",
                 suggestion=f"Did you mean `{meant}`?" if meant else None,
+                severity_cap=Severity.LOW if basis in WEAK else None,
             )

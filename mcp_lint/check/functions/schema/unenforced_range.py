@@ -11,6 +11,8 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
+    args_entry_block,
+    bulleted_values,
     is_top_level,
     other_values,
     parameter_prose,
@@ -91,8 +93,23 @@ def _string_items(root: Any, variants: list[Mapping[str, Any]]) -> list[Mapping[
     return None
 
 
+_NOTE_AFTER_VALUE = re.compile(r"(`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")[ \t]*\([^()\n]{1,120}\)")
+
+
 def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | None:
-    found = stated_lists(text, uncued=True)
+    # The Args entry with the lines under it: "backend: ...\n    One of 'httpx', 'curl' or 'auto'",
+    # "Options:" and a bullet per value.
+    if is_top_level(tool, name, path) and name in tool.description:
+        text = f"{text}\n{args_entry_block(tool.description, name)}"
+    found = stated_lists(text, uncued=True) + (bulleted_values(text) if "\n" in text else [])
+    if not found and "(" in text:
+        # "One of 'httpx' (lightweight), 'curl' (Chrome TLS) or 'auto'": a note after each value. Values
+        # with digits so noted are samples of a format ("'2025-01-01' (all-day)", "\"90m\" (minutes)").
+        found = [
+            stated
+            for stated in stated_lists(_NOTE_AFTER_VALUE.sub(r"\1", text), uncued=True)
+            if not any(char.isdigit() for item in stated.items for char in item)
+        ]
     others = other_values(tool, path) if found else []
     for stated in found:
         if any(same_value(item, other) for item in stated.items for other in others):

@@ -1,0 +1,47 @@
+"""dangling-tool-reference (MCP405): a tool named in the tool's description reports at the rule's
+severity; one named in a parameter's description reports at low, however high the rule is raised
+(what a parameter's description lists is more often the values it takes than tools).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp_lint.check.engine import active_rules, check_server
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.config import parse_settings
+from mcp_lint.model import ServerSnapshot, Severity
+from mcp_lint.reflect.tools import build_tools
+
+TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "list_emails",
+        "description": "List emails. Call `list_folders` first.",
+        "inputSchema": {"type": "object"},
+    },
+    {
+        "name": "flag_email",
+        "description": "Flag an email.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "email_id": {"type": "string", "description": "The id, from list_emails_metadata."}
+            },
+        },
+    },
+]
+
+
+def _severities(table: dict[str, Any]) -> dict[str | None, tuple[Severity, str | None]]:
+    settings = parse_settings({"select": ["MCP405"], **table}, None)
+    server = ServerSnapshot(name="mail", tools=build_tools(TOOLS, "2025-11-25", None))
+    findings = check_server(server, active_rules(load_catalogue(), settings), settings)
+    return {finding.subject: (finding.severity, finding.path) for finding in findings}
+
+
+def test_a_parameter_description_reports_at_low_and_points_at_that_description() -> None:
+    found = _severities({"rules": {"MCP405": "high"}})
+    assert found == {
+        "list_folders": (Severity.HIGH, "description"),
+        "list_emails_metadata": (Severity.LOW, "inputSchema.properties.email_id.description"),
+    }
