@@ -84,7 +84,7 @@ def material(request: RewriteRequest) -> dict[str, Any]:
         "annotations": dict(request.tool.annotations or {}),
         "smells": list(request.targets),
         "parts": list(request.components or PARTS),
-        "siblings": sorted(name for name in request.siblings if name != request.tool.name),
+        "siblings": list(request.sibling_names),
         "successful_calls": [
             {"arguments": dict(record.arguments), "result": trimmed(record.result_text(), 200)}
             for record in successes

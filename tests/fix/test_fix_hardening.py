@@ -65,14 +65,40 @@ def docstrings(source: str) -> dict[str, str | None]:
     return {node.name: ast.get_docstring(node, clean=False) for node in functions}
 
 
+# A rewrite adds only what recorded calls or a confusable sibling tell: every --fix run below gets one
+# recorded call of each note tool (unless it passes its own), so there is something grounded to write.
+CALLS: list[Path] = []
+
+
+@pytest.fixture(autouse=True)
+def recorded_calls(tmp_path_factory: pytest.TempPathFactory) -> None:
+    path = tmp_path_factory.mktemp("calls") / "calls.jsonl"
+    with TraceWriter(path) as writer:
+        for tool, note in (("get_note", "n1"), ("find_note", "n2"), ("search_notes", "milk")):
+            key = "query" if tool == "search_notes" else "note_id"
+            writer.write(TraceRecord(tool, {key: note}, ({"type": "text", "text": "Buy milk"},), server="x"))
+        writer.write(
+            TraceRecord("delete_note", {"note_id": "n9"}, is_error=True, error="No note n9", server="x")
+        )
+    CALLS[:] = [path]
+
+
+def with_calls(args: tuple[str, ...]) -> list[str]:
+    fixing = "--fix" in args or "--diff" in args
+    if not fixing or "--traces" in args:
+        return list(args)
+    split = args.index("--") if "--" in args else len(args)
+    return [*args[:split], "--traces", str(CALLS[0]), *args[split:]]
+
+
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["check", "--isolated", "--format", "json", *args])
+    code = main(["check", "--isolated", "--format", "json", *with_calls(args)])
     return code, capsys.readouterr().err
 
 
 def run_cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mcp_lint", "check", "--no-color", *args],
+        [sys.executable, "-m", "mcp_lint", "check", "--no-color", *with_calls(args)],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -102,7 +128,7 @@ def test_two_servers_started_from_one_source_file_edit_each_literal_once(tmp_pat
     fixed = docstrings(source)
     assert fixed["get_note"] is not None and fixed["get_note"].startswith("Gets a note. ")
     assert source.count('"""Gets a note.') == 1 and source.count('description="Searches notes.') == 1
-    assert "Fixed 6 descriptions" in done.stderr  # both servers now serve the fixed texts
+    assert "Fixed 4 descriptions" in done.stderr  # both servers now serve the fixed texts (2 tools each)
 
 
 # --- the new literal is verified ------------------------------------------------------------------
@@ -171,7 +197,8 @@ def test_recorded_text_addressed_to_the_model_is_never_written_into_a_descriptio
         TraceRecord("get_note", {"note_id": "n1"}, text_result(error), is_error=True, server="notes"),
     )
     monkeypatch.chdir(repo)
-    code, err = check(capsys, str(saved), "--fix", "--traces", str(recorded))
+    # A recorded failure alone does not clear a smell by the offline jury: ask for the part.
+    code, err = check(capsys, str(saved), "--fix", "--traces", str(recorded), "--components", "limitations")
     assert code in (0, 1), err
     assert "not kept: notes/get_note:" in err and "rejected" in err
     fixed = docstrings((repo / "server.py").read_text(encoding="utf-8"))["get_note"]
@@ -208,7 +235,7 @@ def test_the_file_the_command_runs_is_edited_not_a_copy_under_docs(tmp_path: Pat
     repo = git_repo(tmp_path / "repo", {"notes_server.py": server, "docs/notes_server.py": server})
     done = run_cli(repo, "--fix", "--", sys.executable, "notes_server.py")
     assert done.returncode in (0, 1), done.stderr
-    assert "Fixed 3 descriptions" in done.stderr
+    assert "Fixed 2 descriptions" in done.stderr
     assert (repo / "docs" / "notes_server.py").read_text(encoding="utf-8") == server
     assert docstrings((repo / "notes_server.py").read_text(encoding="utf-8"))["get_note"] != "Gets a note."
 
