@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,6 +96,11 @@ def english(text: str) -> bool:
     return len(tokens) < 8 or any(token in _ENGLISH for token in tokens)
 
 
+def _flat(text: str) -> str:
+    """Text with its whitespace runs as single spaces: what a wrapped description says, unwrapped."""
+    return " ".join(text.split())
+
+
 def _example_value(grounding: Grounding, name: str) -> object | None:
     """A value of this top-level parameter from a successful recorded call (never a made-up one)."""
     for record in grounding.successes:
@@ -108,7 +114,7 @@ def _example_value(grounding: Grounding, name: str) -> object | None:
 def parameters_part(grounding: Grounding, shown: str = "") -> str | None:
     """Values real calls passed to the parameters the schema leaves undescribed: what a type alone
     does not tell (an id's shape, a query's form). None shown already (in `shown`, the example)."""
-    said = grounding.tool.description + shown
+    said = _flat(grounding.tool.description + " " + shown)
     entries = []
     for parameter in grounding.parameters:
         if parameter.documented or "." in parameter.path or parameter.enum:
@@ -188,7 +194,7 @@ def limitations_part(grounding: Grounding) -> str | None:
     """Real failures: the errors recorded calls got, with the arguments that got them."""
     sentences: list[str] = []
     seen: set[str] = set()
-    said = grounding.tool.description
+    said = _flat(grounding.tool.description)
     for record in grounding.failures:
         text = trimmed(_error_text(record), 70)
         if not text or text in seen or text.rstrip("…") in said:
@@ -210,7 +216,7 @@ def _call(tool: Tool, arguments: Mapping[str, object]) -> str:
 
 def examples_part(grounding: Grounding) -> str | None:
     """One real call: the shortest successful recorded one, with the start of its real result."""
-    if not grounding.successes or f"{grounding.tool.name}(" in grounding.tool.description:
+    if not grounding.successes or f"{grounding.tool.name}(" in _flat(grounding.tool.description):
         return None
     record = min(grounding.successes, key=lambda item: len(json.dumps(item.arguments, default=str)))
     result = trimmed(quotable(record.result_text()), 70)
@@ -218,7 +224,7 @@ def examples_part(grounding: Grounding) -> str | None:
     return f"Example: {_call(grounding.tool, _arguments(record))} returned {shown}."
 
 
-_RETURNS = re.compile(r"\b(?:returns?|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE)
+_RETURNS = re.compile(r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE)
 
 
 def empty(description: str) -> bool:
@@ -246,6 +252,8 @@ def purpose_part(grounding: Grounding, example: bool = False) -> str | None:
     description = grounding.tool.description
     if empty(description) and (named := named_purpose(grounding)):
         sentences.append(named)
+    # An example in the description (this rewrite's or an earlier one's) shows a real result already.
+    example = example or f"{grounding.tool.name}(" in _flat(description)
     returns = not (example or grounding.tool.raw.get("outputSchema") or _RETURNS.search(description))
     if grounding.successes and returns:
         if grounding.output_fields:
@@ -295,28 +303,78 @@ _CLOSERS = ")]}\"'`*_ \t"
 _BLOCK_LINE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)")
 
 
+def _indent(lines: Sequence[str]) -> str:
+    """The leading whitespace every non-blank line shares (an indented docstring's)."""
+    found: str | None = None
+    for line in lines:
+        if not line.strip():
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        if found is None or not lead.startswith(found):
+            found = lead if found is None else found[: len(_common(found, lead))]
+    return found or ""
+
+
+def _common(first: str, second: str) -> str:
+    size = 0
+    while size < min(len(first), len(second)) and first[size] == second[size]:
+        size += 1
+    return first[:size]
+
+
+# A hard-wrapped original keeps its width; a longer one (a line per paragraph) is not wrapped.
+_WRAPPED_WIDTH = 100
+
+
+def _paragraph(text: str, indent: str, width: int | None) -> str:
+    if width is None:
+        return indent + text
+    return textwrap.fill(
+        text,
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 def assemble(original: str, added: Mapping[Part, str]) -> tuple[str, dict[str, str]]:
     """The description with `added` appended to the original (kept as written) in part order, and
-    the parts as the overrides file records them. A placeholder description ("TODO") is replaced."""
+    the parts as the overrides file records them. A placeholder description ("TODO") is replaced.
+
+    A one-line original gets the parts on its line. A longer one gets each as a paragraph of its
+    own in its layout: the indentation its lines share (an indented docstring's), its line width
+    when it is hard-wrapped, and its leading and trailing whitespace (the docstring's closing quotes
+    stay on their own line)."""
     body = "" if empty(original) else original.strip()
-    last_line = body.rsplit("\n", 1)[-1]
-    block = bool(_BLOCK_LINE.match(last_line))
+    head = original[: len(original) - len(original.lstrip())] if body else ""
+    tail = original[len(original.rstrip()) :] if body else ""
+    lines = body.split("\n")
+    block = bool(_BLOCK_LINE.match(lines[-1]))
     if body and added and not block and not body.rstrip(_CLOSERS).endswith(_ENDS):
         body += "."  # "List issues in a repository" runs into the next sentence otherwise
     parts: dict[str, str] = {}
     pieces: list[str] = []
+    layout = len(lines) > 1 or block
     if "purpose" in added:
-        parts["purpose"] = f"{body} {added['purpose']}".strip() if not block else body
-        if block:
+        if layout:
+            parts["purpose"] = body
             pieces.append(added["purpose"])
+        else:
+            parts["purpose"] = f"{body} {added['purpose']}".strip()
     for part in PARTS:
         if part in added and part != "purpose":
             parts[part] = added[part]
             pieces.append(added[part])
     lead = parts.get("purpose", body)
-    separator = "\n\n" if "\n" in body else " "
-    description = separator.join(text for text in (lead, *pieces) if text)
-    return description, parts
+    if not layout:
+        return head + " ".join(text for text in (lead, *pieces) if text) + tail, parts
+    indent = _indent(lines[1:])
+    longest = max(len(line) for line in lines)
+    width = max(longest, 60) if longest <= _WRAPPED_WIDTH and len(lines) > 2 else None
+    paragraphs = [_paragraph(piece, indent, width) for piece in pieces]
+    return head + "\n\n".join([lead, *paragraphs]) + tail, parts
 
 
 def _smells(scores: Mapping[str, float], thresholds: Mapping[str, float]) -> set[str]:

@@ -191,3 +191,15 @@ def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp
     entry = document["servers"]["notes_server"]["get_note"]
     assert entry["original"] == "Gets a note." and entry["description"].startswith("Gets a note. ")
     assert set(entry["parts"]) <= {"purpose", "guidelines", "limitations", "parameters", "examples"}
+
+
+def test_a_second_fix_changes_nothing(project: Path) -> None:
+    """--fix is idempotent on the real server: what the first run added is not added again, and a
+    second run with the same recorded calls leaves the source as the first one wrote it."""
+    first = run_check(project, "--fix", "--traces", "traces.jsonl")
+    assert "Fixed 2 descriptions" in first.stderr, first.stderr
+    written = (project / "notes_server.py").read_text(encoding="utf-8")
+    second = run_check(project, "--fix", "--traces", "traces.jsonl")
+    assert second.returncode in (0, 1), second.stderr
+    assert "Fixed 0 descriptions" in second.stderr, second.stderr
+    assert (project / "notes_server.py").read_text(encoding="utf-8") == written

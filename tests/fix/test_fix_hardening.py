@@ -397,3 +397,29 @@ def test_a_write_that_fails_part_way_restores_the_files_written_before_it(tmp_pa
         write_all(writes)
     assert first.read_bytes() == b"a = 1\r\n"
     assert not refused.exists()
+
+
+def test_an_indented_docstring_keeps_its_layout_and_a_second_fix_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The SDK serves `__doc__` as written: the added paragraph is indented like the user's lines,
+    which are untouched, the closing quotes keep their own line, and a second --fix adds nothing."""
+    docstring = '"""Gets a note.\n    By id.\n    """'
+    served = "Gets a note.\n    By id.\n    "
+    repo = git_repo(tmp_path / "repo", {"server.py": python_server(("get_note", docstring))})
+    saved = snapshot(tmp_path / "notes.json", ("get_note", served))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1) and "fixed notes/get_note in server.py" in err, err
+    source = (repo / "server.py").read_text(encoding="utf-8")
+    assert (
+        '    """Gets a note.\n    By id.\n\n    Example: get_note(note_id="n1") returned "Buy milk".\n    """'
+        in source
+    )
+    assert source.count('\n    """\n') == 1  # the closing quotes on their own line, as before
+    fixed = docstrings(source)["get_note"]
+    assert fixed is not None and fixed.startswith(served.rstrip())
+    snapshot(tmp_path / "notes.json", ("get_note", fixed))
+    code, err = check(capsys, str(saved), "--fix")
+    assert "Fixed 0 descriptions" in err, err
+    assert (repo / "server.py").read_text(encoding="utf-8") == source
