@@ -224,7 +224,9 @@ def examples_part(grounding: Grounding) -> str | None:
     return f"Example: {_call(grounding.tool, _arguments(record))} returned {shown}."
 
 
-_RETURNS = re.compile(r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE)
+_RETURNS = re.compile(
+    r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE
+)
 
 
 def empty(description: str) -> bool:
