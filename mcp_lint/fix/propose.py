@@ -161,7 +161,7 @@ def propose(
     if composition is None:
         hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
         return repaired_only(
-            f"nothing its traces or confusable siblings tell an agent beyond its schema clears a smell{hint}"
+            f"nothing is known of it that an agent cannot already see in its listing{hint}"
         )
     after = score(composition.description)
     # No examples without an example, whatever the score: a rewrite without a real call does not fix
