@@ -160,9 +160,7 @@ def propose(
     composition: Composition | None = compose(grounding, targets, limits, score, components)
     if composition is None:
         hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
-        return repaired_only(
-            f"nothing is known of it that an agent cannot already see in its listing{hint}"
-        )
+        return repaired_only(f"nothing is known of it that an agent cannot already see in its listing{hint}")
     after = score(composition.description)
     # No examples without an example, whatever the score: a rewrite without a real call does not fix
     # "no examples", even when the jury is satisfied by more prose.
