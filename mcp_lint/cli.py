@@ -560,6 +560,106 @@ def proxy(ctx: click.Context, /, **options: Any) -> None:
 _CLICK_QUOTED = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'")
 
 
+BENCH_HELP = f"""Measure whether rewritten descriptions help an agent pick the right tools.
+
+\b
+Tool retrieval on LiveMCPBench (70 servers, 527 tools, 95 annotated tasks,
+vendored): each task's question is the query, each tool's name and
+description a document. Prints, per retriever (BM25, all-MiniLM-L6-v2), the
+mean reciprocal rank of the tools a task needs with the original
+descriptions and with the rewrites, the paired bootstrap 95% CI of the
+change, recall@k, the tasks that moved up or down, and the whole tools/list
+in tokens. A control appends generic filler of the same length, so a gain
+can be told from length. Needs the bench extra:
+pip install 'mcp-lint[bench]'. See docs/agent-benefit.md.
+
+\b
+Rewrites measured:
+  (no --rewrites)         what `mcp-lint check --fix` writes (offline)
+  --rewrites PATH         an overrides file, a JSON object of
+                          "server/tool": description, or a folder of
+                          snapshots (one server.json per server)
+  --fix                   mcp-lint's own as well as --rewrites
+  --unsafe-fixes --jury MODEL   the LLM augmentor's, as `check --fix` makes
+
+\b
+Exit codes:
+  0  measured
+{_EXIT_USAGE_HELP}, or the bench extra is not installed"""
+
+
+@cli.command("bench", help=BENCH_HELP)
+@click.option(
+    "--rewrites", multiple=True, metavar="PATH", type=click.Path(exists=True), help="Rewrites to measure."
+)
+@click.option("--fix", is_flag=True, help="Measure mcp-lint's own --fix rewrites as well as --rewrites.")
+@click.option(
+    "--jury",
+    "jury_models",
+    multiple=True,
+    metavar="MODEL",
+    help="Judge (and with --unsafe-fixes write) with this LLM.",
+)
+@click.option("--unsafe-fixes", is_flag=True, help="Let the --jury model write mcp-lint's rewrites.")
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False),
+    help="Read this config file (none by default).",
+)
+@click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
+@click.option("--no-cache", is_flag=True, help="Use no jury cache.")
+@click.option(
+    "--control/--no-control",
+    default=True,
+    show_default=True,
+    help="Also measure the length-matched filler control.",
+)
+@click.option(
+    "--retriever",
+    "retrievers",
+    multiple=True,
+    type=click.Choice(["bm25", "minilm"]),
+    help="Retrievers to run [both].",
+)
+@click.option(
+    "--resamples",
+    type=click.IntRange(100, 1_000_000),
+    default=10_000,
+    show_default=True,
+    help="Bootstrap resamples.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--save-rewrites", metavar="PATH", help="Write mcp-lint's rewrites as JSON (--rewrites reads it back)."
+)
+@click.option(
+    "--server", "servers", multiple=True, metavar="NAME", help="Only this catalogue server (repeatable)."
+)
+@click.option(
+    "--catalogue", type=click.Path(dir_okay=False), help="LiveMCPBench tools.json [the vendored copy]."
+)
+@click.option(
+    "--tasks", type=click.Path(dir_okay=False), help="LiveMCPBench annotations [the vendored copy]."
+)
+@click.pass_context
+def bench(ctx: click.Context, /, **options: Any) -> None:
+    from mcp_lint.commands.bench import BenchOptions, run_bench
+
+    _refuse_server_command(ctx)
+    options["retrievers"] = options["retrievers"] or ("bm25", "minilm")
+    for key in ("rewrites", "jury_models", "servers"):
+        options[key] = tuple(options[key])
+    ctx.exit(run_bench(BenchOptions(**options), _output()))
+
+
 def _one_line(error: click.ClickException, args: Sequence[str]) -> str:
     """click's message without its Usage/Try/Error block, pointing at the command's --help."""
     plain = error.message if isinstance(error, click.NoSuchOption) else error.format_message()
