@@ -24,7 +24,7 @@ TOOLS = build_tools(
         {"name": "cancel_booking", "description": "Cancels a booking by id."},
         {
             "name": "book_meeting_room",
-            "description": "Books a meeting room for a team, with a video link.",
+            "description": "Books a room for a team, with a video link.",
             "inputSchema": {
                 "type": "object",
                 "properties": {"slot": {"type": "string"}, "attendees": {"type": "array"}},

@@ -18,7 +18,7 @@ from typing import Any
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
-from mcp_lint.words import name_words
+from mcp_lint.words import name_words, singular
 
 # How much of a recorded result or error a description quotes: enough to show the shape.
 QUOTE_LIMIT = 80
@@ -190,6 +190,22 @@ def _output_names(tool: Tool) -> tuple[str, ...]:
 
 # A tool confused with more rivals than this is one of a generated family: no short sentence helps.
 MAX_RIVALS = 2
+_MAX_DIFFERENCES = 4
+
+
+def _description_words(tool: Tool) -> set[str]:
+    return {singular(word) for word in re.findall(r"[a-z0-9]+", tool.description.lower())}
+
+
+def _told_apart(tool: Tool, peer: Tool, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the longer name's description already says what its extra words add, as the
+    ambiguous-tools rule reads a variant (`list_directory_with_sizes`, "... with sizes"): the agent
+    can tell the two apart without help."""
+    extra = mine ^ theirs
+    if not extra:
+        return False
+    longer, shorter = (tool, peer) if len(mine) > len(theirs) else (peer, tool)
+    return bool(extra & (_description_words(longer) - _description_words(shorter)))
 
 
 def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
@@ -197,9 +213,11 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
 
     Confusable means what the ambiguous-tools rule (MCP403) reads from names: the same action on the
     same object, one name at most adding words (`read_file` / `read_text_file`; never `git_log` /
-    `git_add`). A rival the description already names is left out (the text already tells them apart),
-    and so is one nothing in the schemas or annotations sets apart: pointing at it would only say
-    "this one or that one"."""
+    `git_add`), unless the longer name's description says what its extra words add (the rule's
+    "variant explained"). A rival the description already names is left out (the text already tells
+    them apart), and so is one nothing in the schemas or annotations sets apart, or whose schema
+    differs in so much that the agent sees it at a glance: pointing at it would only say "this one or
+    that one"."""
     from mcp_lint.check.functions.overlap import name_meaning, namespaces, same_meaning
 
     others = [peer for peer in peers if peer.name != tool.name and peer.named]
@@ -216,7 +234,10 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     found: list[Rival] = []
     said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
     for peer, peer_words in zip(others, words[1:], strict=True):
-        if peer.name in said or not same_meaning(mine, name_meaning(peer_words, space)):
+        theirs_meaning = name_meaning(peer_words, space)
+        if peer.name in said or not same_meaning(mine, theirs_meaning):
+            continue
+        if _told_apart(tool, peer, mine.others, theirs_meaning.others):
             continue
         theirs = set(peer.properties)
         peer_reads = _reads(peer)
@@ -230,7 +251,8 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
             if own_reads is not None and peer_reads is not None and own_reads != peer_reads
             else None,
         )
-        if rival.differs:
+        # A long list of differences is the two schemas side by side: the agent reads those already.
+        if rival.differs and len(rival.takes) + len(rival.lacks) + len(rival.returns) <= _MAX_DIFFERENCES:
             found.append(rival)
     if len(found) > MAX_RIVALS:
         return ()

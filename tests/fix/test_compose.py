@@ -132,6 +132,14 @@ def test_a_rival_the_schemas_do_not_set_apart_or_the_description_names_is_not_po
     assert guidelines_part(ground(reader, (reader, writer))) == "Unlike `read_file_v2`, it only reads."
     named = tool("read_file", "Read a file; `read_file_v2` also changes it.", ISSUES)
     assert guidelines_part(ground(named, (named, writer))) is None
+    # A variant whose description says what its extra name words add is told apart already.
+    listing = tool("list_directory", "List a directory.", {"type": "object", "properties": {"path": {}}})
+    sized = tool(
+        "list_directory_with_sizes",
+        "List a directory with the size of each file.",
+        {"type": "object", "properties": {"path": {}, "sortBy": {}}},
+    )
+    assert guidelines_part(ground(listing, (listing, sized))) is None
 
 
 def test_purpose_says_what_it_returns_only_when_nothing_the_agent_sees_says_it() -> None:
