@@ -236,14 +236,13 @@ def empty(description: str) -> bool:
 
 def named_purpose(grounding: Grounding) -> str | None:
     """What the name says the tool does, for an empty description: its words as an imperative
-    (`get_weather_forecast` -> "Get weather forecast"), with the inputs a call needs."""
+    (`get_weather_forecast` -> "Get weather forecast"), with the inputs a call needs; None when it
+    needs none (the sentence would only echo the name)."""
     words = name_words(grounding.tool.name)
-    if not words:
-        return None
-    sentence = " ".join(words)
     required = _required(grounding)
-    if required:
-        sentence += f", given {_names(required)}"
+    if not words or not required:
+        return None  # the name alone, echoed, says nothing the name does not
+    sentence = " ".join(words) + f", given {_names(required)}"
     return sentence[0].upper() + sentence[1:] + "."
 
 

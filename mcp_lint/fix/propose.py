@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
-from mcp_lint.fix.compose import PART_OF, Composition, compose, english
+from mcp_lint.fix.compose import PART_OF, Composition, compose, empty, english
 from mcp_lint.fix.grounding import ground
 from mcp_lint.fix.mechanical import INVISIBLE, PHANTOM, Repair, repair
 from mcp_lint.model import (
@@ -37,6 +37,7 @@ from mcp_lint.traces import TraceRecord
 
 SUGGESTION_HEAD = "Proposed description"
 NOT_GROUNDED = "Not grounded:"
+EMPTY_FILLED = "MCP101 a purpose from its name and inputs for the empty description"
 NOT_ENGLISH = (
     "the description is not in English; mcp-lint writes its additions in English only and does not "
     "mix languages, so it adds nothing to it"
@@ -158,6 +159,12 @@ def propose(
         # Another jury scores this run: it, not the offline jury, says what the parts clear.
         components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
     composition: Composition | None = compose(grounding, targets, limits, score, components)
+    if composition is None and empty(base.description):
+        # An empty description says nothing at all: what the name and inputs say is better than it,
+        # whatever the jury thinks, so it is made like a mechanical fix.
+        composition = compose(grounding, targets, limits, score, ("purpose",))
+        if composition is not None:
+            fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
     if composition is None:
         hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
         return repaired_only(f"nothing is known of it that an agent cannot already see in its listing{hint}")

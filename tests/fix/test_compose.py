@@ -161,7 +161,15 @@ def test_purpose_says_what_it_returns_only_when_nothing_the_agent_sees_says_it()
 def test_an_empty_description_gets_a_purpose_from_the_name_and_the_inputs_it_needs() -> None:
     blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
     assert purpose_part(ground(blank)) == "Get forecast, given `city`."
-    assert purpose_part(ground(tool("get_forecast", "TODO"))) == "Get forecast."
+    assert purpose_part(ground(tool("get_forecast", "TODO"))) is None  # it would only echo the name
+
+
+def test_an_empty_description_is_filled_whatever_the_jury_says() -> None:
+    blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
+    scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
+    proposal = propose("s", blank, (), scores)
+    assert proposal.description == "Get forecast, given `city`."
+    assert proposal.repairs == ("MCP101 a purpose from its name and inputs for the empty description",)
 
 
 def test_a_proposal_keeps_the_original_adds_few_parts_and_says_what_it_clears() -> None:

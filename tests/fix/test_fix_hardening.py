@@ -423,3 +423,19 @@ def test_an_indented_docstring_keeps_its_layout_and_a_second_fix_changes_nothing
     code, err = check(capsys, str(saved), "--fix")
     assert "Fixed 0 descriptions" in err, err
     assert (repo / "server.py").read_text(encoding="utf-8") == source
+
+
+def test_an_empty_description_of_a_snapshot_is_filled_in_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The snapshot is the source: its `"description": ""` gets the purpose, not the overrides file."""
+    repo = git_repo(tmp_path / "repo", {"README.md": "a snapshot lives here\n"})
+    saved = snapshot(repo / "tools.json", ("get_note", ""))
+    commit(repo)
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, "tools.json", "--fix")
+    assert code in (0, 1), err
+    assert "fixed tools/get_note in tools.json:1" in err, err
+    [entry] = json.loads(saved.read_text(encoding="utf-8"))["tools"]
+    assert entry["description"].startswith("Get note, given `note_id`. Example: get_note(")
+    assert not (repo / ".mcp-lint").exists()
