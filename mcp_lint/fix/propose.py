@@ -162,7 +162,8 @@ def propose(
     if composition is None and empty(base.description):
         # An empty description says nothing at all: what the name and inputs say is better than it,
         # whatever the jury thinks, so it is made like a mechanical fix.
-        composition = compose(grounding, targets, limits, score, ("purpose",))
+        purpose: tuple[Part, ...] = ("purpose",)
+        composition = compose(grounding, targets, limits, score, purpose)
         if composition is not None:
             fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
     if composition is None:
