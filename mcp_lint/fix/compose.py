@@ -344,20 +344,21 @@ def assemble(original: str, added: Mapping[Part, str]) -> tuple[str, dict[str, s
     """The description with `added` appended to the original (kept as written) in part order, and
     the parts as the overrides file records them. A placeholder description ("TODO") is replaced.
 
-    A one-line original gets the parts on its line. A longer one gets each as a paragraph of its
-    own in its layout: the indentation its lines share (an indented docstring's), its line width
-    when it is hard-wrapped, and its leading and trailing whitespace (the docstring's closing quotes
-    stay on their own line)."""
+    A one-line original gets the parts on its line, after a period when its last sentence has none.
+    A longer one is left as written (its last line may be an Args entry) and gets each part as a
+    paragraph of its own in its layout: the indentation its lines share (an indented docstring's),
+    its line width when it is hard-wrapped, and its leading and trailing whitespace (the docstring's
+    closing quotes stay on their own line)."""
     body = "" if empty(original) else original.strip()
     head = original[: len(original) - len(original.lstrip())] if body else ""
     tail = original[len(original.rstrip()) :] if body else ""
     lines = body.split("\n")
     block = bool(_BLOCK_LINE.match(lines[-1]))
-    if body and added and not block and not body.rstrip(_CLOSERS).endswith(_ENDS):
+    layout = len(lines) > 1 or block
+    if body and added and not layout and not body.rstrip(_CLOSERS).endswith(_ENDS):
         body += "."  # "List issues in a repository" runs into the next sentence otherwise
     parts: dict[str, str] = {}
     pieces: list[str] = []
-    layout = len(lines) > 1 or block
     if "purpose" in added:
         if layout:
             parts["purpose"] = body

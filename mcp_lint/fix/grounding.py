@@ -193,6 +193,18 @@ MAX_RIVALS = 2
 _MAX_DIFFERENCES = 4
 
 
+def _same_family(mine: list[str], theirs: list[str], space: frozenset[str], verb: bool) -> bool:
+    """Whether two names read as the same action agree where the reading cannot tell: two different
+    product prefixes (`jira_add_comment` / `confluence_add_comment`) name different things, and with
+    no known verb (`login` / `verify-login`) the first words must match."""
+    if mine[0] in space and theirs[0] in space and mine[0] != theirs[0]:
+        return False
+    if verb:
+        return True
+    strip = [words[1:] if len(words) > 1 and words[0] in space else words for words in (mine, theirs)]
+    return strip[0][:1] == strip[1][:1]
+
+
 def _description_words(tool: Tool) -> set[str]:
     return {singular(word) for word in re.findall(r"[a-z0-9]+", tool.description.lower())}
 
@@ -236,6 +248,8 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     for peer, peer_words in zip(others, words[1:], strict=True):
         theirs_meaning = name_meaning(peer_words, space)
         if peer.name in said or not same_meaning(mine, theirs_meaning):
+            continue
+        if not _same_family(words[0], peer_words, space, bool(mine.action)):
             continue
         if _told_apart(tool, peer, mine.others, theirs_meaning.others):
             continue

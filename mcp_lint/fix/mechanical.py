@@ -3,7 +3,8 @@
 Two findings of the run have one right edit, so `--fix` makes it whatever the jury says:
 - a name the description uses as a parameter that the schema spells differently (phantom-parameter,
   MCP203, when it says which real parameter is meant: `total_thoughts` for `totalThoughts`) becomes
-  the schema's name, wherever the description writes it as a word of its own;
+  the schema's name, wherever the description writes it as a word of its own; only another spelling
+  of the same identifier (case, separators, a plural), never a guessed typo;
 - invisible characters in the description (invisible-characters, MCP302: zero-width, bidi, tag and
   control characters, ANSI escapes) are removed. A byte-order mark that opens the text stays, as the
   rule leaves it.
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from mcp_lint.check.functions.poisoning import clean_text
 from mcp_lint.model import Finding, Tool
+from mcp_lint.words import singular
 
 PHANTOM = "MCP203"
 INVISIBLE = "MCP302"
@@ -32,6 +34,19 @@ class Repair:
 
     text: str
     notes: tuple[str, ...] = ()
+
+
+def _folded(name: str) -> str:
+    return singular(name.replace("_", "").replace("-", "").lower())
+
+
+def _same_name(written: str, meant: str) -> bool:
+    """Whether `written` is `meant` in another spelling: an identifier (a separator or an inner
+    capital: `total_thoughts`, `filterGroup`) that differs only in case, separators or a plural. A
+    guess at a typo (`numeric_filter` for `metric_filter`) or a plain word of prose (`colors` for
+    `color`) may be another thing the text talks about, so it is left to the author."""
+    identifier = "_" in written or "-" in written or any(char.isupper() for char in written[1:])
+    return identifier and _folded(written) == _folded(meant)
 
 
 def _renamed(text: str, old: str, new: str) -> str:
@@ -50,6 +65,8 @@ def repair(tool: Tool, findings: Iterable[Finding]) -> Repair:
         if finding.code == PHANTOM and finding.subject and finding.suggestion:
             match = _MEANT.match(finding.suggestion)
             if match is None or match.group(1) not in own or finding.subject in own:
+                continue
+            if not _same_name(finding.subject, match.group(1)):
                 continue
             fixed = _renamed(text, finding.subject, match.group(1))
             if fixed != text:

@@ -91,3 +91,17 @@ def test_fix_keeps_a_mechanical_fix_that_clears_no_rubric_smell(tmp_path: Path) 
         "`totalThoughts`" in outcome.rewrite.description
         and "total_thoughts" not in outcome.rewrite.description
     )
+
+
+def test_a_guessed_typo_is_left_to_the_author() -> None:
+    report = tool(
+        "run_report",
+        "Runs a report. Set numeric_filter to narrow it.",
+        {"type": "object", "properties": {"metric_filter": {"type": "object"}}},
+    )
+    found = findings(report)
+    # The rule guesses a typo; the text may mean another thing (a field inside a filter expression).
+    assert [(f.subject, f.suggestion) for f in found if f.code == "MCP203"] == [
+        ("numeric_filter", "Did you mean `metric_filter`?")
+    ]
+    assert repair(report, found).text == report.description
