@@ -211,12 +211,13 @@ def suggestion_text(
             claim += f"; not {_codes(left)}"
     else:
         claim = f"written for {_codes(proposal.targets)}; `check --fix` re-scores it with your jury"
-    said = [claim]
+    # A tool with no smell (a mechanical fix only) has nothing to claim.
+    said = [claim] if proposal.targets else []
     if proposal.repairs:
         said.insert(0, "fixes " + ", ".join(proposal.repairs))
     if proposal.touched:
         said.append(f"adds {', '.join(proposal.touched)}")
-    elif proposal.note:
+    elif proposal.note and proposal.targets:
         said.append(f"adds nothing: {proposal.note}")
     head = f"{SUGGESTION_HEAD} ({'; '.join(said)}):"
     lines = [head, proposal.description]
