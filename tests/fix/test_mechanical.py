@@ -56,8 +56,8 @@ def test_invisible_characters_are_removed_and_the_description_is_no_longer_refus
     )
     proposal = propose("s", hidden, (), {}, findings=found)
     assert proposal.description == "Records a thinking step."
-    assert suggestion_text(proposal).startswith(
-        "Proposed description (fixes MCP302 invisible characters removed;"
+    assert suggestion_text(proposal) == (
+        "Proposed description (fixes MCP302 invisible characters removed):\nRecords a thinking step."
     )
 
 
