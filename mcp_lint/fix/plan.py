@@ -263,7 +263,8 @@ def _judge(
             reasons.append(
                 "makes " + ", ".join(f"{name} worse ({before[name]:g} -> {after[name]:g})" for name in worse)
             )
-    if base.tokens_after > max_tokens:
+    # A description already over the budget may still get a mechanical fix that does not grow it.
+    if base.tokens_after > max_tokens and base.tokens_after > base.tokens_before:
         reasons.append(f"is about {base.tokens_after} tokens, over the description budget of {max_tokens}")
     return replace(base, kept=not reasons, reasons=tuple(reasons))
 
