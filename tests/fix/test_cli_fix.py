@@ -121,3 +121,15 @@ def test_with_a_jury_model_the_safe_fix_is_rescored_by_it_and_only_unsafe_fixes_
     assert fake_llm.calls() > judged
     assert (project / "rewrite-cache.json").is_file()
     assert "Fixed " in err
+
+
+def test_a_second_fix_of_the_snapshot_changes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, _, first = run(capsys, "tools.json", "--fix", *TRACES)
+    assert "Fixed " in first and "Fixed 0 " not in first, first
+    written = (project / "tools.json").read_text(encoding="utf-8")
+    json.loads(written)  # still JSON
+    _, _, second = run(capsys, "tools.json", "--fix", *TRACES)
+    assert "Fixed 0 descriptions" in second, second
+    assert (project / "tools.json").read_text(encoding="utf-8") == written
