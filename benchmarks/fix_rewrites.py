@@ -2,7 +2,7 @@
 
 Run: python benchmarks/fix_rewrites.py [--no-traces] [--verbose]
 
-Every snapshot in tests/precision/snapshots (25 real servers) and tests/fixtures/golden/smelly-snapshot.json
+Every snapshot in tests/precision/snapshots (175 real servers) and tests/fixtures/golden/smelly-snapshot.json
 is linted with the default rules and the offline jury, then given the offline augmentor's rewrites
 (the safe fixes `--fix` applies) exactly as `check --fix` plans them: faithfulness check, re-score by
 the jury, description token budget. The notes server of tests/servers is started and driven with the
@@ -11,8 +11,13 @@ SDK's client, so its rewrites are grounded in real recorded calls as well (skip 
 Printed: rubric smells (MCP701-MCP706 findings) before and after, description tokens and the whole
 tools/list's tokens before and after, rewrites kept / not kept / rejected with reasons, and the
 components each rewrite touched. The whole tools/list may grow by at most ALLOWED_GROWTH (a share of
-its size): the research behind the rubric found bloated rewrites cost agents steps. The script exits 1
-when the growth is over it.
+its size): the research behind the rubric found bloated rewrites cost agents steps, and a rewrite adds
+only what an agent cannot already see. It also plans `--fix` again on the fixed descriptions, which
+must change nothing more. The script exits 1 when the growth is over the limit or the second run
+would change something.
+
+--verbose prints each rewrite, but never one of a server of the precision corpus's sealed part
+(tests/precision/labelled_set.part_of): those are kept for blind review.
 """
 
 from __future__ import annotations
@@ -39,8 +44,8 @@ from mcp_lint.reflect import Reflection  # noqa: E402
 from mcp_lint.reflect.snapshot import parse_snapshot  # noqa: E402
 from mcp_lint.traces import TraceRecord  # noqa: E402
 
-# The whole tools/list may grow by at most this share of its size.
-ALLOWED_GROWTH = 0.25
+# The whole tools/list may grow by at most this share of its size (issue 21's bar on LiveMCPBench).
+ALLOWED_GROWTH = 0.10
 RUBRIC = frozenset(rubric_codes().values())
 SNAPSHOTS = [
     *sorted((ROOT / "tests" / "precision" / "snapshots").glob("*.json")),
@@ -131,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         plan = plan_fixes(before, traces=traces, root=Path(empty))
     fixed = [fixed_snapshot(item, plan) for item in snapshots]
     after = lint(fixed)
+    with tempfile.TemporaryDirectory() as empty:
+        # --fix run again on what the first one wrote: idempotent when it changes nothing more.
+        again = plan_fixes(after, traces=traces, root=Path(empty))
 
     tools = sum(len(item.tools) for item in snapshots)
     list_before = sum(tools_list_tokens(item) for item in snapshots)
@@ -165,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         f"rejected as unfaithful {len(rejected)}); "
         f"no rewrite: {len(no_rewrite)}"
     )
+    changed_again = [outcome for outcome in again.applied if outcome.rewrite is not None]
+    print(f"a second --fix on the fixed descriptions: {len(changed_again)} more rewrites (0 is idempotent)")
     for title, group in (("rejected", rejected), ("not kept", not_kept), ("no rewrite", no_rewrite)):
         reasons = Counter(_reason_kind(reason) for outcome in group for reason in outcome.reasons[:1])
         if reasons:
@@ -176,13 +186,20 @@ def main(argv: list[str] | None = None) -> int:
         for combination, count in touched.most_common():
             print(f"  {count:>4}  {combination}")
     if args.verbose:
+        from tests.precision.labelled_set import parts
+
+        sealed = {name for name, part in parts().items() if part == "sealed"}
+        hidden = [outcome for outcome in rewrites if outcome.server in sealed]
+        print(f"\n({len(hidden)} rewrites on sealed servers not printed)")
         for outcome in rewrites:
+            if outcome.server in sealed:
+                continue
             state = "kept" if outcome.kept else "rejected" if outcome.rejected else "not kept"
             assert outcome.rewrite is not None
             print(f"\n[{state}] {outcome.server}/{outcome.tool}: {'; '.join(outcome.reasons)}")
             print(f"  {outcome.rewrite.description}")
     print(f"({time.perf_counter() - started:.1f} s)")
-    return 0 if growth <= ALLOWED_GROWTH else 1
+    return 0 if growth <= ALLOWED_GROWTH and not changed_again else 1
 
 
 def _reason_kind(reason: str) -> str:

@@ -117,7 +117,7 @@ def candidate_tools() -> Iterator[Item]:
     `compose` asks the jury about), scored as the propose stage scores them."""
     from mcp_lint.fix.compose import compose
     from mcp_lint.fix.grounding import ground
-    from mcp_lint.fix.propose import candidate_siblings, thresholds
+    from mcp_lint.fix.propose import thresholds
     from mcp_lint.model import COMPONENTS
 
     limits = thresholds()
@@ -127,7 +127,6 @@ def candidate_tools() -> Iterator[Item]:
         tools = [tool for tool in snapshot.tools if tool.named]
         all_names = [tool.name for tool in tools]
         server = ServerNames(all_names)
-        near = candidate_siblings(tools)
         for tool in tools:
             names = server.without(tool.name)
             scores = jury.scores(tool, names)[0]
@@ -136,7 +135,7 @@ def candidate_tools() -> Iterator[Item]:
                 continue
             asked: list[str] = []
             score = _recording(jury.text_scorer(tool, names), asked)
-            compose(ground(tool, near.get(tool.name, {}), ()), targets, limits, score, None)
+            compose(ground(tool, tools, ()), targets, limits, score, None)
             for text in asked:
                 raw = dict(tool.raw)
                 raw["description"] = text

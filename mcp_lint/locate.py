@@ -527,7 +527,8 @@ class SourceIndex:
 
     def locations(self, tool: str, description: str | None = None) -> list[SourceLocation]:
         """Every registration of `tool`, by path and line, each `verified` against `description`."""
-        wanted = _normalized(description) if description else None
+        # An empty description is a text too: a snapshot's "description": "" is where its fix goes.
+        wanted = _normalized(description) if description is not None else None
         return [
             SourceLocation(
                 path,

@@ -273,6 +273,10 @@ class Proposal:
     clears: tuple[Component, ...] = ()
     absent: Mapping[str, str] = field(default_factory=dict)
     refused: str | None = None
+    # Mechanical fixes made to the original's own text (`MCP203 `a` -> `b``), before anything is added.
+    repairs: tuple[str, ...] = ()
+    # Why nothing was added although a smell is left (a description in another language).
+    note: str | None = None
 
 
 @dataclass(frozen=True)

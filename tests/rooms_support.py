@@ -1,5 +1,6 @@
-"""A two-tool room-booking server, as the rubric rule's and the propose stage's tests both judge it:
-`book_room` says little, `cancel_booking` is the sibling a proposal may point to."""
+"""A room-booking server, as the rubric rule's and the propose stage's tests both judge it: `book_room`
+says little; `book_meeting_room` does the same thing to the same object with other inputs (the rival a
+proposal tells it apart from), `cancel_booking` is another action (never pointed to)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,15 @@ TOOLS = build_tools(
             },
         },
         {"name": "cancel_booking", "description": "Cancels a booking by id."},
+        {
+            "name": "book_meeting_room",
+            "description": "Books a room for a team, with a video link.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"slot": {"type": "string"}, "attendees": {"type": "array"}},
+                "required": ["slot", "attendees"],
+            },
+        },
     ],
     "2025-11-25",
     None,

@@ -1,25 +1,40 @@
 """The offline augmentor: the default, deterministic rewrite, built only from grounded facts.
 
-The original description is kept word for word; the parts it lacks are appended, each a few short
-sentences in a fixed phrasing around facts from `grounding` (so nothing is invented). The research
-behind the rubric found that rewriting every component cost agents extra steps, so the smallest set
-of parts that clears the smells wins: the parts for the smelly components first, then (only when the
-jury still finds a smell) other grounded parts one at a time, then every part the result can do
-without is dropped again.
+The original description is kept word for word; what is appended is only what an agent cannot already
+see in the tool listing and would act on, each a short sentence in a fixed phrasing around facts from
+`grounding` (so nothing is invented):
+- purpose: what the tool returns, from recorded results when no output schema says it; for an empty
+  description, what the name says it does and the inputs it needs;
+- guidelines: how it differs from a sibling an agent would confuse it with (the same action on the
+  same object), through the real difference: parameters, result, read or write;
+- limitations: real failures from recorded calls;
+- parameters: values real calls passed to parameters the schema does not describe;
+- examples: one real call and the start of its real result.
+Nothing the schema or annotations already state (types, required, enums, ranges, read-only) is
+repeated, and nothing is appended to a description in another language than English.
+
+The research behind the rubric found that rewriting every component cost agents extra steps, so the
+smallest set of parts that clears the smells wins: the parts for the smelly components first, then
+(only when the jury still finds a smell) other grounded parts one at a time, then every part the
+result can do without is dropped again.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Parameter, literal, max_enum, trimmed, writes
+from mcp_lint.check.functions._util import is_placeholder, words
+from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, literal, trimmed
 from mcp_lint.model import Tool
 from mcp_lint.overrides import PARTS, Part
 from mcp_lint.traces import TraceRecord
+from mcp_lint.words import name_words
 
 # A rubric component -> the part of a rewrite that answers it (length is a property of the whole).
 PART_OF: Mapping[str, Part | None] = {
@@ -32,17 +47,6 @@ PART_OF: Mapping[str, Part | None] = {
 }
 # Which extra part to try first when a smell survives the parts made for it: the cheapest useful ones.
 _EXTRA_ORDER: tuple[Part, ...] = ("parameters", "limitations", "guidelines", "examples", "purpose")
-
-_FORMAT_SHAPES = {
-    "date": "a date, YYYY-MM-DD",
-    "date-time": "an ISO 8601 date-time",
-    "time": "a time, HH:MM:SS",
-    "duration": "an ISO 8601 duration",
-    "email": "an email address",
-    "uri": "an absolute URI",
-    "url": "an absolute URL",
-    "uuid": "a UUID",
-}
 
 Scorer = Callable[[str], Mapping[str, float]]
 
@@ -68,71 +72,63 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def _values(values: Sequence[object]) -> str:
-    shown = [literal(value) for value in values[: max_enum()]]
-    if len(values) > max_enum():
-        shown.append("...")
-    return ", ".join(shown)
+# Words nearly every English sentence of some length has; a description of eight words or more with
+# none of them is in another language (or is not prose), and English is not appended to it.
+_ENGLISH = frozenset(
+    words(
+        "the a an to of and or for in on is are with this that from by it its be as at returns return "
+        "get gets list lists all if not use"
+    )
+)
+_LATIN = re.compile(r"[A-Za-z]")
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
+def english(text: str) -> bool:
+    """Whether `text` reads as English (or is empty): mostly Latin letters, and a longer text has
+    some of the commonest English words."""
+    letters = [char for char in text if char.isalpha()]
+    if not letters:
+        return True
+    latin = sum(1 for char in letters if _LATIN.match(char))
+    if latin < 0.7 * len(letters):
+        return False
+    tokens = re.findall(r"[A-Za-z]+", text.lower())
+    return len(tokens) < 8 or any(token in _ENGLISH for token in tokens)
 
 
-def _range(parameter: Parameter) -> str | None:
-    low, high = parameter.minimum, parameter.maximum
-    if low is not None and high is not None:
-        return f"{_number(low)} to {_number(high)}"
-    if low is not None:
-        return f"at least {_number(low)}"
-    if high is not None:
-        return f"at most {_number(high)}"
-    return None
+def _flat(text: str) -> str:
+    """Text with its whitespace runs as single spaces: what a wrapped description says, unwrapped."""
+    return " ".join(text.split())
 
 
-def _example_value(grounding: Grounding, parameter: Parameter) -> object | None:
+def _example_value(grounding: Grounding, name: str) -> object | None:
     """A value of this top-level parameter from a successful recorded call (never a made-up one)."""
-    if "." in parameter.path:
-        return None
     for record in grounding.successes:
-        if parameter.path in record.arguments:
-            value = _quotable_value(record.arguments[parameter.path])
+        if name in record.arguments:
+            value = _quotable_value(record.arguments[name])
             if isinstance(value, str | int | float | bool) and len(literal(value)) <= 40:
                 return value
     return None
 
 
-def _parameter_entry(grounding: Grounding, parameter: Parameter) -> str:
-    bits = [" or ".join(parameter.kinds)] if parameter.kinds else []
-    bits.append("required" if parameter.required else "optional")
-    if parameter.enum:
-        bits.append(f"one of {_values(parameter.enum)}")
-    if parameter.fmt:
-        bits.append(_FORMAT_SHAPES.get(parameter.fmt, f"format {parameter.fmt}"))
-    span = _range(parameter)
-    if span:
-        bits.append(span)
-    if parameter.has_default:
-        bits.append(f"default {literal(parameter.default)}")
-    if parameter.fields:
-        bits.append(f"fields {_names(list(parameter.fields))}")
-    example = _example_value(grounding, parameter)
-    if example is not None and not parameter.enum:
-        bits.append(f"e.g. {literal(example)}")
-    return f"`{parameter.path}` ({', '.join(bits)})"
-
-
-def parameters_part(grounding: Grounding) -> str | None:
-    """The parameters the schema leaves undocumented (all top-level ones when every one has a
-    description), with what the schema says of each."""
-    undocumented = [parameter for parameter in grounding.parameters if not parameter.documented]
-    chosen = undocumented or [parameter for parameter in grounding.parameters if "." not in parameter.path]
-    if not chosen:
+def parameters_part(grounding: Grounding, shown: str = "") -> str | None:
+    """Values real calls passed to the parameters the schema leaves undescribed: what a type alone
+    does not tell (an id's shape, a query's form). None shown already (in `shown`, the example)."""
+    said = _flat(grounding.tool.description + " " + shown)
+    entries = []
+    for parameter in grounding.parameters:
+        if parameter.documented or "." in parameter.path or parameter.enum:
+            continue
+        value = _example_value(grounding, parameter.path)
+        if (
+            value is not None
+            and literal(value) not in said
+            and f"{parameter.path}={literal(value)}" not in said
+        ):
+            entries.append(f"`{parameter.path}` {literal(value)}")
+    if not entries:
         return None
-    entries = [_parameter_entry(grounding, parameter) for parameter in chosen[:MAX_LISTED]]
-    more = len(chosen) - len(entries)
-    tail = f"; and {more} more" if more else ""
-    return f"Parameters: {'; '.join(entries)}{tail}."
+    return f"Values from recorded calls: {', '.join(entries[:MAX_LISTED])}."
 
 
 def _required(grounding: Grounding) -> list[str]:
@@ -143,28 +139,25 @@ def _required(grounding: Grounding) -> list[str]:
     ]
 
 
-def _read_only(tool: Tool) -> bool:
-    annotations = tool.annotations or {}
-    return annotations.get("readOnlyHint") is True and not writes(tool)
+def _contrast(rival: Rival) -> str:
+    clauses: list[str] = []
+    if rival.takes:
+        clauses.append(f"takes {_names(rival.takes)}")
+    if rival.lacks:
+        clauses.append(f"does not take {_names(rival.lacks)}")
+    if rival.returns:
+        clauses.append(f"returns {_names(rival.returns)}")
+    if rival.reads is True:
+        clauses.append("only reads")
+    elif rival.reads is False:
+        clauses.append("changes data")
+    joined = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+    return f"Unlike `{rival.name}`, it {joined}."
 
 
 def guidelines_part(grounding: Grounding) -> str | None:
-    """When to use it and what to use instead: related siblings (their own first sentence), the
-    annotations, and, with nothing else to go on, the parameters a call needs."""
-    tool = grounding.tool
-    sentences = [
-        f"For {json.dumps(sentence, ensure_ascii=False)}, use `{name}` instead."
-        for name, sentence in grounding.siblings.items()
-    ]
-    annotations = tool.annotations or {}
-    if annotations.get("destructiveHint") is True:
-        sentences.append("Call it only when the user asked for this change; it is destructive.")
-    elif _read_only(tool):
-        sentences.append("It only reads, so it is safe to call to look things up.")
-    required = _required(grounding)
-    if required:
-        sentences.append(f"Call it only when you know {_names(required)}.")
-    return " ".join(sentences) or None
+    """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
+    return " ".join(_contrast(rival) for rival in grounding.rivals) or None
 
 
 def quotable(text: str) -> str:
@@ -197,31 +190,14 @@ def _error_text(record: TraceRecord) -> str:
     return quotable(record.error if record.error is not None else record.result_text())
 
 
-def _constraint(parameter: Parameter) -> str | None:
-    name = f"`{parameter.path}`"
-    if parameter.enum and len(parameter.enum) > 1:
-        return f"{name} must be one of {_values(parameter.enum)}"
-    span = _range(parameter)
-    if span:
-        return f"{name} must be {span}"
-    if parameter.max_length is not None:
-        return f"{name} takes at most {parameter.max_length} characters"
-    if parameter.max_items is not None:
-        return f"{name} takes at most {parameter.max_items} items"
-    if parameter.fmt in _FORMAT_SHAPES:
-        return f"{name} must be {_FORMAT_SHAPES[parameter.fmt]}"
-    if parameter.pattern and len(parameter.pattern) <= 40:
-        return f"{name} must match `{parameter.pattern}`"
-    return None
-
-
-def limitations_part(grounding: Grounding, say_required: bool = True) -> str | None:
-    """Recorded failures, the schema's constraints and what the annotations rule out."""
+def limitations_part(grounding: Grounding) -> str | None:
+    """Real failures: the errors recorded calls got, with the arguments that got them."""
     sentences: list[str] = []
     seen: set[str] = set()
+    said = _flat(grounding.tool.description)
     for record in grounding.failures:
         text = trimmed(_error_text(record), 70)
-        if not text or text in seen:
+        if not text or text in seen or text.rstrip("…") in said:
             continue
         seen.add(text)
         arguments = json.dumps(_arguments(record), ensure_ascii=False, separators=(", ", ": "), default=str)
@@ -230,14 +206,6 @@ def limitations_part(grounding: Grounding, say_required: bool = True) -> str | N
         )
         if len(seen) == 2:
             break
-    required = _required(grounding)
-    if required and say_required:
-        sentences.append(f"Requires {_names(required)}.")
-    constraints = [found for parameter in grounding.parameters if (found := _constraint(parameter))]
-    if constraints:
-        sentences.append("; ".join(constraints[:3]) + ".")
-    if _read_only(grounding.tool):
-        sentences.append("It does not change anything.")
     return " ".join(sentences) or None
 
 
@@ -248,7 +216,7 @@ def _call(tool: Tool, arguments: Mapping[str, object]) -> str:
 
 def examples_part(grounding: Grounding) -> str | None:
     """One real call: the shortest successful recorded one, with the start of its real result."""
-    if not grounding.successes:
+    if not grounding.successes or f"{grounding.tool.name}(" in _flat(grounding.tool.description):
         return None
     record = min(grounding.successes, key=lambda item: len(json.dumps(item.arguments, default=str)))
     result = trimmed(quotable(record.result_text()), 70)
@@ -256,38 +224,65 @@ def examples_part(grounding: Grounding) -> str | None:
     return f"Example: {_call(grounding.tool, _arguments(record))} returned {shown}."
 
 
-def purpose_part(grounding: Grounding) -> str | None:
-    """What it returns, from the output schema or the recorded results; nothing when neither says."""
-    if grounding.output_fields:
-        fields = [f"`{name}` ({kind})" if kind else f"`{name}`" for name, kind in grounding.output_fields]
-        shown = fields[:MAX_LISTED] + (
-            [f"{len(fields) - MAX_LISTED} more"] if len(fields) > MAX_LISTED else []
-        )
-        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-        return f"Returns an object with {listed}."
-    if grounding.successes:
-        sample = trimmed(quotable(grounding.successes[0].result_text()), 60)
-        return f"Returns text such as {json.dumps(sample, ensure_ascii=False)}."
-    return None
+_RETURNS = re.compile(
+    r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE
+)
+
+
+def empty(description: str) -> bool:
+    """A description that says nothing: empty, whitespace or a placeholder ("TODO", "No description")."""
+    return not description.strip() or is_placeholder(description)
+
+
+def named_purpose(grounding: Grounding) -> str | None:
+    """What the name says the tool does, for an empty description: its words as an imperative
+    (`get_weather_forecast` -> "Get weather forecast"), with the inputs a call needs; None when it
+    needs none (the sentence would only echo the name)."""
+    words = name_words(grounding.tool.name)
+    required = _required(grounding)
+    if not words or not required:
+        return None  # the name alone, echoed, says nothing the name does not
+    sentence = " ".join(words) + f", given {_names(required)}"
+    return sentence[0].upper() + sentence[1:] + "."
+
+
+def purpose_part(grounding: Grounding, example: bool = False) -> str | None:
+    """What it does (from the name and inputs, for an empty description) and what it returns (from
+    recorded results, when neither an output schema, the description nor the `example` says it)."""
+    sentences: list[str] = []
+    description = grounding.tool.description
+    if empty(description) and (named := named_purpose(grounding)):
+        sentences.append(named)
+    # An example in the description (this rewrite's or an earlier one's) shows a real result already.
+    example = example or f"{grounding.tool.name}(" in _flat(description)
+    returns = not (example or grounding.tool.raw.get("outputSchema") or _RETURNS.search(description))
+    if grounding.successes and returns:
+        if grounding.output_fields:
+            fields = [name for name, _ in grounding.output_fields]
+            sentences.append(f"Returns JSON with {_names(fields)}.")
+        else:
+            sample = trimmed(quotable(grounding.successes[0].result_text()), 60)
+            sentences.append(f"Returns text such as {json.dumps(sample, ensure_ascii=False)}.")
+    return " ".join(sentences) or None
 
 
 _NO_GROUNDING = {
-    "purpose": "no output schema or recorded result says what it returns",
-    "guidelines": "no related sibling, annotation or required parameter",
-    "limitations": "no recorded error or schema constraint",
-    "parameters": "it takes no parameters",
+    "purpose": "no recorded result says what it returns that the schema and description do not",
+    "guidelines": "no sibling an agent would confuse it with that its schema or annotations set apart",
+    "limitations": "no recorded failure, and none is invented: record calls with `mcp-lint record`",
+    "parameters": "no recorded value of a parameter the schema leaves undescribed",
     "examples": "no successful recorded call, and none is invented: record some with `mcp-lint record`",
 }
 
 
-def grounded_parts(grounding: Grounding, wanted: Collection[Part]) -> tuple[dict[Part, str], dict[str, str]]:
-    """Each buildable part (purpose holds only the added sentence), and why the others are absent."""
+def grounded_parts(grounding: Grounding, example: str = "") -> tuple[dict[Part, str], dict[str, str]]:
+    """Each buildable part (purpose holds only the added sentence), and why the others are absent.
+    With the `example` the rewrite shows, the result and values it shows are not said again."""
     builders: dict[Part, Callable[[], str | None]] = {
-        "purpose": lambda: purpose_part(grounding),
+        "purpose": lambda: purpose_part(grounding, example=bool(example)),
         "guidelines": lambda: guidelines_part(grounding),
-        # The guidelines say which parameters a call needs; the limitations need not repeat it.
-        "limitations": lambda: limitations_part(grounding, say_required="guidelines" not in wanted),
-        "parameters": lambda: parameters_part(grounding),
+        "limitations": lambda: limitations_part(grounding),
+        "parameters": lambda: parameters_part(grounding, example),
         "examples": lambda: examples_part(grounding),
     }
     built: dict[Part, str] = {}
@@ -301,24 +296,87 @@ def grounded_parts(grounding: Grounding, wanted: Collection[Part]) -> tuple[dict
     return built, absent
 
 
+# What may end a sentence: a period is added after anything else (`... (JSON)` gets one too).
+_ENDS = (".", "!", "?", ":", ";", "…", "。", "！", "？", "：", "；")
+# Closing marks a sentence may end inside: "(see the docs.)", 'called "x."'.
+_CLOSERS = ")]}\"'`*_ \t"
+# A last line that is a list item, a table row, a heading or a code fence: nothing goes on after it.
+_BLOCK_LINE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)")
+
+
+def _indent(lines: Sequence[str]) -> str:
+    """The leading whitespace every non-blank line shares (an indented docstring's)."""
+    found: str | None = None
+    for line in lines:
+        if not line.strip():
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        if found is None or not lead.startswith(found):
+            found = lead if found is None else found[: len(_common(found, lead))]
+    return found or ""
+
+
+def _common(first: str, second: str) -> str:
+    size = 0
+    while size < min(len(first), len(second)) and first[size] == second[size]:
+        size += 1
+    return first[:size]
+
+
+# A hard-wrapped original keeps its width; a longer one (a line per paragraph) is not wrapped.
+_WRAPPED_WIDTH = 100
+
+
+def _paragraph(text: str, indent: str, width: int | None) -> str:
+    if width is None:
+        return indent + text
+    return textwrap.fill(
+        text,
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 def assemble(original: str, added: Mapping[Part, str]) -> tuple[str, dict[str, str]]:
     """The description with `added` appended to the original (kept as written) in part order, and
-    the parts as the overrides file records them."""
-    body = original.strip()
-    if body and added and not body.endswith((".", "!", "?", ":", ";", ")", "`", '"', "'")):
+    the parts as the overrides file records them. A placeholder description ("TODO") is replaced.
+
+    A one-line original gets the parts on its line, after a period when its last sentence has none.
+    A longer one is left as written (its last line may be an Args entry) and gets each part as a
+    paragraph of its own in its layout: the indentation its lines share (an indented docstring's),
+    its line width when it is hard-wrapped, and its leading and trailing whitespace (the docstring's
+    closing quotes stay on their own line)."""
+    body = "" if empty(original) else original.strip()
+    head = original[: len(original) - len(original.lstrip())] if body else ""
+    tail = original[len(original.rstrip()) :] if body else ""
+    lines = body.split("\n")
+    block = bool(_BLOCK_LINE.match(lines[-1]))
+    layout = len(lines) > 1 or block
+    if body and added and not layout and not body.rstrip(_CLOSERS).endswith(_ENDS):
         body += "."  # "List issues in a repository" runs into the next sentence otherwise
     parts: dict[str, str] = {}
     pieces: list[str] = []
     if "purpose" in added:
-        parts["purpose"] = f"{body} {added['purpose']}".strip()
+        if layout:
+            parts["purpose"] = body
+            pieces.append(added["purpose"])
+        else:
+            parts["purpose"] = f"{body} {added['purpose']}".strip()
     for part in PARTS:
         if part in added and part != "purpose":
             parts[part] = added[part]
             pieces.append(added[part])
     lead = parts.get("purpose", body)
-    separator = "\n\n" if "\n" in body else " "
-    description = separator.join(text for text in (lead, *pieces) if text)
-    return description, parts
+    if not layout:
+        return head + " ".join(text for text in (lead, *pieces) if text) + tail, parts
+    indent = _indent(lines[1:])
+    longest = max(len(line) for line in lines)
+    width = max(longest, 60) if longest <= _WRAPPED_WIDTH and len(lines) > 2 else None
+    paragraphs = [_paragraph(piece, indent, width) for piece in pieces]
+    return head + "\n\n".join([lead, *paragraphs]) + tail, parts
 
 
 def _smells(scores: Mapping[str, float], thresholds: Mapping[str, float]) -> set[str]:
@@ -356,7 +414,7 @@ def compose(
         if components is not None
         else {part for component in targets if (part := PART_OF.get(component)) is not None}
     )
-    built, absent = grounded_parts(grounding, wanted)
+    built, absent = grounded_parts(grounding)
     absent = {part: why for part, why in absent.items() if part in wanted}
     chosen: list[Part] = [part for part in PARTS if part in wanted and part in built]
     if components is None:
@@ -399,6 +457,11 @@ def compose(
             return None
     if not chosen:
         return None
+    if "examples" in chosen:
+        # The example shows a real result and real values: the other parts do not say them again.
+        again = grounded_parts(grounding, built["examples"])[0]
+        chosen = [part for part in chosen if part in again]
+        built = {part: again[part] for part in chosen}
     ordered = [part for part in PARTS if part in chosen]
     description, parts = assemble(original, {part: built[part] for part in ordered})
     return Composition(description=description, parts=parts, touched=tuple(ordered), absent=absent)

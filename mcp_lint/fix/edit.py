@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import difflib
+import inspect
 import json
 import os
 import re
@@ -34,11 +35,14 @@ _TRIPLE_QUOTES = ('"""', "'''")
 
 @dataclass(frozen=True)
 class Replacement:
-    """Characters [start, end) of a file's text become `text`."""
+    """Characters [start, end) of a file's text become `text`, a literal whose value is `value` (the
+    description itself, or for a server that cleans docstrings, the indented docstring it cleans to
+    the description; None: the description)."""
 
     start: int
     end: int
     text: str
+    value: str | None = None
 
 
 def _offset(lines: list[str], line: int, utf16_column: int) -> int:
@@ -134,10 +138,14 @@ def _candidates(location: SourceLocation, source: str, description: str) -> list
     old = source[start:end]
     newline = "\r\n" if "\r\n" in source else "\n"
     texts: list[str] = []
+    indented: list[Replacement] = []
     if location.language == "python":
         body = old.lstrip("rRuUbBfF")
         quote = next((item for item in _TRIPLE_QUOTES if body.startswith(item)), None)
         if quote is not None:
+            raw = _docstring_value(old, description)
+            if raw is not None:
+                indented.append(Replacement(start, end, _python_triple(raw, quote, newline), raw))
             texts.append(_python_triple(description, quote, newline))
         else:
             line_start = max(source.rfind("\n", 0, start), source.rfind("\r", 0, start)) + 1
@@ -149,7 +157,30 @@ def _candidates(location: SourceLocation, source: str, description: str) -> list
     else:
         # JSON, and JavaScript/TypeScript: a JSON string is a valid JS string literal of the same text.
         texts.append(_json_string(description))
-    return [Replacement(start, end, text) for text in dict.fromkeys(texts)]
+    return indented + [Replacement(start, end, text) for text in dict.fromkeys(texts)]
+
+
+def _docstring_value(literal: str, description: str) -> str | None:
+    """For a docstring the server serves cleaned (`inspect.cleandoc`, as FastMCP does), the value the
+    literal must hold so that it cleans to `description`: the old text as written, the added text
+    indented like it and the old closing whitespace kept (the user's lines are not de-indented). None
+    when the server serves the docstring as written, or the description does not extend it."""
+    try:
+        value = ast.literal_eval(literal)
+    except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+        return None
+    if not isinstance(value, str) or "\n" not in value.strip():
+        return None
+    cleaned = inspect.cleandoc(value)
+    if cleaned == value or not description.startswith(cleaned) or description == cleaned:
+        return None
+    lines = value.strip().split("\n")
+    margins = [line[: len(line) - len(line.lstrip())] for line in lines[1:] if line.strip()]
+    indent = min(margins, key=len) if margins else ""
+    added = description[len(cleaned) :]
+    shifted = "\n".join(indent + line if line.strip() else line for line in added.split("\n"))
+    raw = value.rstrip() + shifted + value[len(value.rstrip()) :]
+    return raw if inspect.cleandoc(raw) == description else None
 
 
 def replacement(location: SourceLocation, source: str, description: str) -> Replacement:
@@ -245,12 +276,13 @@ def edit_file(path: str, source: str, edits: Sequence[tuple[SourceLocation, str]
             continue
         why: str | None = "no replacement"
         for candidate in _candidates(location, source, description):
-            why = literal_problem(location.language, candidate.text, description)
+            value = candidate.value if candidate.value is not None else description
+            why = literal_problem(location.language, candidate.text, value)
             if why is None:
                 trial = apply_replacements(source, [candidate])
-                why = _file_problem(path, source, trial, {location.region: description})
+                why = _file_problem(path, source, trial, {location.region: value})
             if why is None:
-                chosen[index] = (candidate, location.region, description)
+                chosen[index] = (candidate, location.region, value)
                 taken.append((start, end, description))
                 break
         problems.append(why)

@@ -2,7 +2,8 @@
 
 A rewrite is rejected, with one reason per problem, when it
 - names a parameter (in code style, or as `name=` in a call) that the input schema lacks, unless the
-  original already named it or it is a tool of the server or a field of the result;
+  original already named it or it is a tool of the server, a field of the result or a parameter of a
+  confusable sibling that this tool lacks (what sets the two apart);
 - shows an example call that no successful recorded call supports (its arguments must be those of a
   recorded call), or quotes a result no recorded call returned;
 - drops a fact the original stated: a number, a code-styled name, a URL, a quoted value, or a
@@ -128,7 +129,12 @@ def check(
     """Why `rewrite` is not faithful to `original` and the grounding; empty when it is."""
     reasons: list[str] = []
     before = original.lower()
-    allowed = set(grounding.names) | set(tool_names) | {name for name, _ in grounding.output_fields}
+    allowed = (
+        set(grounding.names)
+        | set(tool_names)
+        | set(grounding.rival_names)
+        | {name for name, _ in grounding.output_fields}
+    )
     named: list[str] = []
     for match in _CODE.finditer(rewrite):
         value = match.group(1).strip()

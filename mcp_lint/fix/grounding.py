@@ -1,10 +1,10 @@
 """What a rewrite may say about a tool: facts read from its schema, annotations, siblings and traces.
 
 Every sentence the offline augmentor writes is one of these facts in a fixed phrasing, so nothing in a
-rewrite is made up: parameter names, types, defaults, enums, ranges and formats come from the input
-schema (nested properties included), examples from successful recorded calls (their real arguments
-and a trimmed real result), limitations from recorded errors and schema constraints, and guidelines
-from annotations, required parameters and sibling tools whose names share a subject word.
+rewrite is made up: examples and results come from successful recorded calls (their real arguments and
+a trimmed real result), failures from recorded errors, and the difference from a sibling from the two
+tools' schemas and annotations. Siblings are only the rivals the ambiguous-tools rule's reading of
+names finds (the same action on the same object): a tool on another object is told apart by its name.
 """
 
 from __future__ import annotations
@@ -12,38 +12,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from mcp_lint.check.functions._util import words
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
-from mcp_lint.words import name_words
+from mcp_lint.words import name_words, singular
 
 # How much of a recorded result or error a description quotes: enough to show the shape.
 QUOTE_LIMIT = 80
 # How many parameters one sentence lists before it says "and N more".
 MAX_LISTED = 6
-_MAX_ENUM = 5
-
-# Verbs of a name whose subject words tell nothing about which sibling is related.
-_VERBS = frozenset(
-    words(
-        "get list read search find fetch query create add insert update edit set delete remove send run make "
-        "show view open close start stop check describe"
-    )
-)
-# Verbs that only look: a tool named with one is no alternative to one that changes something.
-_READ_VERBS = frozenset(words("get list read search find fetch query show view describe lookup look count"))
-# Verbs that change something: a readOnlyHint on such a tool contradicts it (contradictory-annotations
-# reports that), so a rewrite must not repeat the claim.
-_WRITE_VERBS = frozenset(
-    words(
-        "create add insert update edit set delete remove send write drop post put move rename cancel "
-        "upload publish submit merge push reset clear destroy kill"
-    )
-)
 
 
 @dataclass(frozen=True)
@@ -58,13 +38,28 @@ class Parameter:
     has_default: bool = False
     enum: tuple[Any, ...] = ()
     fmt: str | None = None
-    minimum: float | None = None
-    maximum: float | None = None
     min_length: int | None = None
     max_length: int | None = None
-    max_items: int | None = None
     pattern: str | None = None
     fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rival:
+    """A sibling an agent would confuse the tool with, and what really sets the two apart: the
+    parameters only this tool takes (`takes`) and only the rival takes (`lacks`), the result fields
+    only this tool's output schema has, and whether this one only reads where the rival writes
+    (`reads` True) or the reverse (False); None when the annotations do not differ."""
+
+    name: str
+    takes: tuple[str, ...] = ()
+    lacks: tuple[str, ...] = ()
+    returns: tuple[str, ...] = ()
+    reads: bool | None = None
+
+    @property
+    def differs(self) -> bool:
+        return bool(self.takes or self.lacks or self.returns or self.reads is not None)
 
 
 @dataclass(frozen=True)
@@ -73,7 +68,7 @@ class Grounding:
 
     tool: Tool
     parameters: tuple[Parameter, ...]
-    siblings: Mapping[str, str] = field(default_factory=dict)  # related sibling -> its first sentence
+    rivals: tuple[Rival, ...] = ()
     successes: tuple[TraceRecord, ...] = ()
     failures: tuple[TraceRecord, ...] = ()
     output_fields: tuple[tuple[str, str | None], ...] = ()  # (field, JSON type) of what it returns
@@ -86,6 +81,11 @@ class Grounding:
             found.add(parameter.path)
             found.add(parameter.path.rsplit(".", 1)[-1].removesuffix("[]"))
         return frozenset(found)
+
+    @property
+    def rival_names(self) -> frozenset[str]:
+        """What a contrast with a rival may name: the rival, and its parameters this tool lacks."""
+        return frozenset(name for rival in self.rivals for name in (rival.name, *rival.lacks))
 
 
 def literal(value: Any) -> str:
@@ -137,11 +137,8 @@ def _parameter(root: Any, item: Walked, path: str) -> Parameter:
         has_default=any("default" in variant for variant in variants),
         enum=tuple(enum) if isinstance(enum, list) else (),
         fmt=_first(variants, "format") if isinstance(_first(variants, "format"), str) else None,
-        minimum=_number(_first(variants, "minimum")),
-        maximum=_number(_first(variants, "maximum")),
         min_length=_count(_first(variants, "minLength")),
         max_length=_count(_first(variants, "maxLength")),
-        max_items=_count(_first(variants, "maxItems")),
         pattern=_first(variants, "pattern") if isinstance(_first(variants, "pattern"), str) else None,
         fields=tuple(str(key) for key in nested),
     )
@@ -166,20 +163,6 @@ def schema_parameters(tool: Tool) -> tuple[Parameter, ...]:
     return tuple(found)
 
 
-def subjects(name: str) -> set[str]:
-    """The first four letters of each subject word of a tool name (its verbs left out)."""
-    return {word[:4] for word in name_words(name) if len(word) >= 3 and word not in _VERBS}
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
-
-
-def first_sentence(text: str, limit: int = QUOTE_LIMIT) -> str:
-    flat = " ".join(text.split())
-    head = _SENTENCE_END.split(flat, 1)[0]
-    return trimmed(head, limit)
-
-
 def trimmed(text: str, limit: int = QUOTE_LIMIT) -> str:
     flat = " ".join(text.split())
     if len(flat) <= limit:
@@ -188,39 +171,106 @@ def trimmed(text: str, limit: int = QUOTE_LIMIT) -> str:
     return cut.rstrip(",;:") + "…"
 
 
-def _kind(name: str) -> str | None:
-    """Whether a verb of the name says the tool writes or reads; None when none does (`book_room`)."""
-    named = set(name_words(name))
-    if named & _WRITE_VERBS:
-        return "writes"
-    return "reads" if named & _READ_VERBS else None
+def _reads(tool: Tool) -> bool | None:
+    """What the annotations say: True for read-only, False for a tool that changes something."""
+    annotations = tool.annotations or {}
+    if annotations.get("readOnlyHint") is True:
+        return True
+    if annotations.get("readOnlyHint") is False or annotations.get("destructiveHint") is True:
+        return False
+    return None
 
 
-def related_siblings(tool: Tool, siblings: Mapping[str, str], limit: int = 2) -> dict[str, str]:
-    """Siblings whose names share a subject word with this tool's (`get_forecast`, `get_forecast_map`),
-    most shared first, each with the first sentence of its own description (never an empty one).
+def _output_names(tool: Tool) -> tuple[str, ...]:
+    schema = tool.raw.get("outputSchema")
+    if isinstance(schema, Mapping) and isinstance(schema.get("properties"), Mapping):
+        return tuple(str(key) for key in schema["properties"])
+    return ()
 
-    Only siblings of the same kind are alternatives: one that changes something is never the tool to
-    use "instead" of one that only reads (`create_directory` for `list_directory`), nor the reverse.
-    """
-    own = subjects(tool.name)
-    if not own:
-        return {}
-    kind = _kind(tool.name)
-    if kind is None and (tool.annotations or {}).get("readOnlyHint") is True:
-        kind = "reads"
-    ranked = sorted(
-        (
-            (-len(own & subjects(name)), name)
-            for name, description in siblings.items()
-            if name != tool.name
-            and description.strip()
-            and own & subjects(name)
-            and (kind is None or _kind(name) in (None, kind))
-        ),
-    )
-    # Quoted without code style: a sibling's own parameter in backticks would read as one of this tool's.
-    return {name: first_sentence(siblings[name]).replace("`", "") for _, name in ranked[:limit]}
+
+# A tool confused with more rivals than this is one of a generated family: no short sentence helps.
+MAX_RIVALS = 2
+_MAX_DIFFERENCES = 4
+
+
+def _same_family(mine: list[str], theirs: list[str], space: frozenset[str], verb: bool) -> bool:
+    """Whether two names read as the same action agree where the reading cannot tell: two different
+    product prefixes (`jira_add_comment` / `confluence_add_comment`) name different things, and with
+    no known verb (`login` / `verify-login`) the first words must match."""
+    if mine[0] in space and theirs[0] in space and mine[0] != theirs[0]:
+        return False
+    if verb:
+        return True
+    strip = [words[1:] if len(words) > 1 and words[0] in space else words for words in (mine, theirs)]
+    return strip[0][:1] == strip[1][:1]
+
+
+def _description_words(tool: Tool) -> set[str]:
+    return {singular(word) for word in re.findall(r"[a-z0-9]+", tool.description.lower())}
+
+
+def _told_apart(tool: Tool, peer: Tool, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the longer name's description already says what its extra words add, as the
+    ambiguous-tools rule reads a variant (`list_directory_with_sizes`, "... with sizes"): the agent
+    can tell the two apart without help."""
+    extra = mine ^ theirs
+    if not extra:
+        return False
+    longer, shorter = (tool, peer) if len(mine) > len(theirs) else (peer, tool)
+    return bool(extra & (_description_words(longer) - _description_words(shorter)))
+
+
+def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
+    """The server's tools an agent would confuse `tool` with, each with what sets it apart.
+
+    Confusable means what the ambiguous-tools rule (MCP403) reads from names: the same action on the
+    same object, one name at most adding words (`read_file` / `read_text_file`; never `git_log` /
+    `git_add`), unless the longer name's description says what its extra words add (the rule's
+    "variant explained"). A rival the description already names is left out (the text already tells
+    them apart), and so is one nothing in the schemas or annotations sets apart, or whose schema
+    differs in so much that the agent sees it at a glance: pointing at it would only say "this one or
+    that one"."""
+    from mcp_lint.check.functions.overlap import name_meaning, namespaces, same_meaning
+
+    others = [peer for peer in peers if peer.name != tool.name and peer.named]
+    if not others:
+        return ()
+    words = [name_words(tool.name), *(name_words(peer.name) for peer in others)]
+    space = namespaces(words)
+    mine = name_meaning(words[0], space)
+    if not mine.head:
+        return ()
+    own = set(tool.properties)
+    own_reads = _reads(tool)
+    own_fields = _output_names(tool)
+    found: list[Rival] = []
+    said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
+    for peer, peer_words in zip(others, words[1:], strict=True):
+        theirs_meaning = name_meaning(peer_words, space)
+        if peer.name in said or not same_meaning(mine, theirs_meaning):
+            continue
+        if not _same_family(words[0], peer_words, space, bool(mine.action)):
+            continue
+        if _told_apart(tool, peer, mine.others, theirs_meaning.others):
+            continue
+        theirs = set(peer.properties)
+        peer_reads = _reads(peer)
+        peer_fields = set(_output_names(peer))
+        rival = Rival(
+            name=peer.name,
+            takes=tuple(name for name in tool.properties if name not in theirs),
+            lacks=tuple(name for name in peer.properties if name not in own),
+            returns=tuple(name for name in own_fields if peer_fields and name not in peer_fields),
+            reads=own_reads
+            if own_reads is not None and peer_reads is not None and own_reads != peer_reads
+            else None,
+        )
+        # A long list of differences is the two schemas side by side: the agent reads those already.
+        if rival.differs and len(rival.takes) + len(rival.lacks) + len(rival.returns) <= _MAX_DIFFERENCES:
+            found.append(rival)
+    if len(found) > MAX_RIVALS:
+        return ()
+    return tuple(found)
 
 
 def _usable(record: TraceRecord) -> bool:
@@ -258,8 +308,8 @@ def _output_fields(tool: Tool, successes: Sequence[TraceRecord]) -> tuple[tuple[
     return ()
 
 
-def ground(tool: Tool, siblings: Mapping[str, str], traces: Sequence[TraceRecord] = ()) -> Grounding:
-    """The facts about `tool`; `siblings` maps the server's other tools to their descriptions and
+def ground(tool: Tool, peers: Sequence[Tool] = (), traces: Sequence[TraceRecord] = ()) -> Grounding:
+    """The facts about `tool`; `peers` are the server's tools (the rivals are found among them) and
     `traces` are this tool's recorded calls."""
     mine = [record for record in traces if record.tool == tool.name]
     successes = tuple(record for record in mine if record.succeeded and _usable(record))
@@ -267,17 +317,8 @@ def ground(tool: Tool, siblings: Mapping[str, str], traces: Sequence[TraceRecord
     return Grounding(
         tool=tool,
         parameters=schema_parameters(tool),
-        siblings=related_siblings(tool, siblings),
+        rivals=rivals(tool, peers),
         successes=successes,
         failures=failures,
         output_fields=_output_fields(tool, successes),
     )
-
-
-def writes(tool: Tool) -> bool:
-    """Whether the tool's name says it changes something."""
-    return bool(set(name_words(tool.name)) & _WRITE_VERBS)
-
-
-def max_enum() -> int:
-    return _MAX_ENUM

@@ -22,7 +22,8 @@ from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.config import JurySettings
 from mcp_lint.fix import faithful
 from mcp_lint.fix.grounding import ground
-from mcp_lint.fix.propose import propose, refusal, rubric_codes
+from mcp_lint.fix.mechanical import repair
+from mcp_lint.fix.propose import propose, refusal, repairable, rubric_codes, with_text
 from mcp_lint.model import COMPONENTS, Finding, RunResult, ServerReport, ServerSnapshot, Tool
 from mcp_lint.overrides import Override, Part
 from mcp_lint.traces import TraceRecord, traces_by_tool
@@ -41,6 +42,7 @@ class Rewrite:
     targets: tuple[str, ...]
     augmentor: str  # "offline" or the model id
     safe: bool
+    repairs: tuple[str, ...] = ()  # mechanical fixes of the original's own text (mechanical.repair)
 
 
 @dataclass(frozen=True)
@@ -87,13 +89,18 @@ class Augmentor(Protocol):
 class RewriteRequest:
     server: str
     tool: Tool
-    siblings: Mapping[str, str]
+    peers: tuple[Tool, ...]  # the server's named tools, the rivals among them
     scores: Mapping[str, float]
     targets: tuple[str, ...]
     traces: tuple[TraceRecord, ...]
     components: tuple[Part, ...] | None
     thresholds: Mapping[str, float]
     refused: str | None = None  # why its description must not be rewritten (see propose.refusal)
+    findings: tuple[Finding, ...] = ()  # the tool's findings: which mechanical fixes it needs
+
+    @property
+    def sibling_names(self) -> tuple[str, ...]:
+        return tuple(sorted(peer.name for peer in self.peers if peer.name != self.tool.name))
 
 
 class OfflineAugmentor:
@@ -106,12 +113,13 @@ class OfflineAugmentor:
             proposal = propose(
                 request.server,
                 request.tool,
-                request.siblings,
+                request.peers,
                 {name: request.scores.get(name, 5.0) for name in COMPONENTS},
                 request.traces,
                 request.components,
                 request.thresholds,
                 request.refused,
+                findings=request.findings,
             )
             if proposal.description is None:
                 out.append(proposal.refused or "no rewrite")
@@ -128,6 +136,7 @@ class OfflineAugmentor:
                     targets=proposal.clears,
                     augmentor=self.name,
                     safe=self.safe,
+                    repairs=proposal.repairs,
                 )
             )
         return out
@@ -156,22 +165,24 @@ def _requests(
             if finding.tool and finding.component:
                 smelly.setdefault(finding.tool, []).append(finding.component)
         by_tool = traces_by_tool(traces, snapshot.name if strict else None)
-        descriptions = {tool.name: tool.description for tool in snapshot.tools if tool.named}
+        peers = tuple(tool for tool in snapshot.tools if tool.named)
         for tool in snapshot.tools:
-            if tool.name not in smelly or not tool.named:
+            found = tuple(findings_of.get(tool.name, ()))
+            if not tool.named or (tool.name not in smelly and not repairable(found)):
                 continue
             scores = report.tool_scores.get(tool.name)
             requests.append(
                 RewriteRequest(
                     server=snapshot.name,
                     tool=tool,
-                    siblings=descriptions,
+                    peers=peers,
                     scores={name: float(value) for name, value in scores.aggregate.items()} if scores else {},
-                    targets=tuple(name for name in COMPONENTS if name in smelly[tool.name]),
+                    targets=tuple(name for name in COMPONENTS if name in smelly.get(tool.name, ())),
                     traces=tuple(by_tool.get(tool.name, ())),
                     components=components,
                     thresholds=thresholds,
-                    refused=refusal(findings_of.get(tool.name, ())),
+                    refused=refusal(found),
+                    findings=found,
                 )
             )
     return requests
@@ -238,7 +249,7 @@ def _judge(
     if unfaithful:
         return replace(base, reasons=tuple(unfaithful), rejected=True)
     reasons: list[str] = []
-    if not rewrite.targets:
+    if not rewrite.targets and not rewrite.repairs:
         reasons.append("clears no smell")
     if after is None:
         reasons.append("the jury could not re-score it")
@@ -252,7 +263,8 @@ def _judge(
             reasons.append(
                 "makes " + ", ".join(f"{name} worse ({before[name]:g} -> {after[name]:g})" for name in worse)
             )
-    if base.tokens_after > max_tokens:
+    # A description already over the budget may still get a mechanical fix that does not grow it.
+    if base.tokens_after > max_tokens and base.tokens_after > base.tokens_before:
         reasons.append(f"is about {base.tokens_after} tokens, over the description budget of {max_tokens}")
     return replace(base, kept=not reasons, reasons=tuple(reasons))
 
@@ -289,8 +301,10 @@ def plan_fixes(
                 RewriteOutcome(request.server, request.tool.name, None, kept=False, reasons=(item,))
             )
             continue
-        grounding = ground(request.tool, request.siblings, request.traces)
-        reasons = faithful.check(item.original, item.description, grounding, request.siblings)
+        # Faithful to the original as mechanically fixed: a misspelt name it drops is the fix.
+        base = with_text(request.tool, repair(request.tool, request.findings).text)
+        grounding = ground(base, request.peers, request.traces)
+        reasons = faithful.check(base.description, item.description, grounding, request.sibling_names)
         candidates.append((item, reasons))
     faithful_ones = [rewrite for rewrite, reasons in candidates if not reasons]
     rescored, warnings = rescore(list(reports.values()), faithful_ones, jury)

@@ -1,12 +1,15 @@
 """The propose stage: one proposed description per smelly tool, what every report suggests and what
 `--fix` starts from.
 
-`propose` grounds the tool (schema, annotations, siblings, traces), lets the offline augmentor compose
-the smallest rewrite that clears its smells under the offline jury, and says which smells it clears.
-`add_proposals` runs it once for each tool with a rubric finding and puts the result on the server's
-`proposals`, with the suggestion text on the tool's rubric findings. A tool whose description carries
-hidden instructions or invisible characters (a security finding on its description) gets no rewrite:
-keeping the original's text would keep the attack, so those must be removed by hand first.
+`propose` makes the mechanical fixes the tool's findings call for (`mechanical.repair`), grounds the
+tool (schema, annotations, confusable siblings, traces), lets the offline augmentor compose the
+smallest rewrite that clears its smells under the offline jury, and says which smells it clears.
+`add_proposals` runs it once for each tool with a rubric finding or a mechanical fix and puts the
+result on the server's `proposals`, with the suggestion text on the tool's rubric findings. A tool
+whose description carries hidden instructions (a security finding on its description other than
+invisible characters, which are removed mechanically) gets no rewrite: keeping the original's text
+would keep the attack, so those must be removed by hand first. A description in another language than
+English gets its mechanical fixes only: mcp-lint writes English, and mixing it in helps no reader.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
-from mcp_lint.fix.compose import Composition, compose
-from mcp_lint.fix.grounding import ground, subjects
+from mcp_lint.fix.compose import PART_OF, Composition, compose, empty, english
+from mcp_lint.fix.grounding import ground
+from mcp_lint.fix.mechanical import INVISIBLE, PHANTOM, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
     OFFLINE_JURY,
@@ -33,8 +37,11 @@ from mcp_lint.traces import TraceRecord
 
 SUGGESTION_HEAD = "Proposed description"
 NOT_GROUNDED = "Not grounded:"
-# A word more tools than this share (`issue` in an issue tracker) tells no sibling apart.
-_MAX_SIBLING_GROUP = 12
+EMPTY_FILLED = "MCP101 a purpose from its name and inputs for the empty description"
+NOT_ENGLISH = (
+    "the description is not in English; mcp-lint writes its additions in English only and does not "
+    "mix languages, so it adds nothing to it"
+)
 
 
 def rubric_codes(catalogue: Catalogue | None = None) -> dict[Component, str]:
@@ -56,12 +63,15 @@ def thresholds() -> dict[str, float]:
 
 def refusal(findings: Iterable[Finding]) -> str | None:
     """Why the description must not be rewritten by keeping its text: a security finding (hidden
-    instructions, invisible characters) on it, as the run's own rules and settings found it."""
+    instructions) on it, as the run's own rules and settings found it. Invisible characters are no
+    reason: the rewrite removes them (`mechanical.repair`)."""
     attacks = sorted(
         (
             finding
             for finding in findings
-            if finding.category is Category.SECURITY and finding.path == "description"
+            if finding.category is Category.SECURITY
+            and finding.path == "description"
+            and finding.code != INVISIBLE
         ),
         key=lambda finding: finding.code,
     )
@@ -71,10 +81,23 @@ def refusal(findings: Iterable[Finding]) -> str | None:
     return f"the description carries {first.rule.replace('-', ' ')} ({first.code}); remove them by hand first"
 
 
+def repairable(findings: Iterable[Finding]) -> bool:
+    """Whether some finding calls for a mechanical fix of the description (see `mechanical`)."""
+    return any(finding.code in (PHANTOM, INVISIBLE) and finding.path == "description" for finding in findings)
+
+
+def with_text(tool: Tool, description: str) -> Tool:
+    if description == tool.description:
+        return tool
+    raw = dict(tool.raw)
+    raw["description"] = description
+    return Tool(tool.name, raw, tool.sdk_rejection, tool.named)
+
+
 def propose(
     server: str,
     tool: Tool,
-    siblings: Mapping[str, str],
+    peers: Sequence[Tool],
     scores: Mapping[str, float],
     traces: Sequence[TraceRecord] = (),
     components: Collection[Part] | None = None,
@@ -82,23 +105,48 @@ def propose(
     refused: str | None = None,
     names: Sequence[str] = (),
     known: Mapping[str, float] | None = None,
+    findings: Sequence[Finding] = (),
+    search: bool = True,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
-    for the parts `components` names); none when `refused` says why (see `refusal`).
+    for the parts `components` names), after the mechanical fixes `findings` call for; none when
+    `refused` says why (see `refusal`).
 
+    `peers` are the server's tools, among which the rivals an agent would confuse it with are found.
     Candidates are scored by the offline jury with the server's other tool `names`, as the jury stage
     scores the tool, so what a proposal says it clears is what the run's offline jury will find;
-    `known` is that jury's score of the original when the run already has it."""
+    `known` is that jury's score of the original when the run already has it. Without `search` (the
+    run's jury is another), the grounded parts of the smelly components are added as they are."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
+    fixed: Repair = repair(tool, findings)
+    base = with_text(tool, fixed.text)
+
+    def repaired_only(why: str) -> Proposal:
+        if not fixed.notes:
+            return Proposal(server, tool.name, tool.description, targets, refused=why)
+        return Proposal(
+            server,
+            tool.name,
+            tool.description,
+            targets,
+            description=fixed.text,
+            repairs=fixed.notes,
+            note=why,
+        )
+
+    if not english(fixed.text):
+        return repaired_only(NOT_ENGLISH)
+    if not targets:
+        return repaired_only("no rubric smell")
     from mcp_lint.jury.offline import OfflineJury
 
-    grounding = ground(tool, siblings, traces)
+    grounding = ground(base, peers, traces)
     offline = OfflineJury().text_scorer(tool, names)
     scored: dict[str, dict[str, float]] = {}
-    if known is not None:
+    if known is not None and not fixed.notes:
         scored[tool.description] = {str(name): float(value) for name, value in known.items()}
 
     def score(text: str) -> dict[str, float]:
@@ -107,21 +155,27 @@ def propose(
             scored[text] = offline(text)
         return scored[text]
 
+    if components is None and not search:
+        # Another jury scores this run: it, not the offline jury, says what the parts clear.
+        components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
     composition: Composition | None = compose(grounding, targets, limits, score, components)
+    if composition is None and empty(base.description):
+        # An empty description says nothing at all: what the name and inputs say is better than it,
+        # whatever the jury thinks, so it is made like a mechanical fix.
+        purpose: tuple[Part, ...] = ("purpose",)
+        composition = compose(grounding, targets, limits, score, purpose)
+        if composition is not None:
+            fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
     if composition is None:
         hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
-        return Proposal(
-            server,
-            tool.name,
-            tool.description,
-            targets,
-            refused=f"nothing its schema, annotations, siblings or traces state clears a smell{hint}",
-        )
+        return repaired_only(f"nothing is known of it that an agent cannot already see in its listing{hint}")
     after = score(composition.description)
-    # A smell whose part had nothing grounded to say is not claimed, whatever the score: a rewrite
-    # without an example does not fix "no examples", even when the jury is satisfied by more prose.
+    # No examples without an example, whatever the score: a rewrite without a real call does not fix
+    # "no examples", even when the jury is satisfied by more prose.
     clears = tuple(
-        name for name in targets if after[name] >= limits.get(name, 3.0) and name not in composition.absent
+        name
+        for name in targets
+        if after[name] >= limits.get(name, 3.0) and not (name == "examples" and name in composition.absent)
     )
     return Proposal(
         server,
@@ -134,6 +188,7 @@ def propose(
         scores=after,
         clears=clears,
         absent=composition.absent,
+        repairs=fixed.notes,
     )
 
 
@@ -156,7 +211,15 @@ def suggestion_text(
             claim += f"; not {_codes(left)}"
     else:
         claim = f"written for {_codes(proposal.targets)}; `check --fix` re-scores it with your jury"
-    head = f"{SUGGESTION_HEAD} ({claim}; adds {', '.join(proposal.touched)}):"
+    # A tool with no smell (a mechanical fix only) has nothing to claim.
+    said = [claim] if proposal.targets else []
+    if proposal.repairs:
+        said.insert(0, "fixes " + ", ".join(proposal.repairs))
+    if proposal.touched:
+        said.append(f"adds {', '.join(proposal.touched)}")
+    elif proposal.note and proposal.targets:
+        said.append(f"adds nothing: {proposal.note}")
+    head = f"{SUGGESTION_HEAD} ({'; '.join(said)}):"
     lines = [head, proposal.description]
     if proposal.absent:
         lines.append(
@@ -165,63 +228,49 @@ def suggestion_text(
     return "\n".join(lines)
 
 
-def candidate_siblings(tools: Sequence[Tool]) -> dict[str, dict[str, str]]:
-    """For each tool, the siblings sharing a subject word of its name (with their descriptions): the
-    only ones a proposal may point to, found through one index instead of comparing every pair."""
-    by_stem: dict[str, list[Tool]] = {}
-    for tool in tools:
-        for stem in subjects(tool.name):
-            by_stem.setdefault(stem, []).append(tool)
-    found: dict[str, dict[str, str]] = {}
-    for tool in tools:
-        near: dict[str, str] = {}
-        for stem in subjects(tool.name):
-            group = by_stem[stem]
-            if len(group) <= _MAX_SIBLING_GROUP:
-                near.update((other.name, other.description) for other in group if other.name != tool.name)
-        found[tool.name] = near
-    return found
-
-
 def _server_proposals(
     report: ServerReport, limits: Mapping[str, float], codes: Mapping[Component, str]
 ) -> ServerReport:
     snapshot = report.snapshot
-    smelly = {f.tool for f in report.findings if f.component is not None and f.tool is not None}
-    if snapshot is None or not smelly:
-        return report
-    from mcp_lint.jury.siblings import ServerNames
-
-    siblings: dict[str, dict[str, str]] | None = None
-    named = [tool for tool in snapshot.tools if tool.named]
-    names = ServerNames(tool.name for tool in named)
     by_tool: dict[str, list[Finding]] = {}
     for finding in report.findings:
         if finding.tool is not None:
             by_tool.setdefault(finding.tool, []).append(finding)
+    smelly = {f.tool for f in report.findings if f.component is not None and f.tool is not None}
+    wanted = smelly | {name for name, found in by_tool.items() if repairable(found)}
+    if snapshot is None or not wanted:
+        return report
+    from mcp_lint.jury.siblings import ServerNames
+
+    named = [tool for tool in snapshot.tools if tool.named]
+    names = ServerNames(tool.name for tool in named)
     proposals: dict[str, Proposal] = {}
     suggestions: dict[str, str] = {}
     for tool in snapshot.tools:
         scores = report.tool_scores.get(tool.name)
-        if tool.name not in smelly or scores is None or not tool.named:
+        if tool.name not in wanted or not tool.named:
             continue
-        if siblings is None:
-            siblings = candidate_siblings(named)
+        if scores is None and tool.name in smelly:
+            continue
+        aggregate = {str(name): value for name, value in scores.aggregate.items()} if scores else {}
         proposal = propose(
             report.name,
             tool,
-            siblings.get(tool.name, {}),
-            {str(name): value for name, value in scores.aggregate.items()},
+            named,
+            aggregate,
             limits=limits,
             refused=refusal(by_tool[tool.name]),
             names=names.without(tool.name),
             # The run's offline verdict is the score of the original with the same siblings.
-            known={str(k): v for k, v in scores.aggregate.items()}
-            if set(scores.judges) == {OFFLINE_JURY}
-            else None,
+            known=aggregate if scores is not None and set(scores.judges) == {OFFLINE_JURY} else None,
+            findings=by_tool[tool.name],
+            search=scores is None or set(scores.judges) <= {OFFLINE_JURY},
         )
+        if proposal.description is None and tool.name not in smelly:
+            continue
         proposals[tool.name] = proposal
-        suggestions[tool.name] = suggestion_text(proposal, set(scores.judges) <= {OFFLINE_JURY}, codes)
+        offline = scores is None or set(scores.judges) <= {OFFLINE_JURY}
+        suggestions[tool.name] = suggestion_text(proposal, offline, codes)
     findings = tuple(
         replace(finding, suggestion=suggestions[finding.tool])
         if finding.component is not None and finding.tool in suggestions

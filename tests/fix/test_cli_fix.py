@@ -10,6 +10,7 @@ import pytest
 from fake_llm_server import FakeLLM
 
 from mcp_lint.cli import main
+from mcp_lint.traces import TraceRecord, TraceWriter
 
 SNAPSHOT = Path(__file__).parents[1] / "fixtures" / "golden" / "smelly-snapshot.json"
 RUBRIC = {"MCP701", "MCP702", "MCP703", "MCP704", "MCP705", "MCP706"}
@@ -36,15 +37,28 @@ def rubric_count(capsys: pytest.CaptureFixture[str], path: str) -> int:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copy(SNAPSHOT, tmp_path / "tools.json")
+    # Recorded calls: what a rewrite adds beyond the listing comes from them.
+    with TraceWriter(tmp_path / "calls.jsonl") as writer:
+        for tool, arguments, text, failed in CALLS:
+            writer.write(TraceRecord(tool, arguments, ({"type": "text", "text": text},), is_error=failed))
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+CALLS = [
+    ("get_forecast", {"city": "Oslo", "period": "today"}, "Oslo today: 3 C, light snow", False),
+    ("get_forecast", {"city": "Atlantis"}, "Unknown city: Atlantis", True),
+    ("current_conditions", {"city": "Oslo"}, '{"temp": 3, "humidity": 80, "wind": 5}', False),
+    ("delete_alert", {"alert_id": "a1"}, "No alert a1", True),
+]
+TRACES = ("--traces", "calls.jsonl")
 
 
 def test_fix_edits_the_json_tool_list_and_the_report_is_of_the_fixed_tools(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = rubric_count(capsys, "tools.json")
-    code, out, err = run(capsys, "tools.json", "--fix", "--format", "json")
+    code, out, err = run(capsys, "tools.json", "--fix", *TRACES, "--format", "json")
     assert "Fixed " in err and "descriptions" in err
     fixed = json.loads((project / "tools.json").read_text(encoding="utf-8"))  # still JSON
     assert isinstance(fixed["tools"], list)
@@ -62,8 +76,8 @@ def test_fix_edits_the_json_tool_list_and_the_report_is_of_the_fixed_tools(
 
 def test_components_limit_the_parts(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     original = {tool["name"]: tool["description"] for tool in json.loads(SNAPSHOT.read_text())["tools"]}
-    _, _, err = run(capsys, "tools.json", "--diff", "--components", "parameters")
-    assert "adds parameters;" in err and "adds guidelines" not in err
+    _, _, err = run(capsys, "tools.json", "--diff", *TRACES, "--components", "examples")
+    assert "(adds examples;" in err and "limitations" not in err
     assert {
         tool["name"]: tool["description"]
         for tool in json.loads((project / "tools.json").read_text())["tools"]
@@ -95,14 +109,14 @@ def test_with_a_jury_model_the_safe_fix_is_rescored_by_it_and_only_unsafe_fixes_
     asked of the model); `--unsafe-fixes` asks the model to write them, cached beside the jury cache."""
     monkeypatch.setenv("OPENAI_API_BASE", fake_llm.api_base)
     jury = ("--jury", "openai/rewriter", "--cache-file", "jury-cache.json")
-    code, _, err = run(capsys, "tools.json", "--fix", *jury)
+    code, _, err = run(capsys, "tools.json", "--fix", *TRACES, *jury)
     assert code == 1  # the poisoned tool is still there
     assert fake_llm.calls() > 0  # the model judged the originals and the rewrites
     assert "Fixed " in err
     assert not (project / "rewrite-cache.json").exists()  # nothing was written by the model
     judged = fake_llm.calls()
 
-    code, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes", *jury)
+    code, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes", *TRACES, *jury)
     assert code == 1
     assert fake_llm.calls() > judged
     assert (project / "rewrite-cache.json").is_file()
@@ -118,3 +132,15 @@ def test_the_summary_counts_the_tools_it_did_not_fix_and_says_why(
     assert summary.startswith("Would fix ") and "; 2 not fixed: " in summary
     assert "sync_notes: the description carries hidden instructions (MCP301)" in summary
     assert "broken schema: " in summary
+
+
+def test_a_second_fix_of_the_snapshot_changes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, _, first = run(capsys, "tools.json", "--fix", *TRACES)
+    assert "Fixed " in first and "Fixed 0 " not in first, first
+    written = (project / "tools.json").read_text(encoding="utf-8")
+    json.loads(written)  # still JSON
+    _, _, second = run(capsys, "tools.json", "--fix", *TRACES)
+    assert "Fixed 0 descriptions" in second, second
+    assert (project / "tools.json").read_text(encoding="utf-8") == written

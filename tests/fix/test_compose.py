@@ -1,4 +1,5 @@
-"""The offline augmentor: every added sentence is a fact of the schema, annotations, siblings or traces."""
+"""The offline augmentor: every added sentence is a fact an agent cannot see in the listing, from traces
+or from the difference with a sibling it would confuse the tool with."""
 
 from __future__ import annotations
 
@@ -56,91 +57,124 @@ FAILED = TraceRecord(
 )
 
 
-def test_parameters_come_from_the_schema_nested_fields_included() -> None:
-    text = parameters_part(ground(SEARCH, {}))
-    assert text is not None
-    assert "`query` (string, required)" in text
-    assert '`state` (string, optional, one of "open", "closed", "all", default "open")' in text
-    assert "`limit` (integer, optional, 1 to 50)" in text
-    assert "`since` (string, optional, a date, YYYY-MM-DD)" in text
-    assert "`filter` (object, optional, fields `label` and `author`)" in text
-    assert "`filter.label` (string, optional)" in text
+def test_nothing_the_schema_already_states_is_repeated() -> None:
+    # Types, required, enums, ranges, formats and defaults are in the listing the agent reads.
+    grounding = ground(SEARCH)
+    assert parameters_part(grounding) is None
+    assert limitations_part(grounding) is None
+    assert guidelines_part(grounding) is None
+    assert purpose_part(grounding) is None
+
+
+def test_parameters_give_only_values_real_calls_passed_to_undescribed_parameters() -> None:
+    text = parameters_part(ground(SEARCH, (), [OK, FAILED]))
+    assert text == 'Values from recorded calls: `query` "login", `limit` 2.'
+    described = tool(
+        "search_issues",
+        "Search issues.",
+        {
+            "type": "object",
+            "properties": {"query": {"type": "string", "description": "GitHub search syntax."}},
+        },
+    )
+    assert parameters_part(ground(described, (), [OK])) is None  # its description says it
+    # A value the example already shows is not said twice.
+    assert parameters_part(ground(SEARCH, (), [OK]), 'search_issues(query="login", limit=2)') is None
 
 
 def test_example_values_and_examples_come_only_from_successful_calls() -> None:
-    without = ground(SEARCH, {})
+    without = ground(SEARCH)
     assert examples_part(without) is None  # no trace, no example: none is invented
-    assert "e.g." not in (parameters_part(without) or "")
-    grounded = ground(SEARCH, {}, [OK, FAILED])
+    grounded = ground(SEARCH, (), [OK, FAILED])
     assert (
         examples_part(grounded)
         == 'Example: search_issues(query="login", limit=2) returned "#12 Login fails".'
     )
-    assert '`query` (string, required, e.g. "login")' in (parameters_part(grounded) or "")
     secret = TraceRecord("search_issues", {"query": REDACTED}, ({"type": "text", "text": "x"},))
-    assert examples_part(ground(SEARCH, {}, [secret])) is None  # a redacted call shows nothing
+    assert examples_part(ground(SEARCH, (), [secret])) is None  # a redacted call shows nothing
 
 
-def test_limitations_come_from_recorded_errors_and_schema_constraints() -> None:
-    text = limitations_part(ground(SEARCH, {}, [FAILED]))
-    assert text is not None
-    assert 'It fails with "query must not be empty" (recorded for {"query": ""}).' in text
-    assert "Requires `query`." in text
-    assert '`state` must be one of "open", "closed", "all"; `limit` must be 1 to 50' in text
-    assert limitations_part(ground(tool("ping", "Ping."), {})) is None
+def test_limitations_come_from_recorded_failures_only() -> None:
+    text = limitations_part(ground(SEARCH, (), [FAILED]))
+    assert text == 'It fails with "query must not be empty" (recorded for {"query": ""}).'
+    said = tool("search_issues", "Search issues. An empty query fails: query must not be empty.")
+    assert limitations_part(ground(said, (), [FAILED])) is None  # the description says it already
 
 
-def test_guidelines_name_related_siblings_with_their_own_words_and_the_annotations() -> None:
-    siblings = {
-        "get_issue": "Get one issue by number. Returns its comments too.",
-        "create_directory": "Create a folder.",
-        "search_issues": "Search issues.",
-    }
-    text = guidelines_part(ground(SEARCH, siblings))
-    assert (
-        text == 'For "Get one issue by number.", use `get_issue` instead. Call it only when you know `query`.'
+ISSUES = {
+    "type": "object",
+    "properties": {"owner": {"type": "string"}, "repo": {"type": "string"}, "labels": {"type": "array"}},
+}
+
+
+def test_guidelines_contrast_only_a_sibling_doing_the_same_thing_to_the_same_object() -> None:
+    listing = tool("search_issues", "Search issues.", ISSUES, annotations={"readOnlyHint": True})
+    peers = (
+        listing,
+        tool("search_issue_comments", "Search comments.", ISSUES),  # another object
+        tool("create_issue", "Create an issue.", ISSUES),  # another action
+        tool("find_issues", "Find issues.", {"type": "object", "properties": {"query": {"type": "string"}}}),
+        tool("git_log", "Show the log."),
+        tool("git_add", "Stage files."),
     )
-    reader = tool("list_files", "Lists files.", annotations={"readOnlyHint": True})
-    assert guidelines_part(ground(reader, {})) == "It only reads, so it is safe to call to look things up."
-    # A delete tool marked read-only contradicts itself: the rewrite does not repeat the claim.
-    liar = tool("delete_alert", "Deletes an alert.", annotations={"readOnlyHint": True})
-    assert guidelines_part(ground(liar, {})) is None and limitations_part(ground(liar, {})) is None
-    bomb = tool("drop_table", "Drops a table.", annotations={"destructiveHint": True})
-    assert "destructive" in (guidelines_part(ground(bomb, {})) or "")
+    text = guidelines_part(ground(listing, peers))
+    assert text == "Unlike `find_issues`, it takes `owner`, `repo` and `labels` and does not take `query`."
+    # git_log and git_add share a word, not an action on an object: neither points at the other.
+    assert guidelines_part(ground(peers[4], peers)) is None
 
 
-def test_only_a_sibling_of_the_same_kind_is_named_as_the_one_to_use_instead() -> None:
-    siblings = {
-        "create_directory": "Create a new directory.",
-        "list_directory_with_sizes": "List a directory with the size of each file.",
-        "move_directory": "Move a directory.",
-    }
-    reader = tool("list_directory", "Lists a directory.", annotations={"readOnlyHint": True})
-    text = guidelines_part(ground(reader, siblings)) or ""
-    assert "`list_directory_with_sizes`" in text
-    assert "create_directory" not in text and "move_directory" not in text  # they change things
-    writer = tool("create_directory", "Creates a directory.")
-    text = guidelines_part(ground(writer, {**siblings, "list_directory": "Lists a directory."})) or ""
-    assert "`move_directory`" in text and "list_directory" not in text
+def test_a_rival_the_schemas_do_not_set_apart_or_the_description_names_is_not_pointed_at() -> None:
+    first = tool("read_file", "Read a file.", ISSUES)
+    twin = tool("read_text_file", "Read a text file.", ISSUES)
+    assert guidelines_part(ground(first, (first, twin))) is None  # nothing real to say
+    writer = tool("read_file_v2", "Read a file.", ISSUES, annotations={"readOnlyHint": False})
+    reader = tool("read_file", "Read a file.", ISSUES, annotations={"readOnlyHint": True})
+    assert guidelines_part(ground(reader, (reader, writer))) == "Unlike `read_file_v2`, it only reads."
+    named = tool("read_file", "Read a file; `read_file_v2` also changes it.", ISSUES)
+    assert guidelines_part(ground(named, (named, writer))) is None
+    # A variant whose description says what its extra name words add is told apart already.
+    listing = tool("list_directory", "List a directory.", {"type": "object", "properties": {"path": {}}})
+    sized = tool(
+        "list_directory_with_sizes",
+        "List a directory with the size of each file.",
+        {"type": "object", "properties": {"path": {}, "sortBy": {}}},
+    )
+    assert guidelines_part(ground(listing, (listing, sized))) is None
 
 
-def test_purpose_says_what_it_returns_only_from_an_output_schema_or_a_result() -> None:
+def test_purpose_says_what_it_returns_only_when_nothing_the_agent_sees_says_it() -> None:
     typed = tool(
         "get_weather",
         "Weather for a city.",
-        outputSchema={
-            "type": "object",
-            "properties": {"temp": {"type": "number"}, "sky": {"type": "string"}},
-        },
+        outputSchema={"type": "object", "properties": {"temp": {"type": "number"}}},
     )
-    assert purpose_part(ground(typed, {})) == "Returns an object with `temp` (number) and `sky` (string)."
-    assert purpose_part(ground(SEARCH, {})) is None
-    assert purpose_part(ground(SEARCH, {}, [OK])) == 'Returns text such as "#12 Login fails".'
+    weather = TraceRecord("get_weather", {}, ({"type": "text", "text": '{"temp": 3}'},))
+    assert purpose_part(ground(typed, (), [weather])) is None  # the output schema says it
+    assert purpose_part(ground(SEARCH)) is None
+    assert purpose_part(ground(SEARCH, (), [OK])) == 'Returns text such as "#12 Login fails".'
+    said = tool("search_issues", "Search issues; returns matching titles.")
+    assert purpose_part(ground(said, (), [OK])) is None
+    untyped = tool("get_weather", "Weather for a city.")
+    assert purpose_part(ground(untyped, (), [weather])) == "Returns JSON with `temp`."
+
+
+def test_an_empty_description_gets_a_purpose_from_the_name_and_the_inputs_it_needs() -> None:
+    blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
+    assert purpose_part(ground(blank)) == "Get forecast, given `city`."
+    assert purpose_part(ground(tool("get_forecast", "TODO"))) is None  # it would only echo the name
+
+
+def test_an_empty_description_is_filled_whatever_the_jury_says() -> None:
+    blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
+    scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
+    proposal = propose("s", blank, (), scores)
+    assert proposal.description == "Get forecast, given `city`."
+    assert proposal.repairs == ("MCP101 a purpose from its name and inputs for the empty description",)
 
 
 def test_a_proposal_keeps_the_original_adds_few_parts_and_says_what_it_clears() -> None:
     scores = {"purpose": 3, "guidelines": 1, "limitations": 1, "parameters": 1, "length": 1, "examples": 1}
-    proposal = propose("s", SEARCH, {}, scores, [OK, FAILED])
+    proposal = propose("s", SEARCH, (), scores, [OK, FAILED])
     assert proposal.description is not None and proposal.description.startswith("Search issues. ")
     assert "examples" in proposal.touched and "limitations" in proposal.touched  # recorded: kept
     assert set(proposal.clears) <= set(proposal.targets)
@@ -150,19 +184,22 @@ def test_a_proposal_keeps_the_original_adds_few_parts_and_says_what_it_clears() 
     assert text.split("\n")[1] == proposal.description
 
 
-def test_without_traces_the_examples_part_is_absent_and_the_suggestion_says_so() -> None:
+def test_without_traces_or_rivals_there_is_no_rewrite_and_the_suggestion_says_how_to_get_one() -> None:
     scores = {"purpose": 3, "guidelines": 1, "limitations": 1, "parameters": 1, "length": 1, "examples": 1}
-    proposal = propose("s", SEARCH, {}, scores)
-    assert proposal.description is not None and "Example:" not in proposal.description
-    assert "examples" in proposal.absent
-    assert "Not grounded: " in suggestion_text(proposal) and "mcp-lint record" in suggestion_text(proposal)
+    proposal = propose("s", SEARCH, (), scores)
+    assert proposal.description is None
+    assert "mcp-lint record" in suggestion_text(proposal)
+    grounded = propose("s", SEARCH, (), scores, [OK])
+    assert grounded.description is not None and "Example:" in grounded.description
+    assert "limitations" in grounded.absent  # no recorded failure: none is invented
+    assert "Not grounded: " in suggestion_text(grounded)
 
 
 def test_components_choose_the_parts() -> None:
     scores = {"purpose": 3, "guidelines": 1, "limitations": 1, "parameters": 1, "length": 1, "examples": 1}
-    proposal = propose("s", SEARCH, {}, scores, [OK], components=("parameters",))
+    proposal = propose("s", SEARCH, (), scores, [OK], components=("parameters",))
     assert proposal.touched == ("parameters",)
-    assert proposal.description == f"Search issues. {parameters_part(ground(SEARCH, {}, [OK]))}"
+    assert proposal.description == f"Search issues. {parameters_part(ground(SEARCH, (), [OK]))}"
 
 
 def test_a_poisoned_description_gets_no_rewrite() -> None:
@@ -173,7 +210,7 @@ def test_a_poisoned_description_gets_no_rewrite() -> None:
         ServerSnapshot("s", (poisoned,)), active_rules(load_catalogue(), settings), settings
     )
     scores = dict.fromkeys(("guidelines", "examples"), 1.0)
-    proposal = propose("s", poisoned, {}, scores, refused=refusal(findings))
+    proposal = propose("s", poisoned, (), scores, refused=refusal(findings))
     assert [finding.code for finding in findings if finding.path == "description"][:1] == ["MCP301"]
     assert proposal.description is None and proposal.refused is not None and "MCP301" in proposal.refused
     assert suggestion_text(proposal).startswith("No grounded rewrite: ")

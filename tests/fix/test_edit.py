@@ -213,3 +213,41 @@ def test_an_edit_that_would_not_read_back_is_refused_with_a_reason() -> None:
     assert literal_problem("json", '"a"', "b") == (
         "the new literal would not read back as exactly the new description"
     )
+
+
+CLEANED = '''from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+
+
+@mcp.tool()
+def find_note(query: str) -> str:
+    """Finds a note.
+
+    Matches whole words only.
+    """
+    return query
+'''
+
+
+def test_a_docstring_the_server_cleans_keeps_its_indentation_and_closing_line(tmp_path: Path) -> None:
+    """A standalone FastMCP serves `inspect.cleandoc` of the docstring: the added paragraph is
+    indented like the user's lines, which stay as written, and the closing quotes keep their line."""
+    import inspect
+
+    (tmp_path / "server.py").write_text(CLEANED, encoding="utf-8")
+    served = "Finds a note.\n\nMatches whole words only."
+    location = SourceIndex(tmp_path, ["server.py"]).find("find_note", served)
+    assert location is not None and location.exact
+    described = served + '\n\nExample: find_note(query="milk") returned "n1: Buy milk".'
+    edited = edit_file("server.py", CLEANED, [(location, described)])
+    assert edited.problems == (None,)
+    assert edited.text == CLEANED.replace(
+        "    Matches whole words only.\n",
+        '    Matches whole words only.\n\n    Example: find_note(query="milk") returned "n1: Buy milk".\n',
+    )
+    docstring = ast.get_docstring(ast.parse(edited.text).body[2], clean=False)  # type: ignore[arg-type]
+    assert docstring is not None and inspect.cleandoc(docstring) == described
+    # The edited literal is found again by the text it now serves.
+    (tmp_path / "server.py").write_text(edited.text, encoding="utf-8")
+    assert SourceIndex(tmp_path, ["server.py"]).find("find_note", described) is not None

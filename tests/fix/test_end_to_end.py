@@ -114,7 +114,8 @@ def test_fix_rewrites_the_source_grounded_and_the_fixed_server_has_fewer_smells(
 
     done = run_check(project, "--fix", "--traces", "traces.jsonl")
     assert done.returncode in (0, 1), done.stderr
-    assert "Fixed 3 descriptions" in done.stderr
+    # delete_note has no recorded call and no rival: nothing grounded to add, so it is left alone.
+    assert "Fixed 2 descriptions" in done.stderr
     source = (project / "notes_server.py").read_text(encoding="utf-8")
     compile(source, "notes_server.py", "exec")  # still Python
     assert not (project / ".mcp-lint" / "overrides.json").exists()  # every literal was found
@@ -124,12 +125,12 @@ def test_fix_rewrites_the_source_grounded_and_the_fixed_server_has_fewer_smells(
     originals = {tool.name: tool.description for tool in before.tools}
     for name, text in described.items():
         assert text.startswith(originals[name])  # the original kept word for word
-    # Grounded: the parameter's example is the recorded call's value, the limitation the recorded
-    # error. get_note is a simple call (one clear parameter), so no example is missing by the rubric's
-    # anchor and no example sentence is added for it.
-    assert '`note_id` (string, required, e.g. "n1")' in described["get_note"]
-    assert "returned" not in described["get_note"]
+    # Grounded: the example is the recorded call and its real result, the limitation the recorded
+    # error; nothing the schema states (type, required) is repeated.
+    assert 'get_note(note_id="n1") returned "Buy milk"' in described["get_note"]
     assert "No note with id missing" in described["get_note"]
+    assert "required" not in described["get_note"] and "string" not in described["get_note"]
+    assert described["delete_note"] == originals["delete_note"]
     # A code-styled name is a parameter, a tool, or a field of a declared result (outputSchema).
     outputs = {
         name
@@ -156,7 +157,7 @@ def test_diff_prints_the_change_and_writes_nothing(project: Path) -> None:
     assert '+    """Gets a note.' in done.stdout
     assert (project / "notes_server.py").read_text(encoding="utf-8") == original
     assert not (project / ".mcp-lint").exists()
-    assert "Would fix 3 descriptions" in done.stderr
+    assert "Would fix 2 descriptions" in done.stderr
 
 
 def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp_path: Path) -> None:
@@ -165,16 +166,40 @@ def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp
     elsewhere.mkdir()
     server = project / "notes_server.py"
     original = server.read_text(encoding="utf-8")
+    traces = str(project / "traces.jsonl")
     done = subprocess.run(
-        [sys.executable, "-m", "mcp_lint", "check", "--fix", "--", sys.executable, str(server)],
+        [
+            sys.executable,
+            "-m",
+            "mcp_lint",
+            "check",
+            "--fix",
+            "--traces",
+            traces,
+            "--",
+            sys.executable,
+            str(server),
+        ],
         cwd=elsewhere,
         capture_output=True,
         text=True,
         check=False,
     )
-    assert "Fixed 3 descriptions" in done.stderr, done.stderr
+    assert "Fixed 2 descriptions" in done.stderr, done.stderr
     assert server.read_text(encoding="utf-8") == original
     document = json.loads((elsewhere / ".mcp-lint" / "overrides.json").read_text(encoding="utf-8"))
     entry = document["servers"]["notes_server"]["get_note"]
     assert entry["original"] == "Gets a note." and entry["description"].startswith("Gets a note. ")
     assert set(entry["parts"]) <= {"purpose", "guidelines", "limitations", "parameters", "examples"}
+
+
+def test_a_second_fix_changes_nothing(project: Path) -> None:
+    """--fix is idempotent on the real server: what the first run added is not added again, and a
+    second run with the same recorded calls leaves the source as the first one wrote it."""
+    first = run_check(project, "--fix", "--traces", "traces.jsonl")
+    assert "Fixed 2 descriptions" in first.stderr, first.stderr
+    written = (project / "notes_server.py").read_text(encoding="utf-8")
+    second = run_check(project, "--fix", "--traces", "traces.jsonl")
+    assert second.returncode in (0, 1), second.stderr
+    assert "Fixed 0 descriptions" in second.stderr, second.stderr
+    assert (project / "notes_server.py").read_text(encoding="utf-8") == written

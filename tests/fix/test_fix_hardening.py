@@ -65,14 +65,40 @@ def docstrings(source: str) -> dict[str, str | None]:
     return {node.name: ast.get_docstring(node, clean=False) for node in functions}
 
 
+# A rewrite adds only what recorded calls or a confusable sibling tell: every --fix run below gets one
+# recorded call of each note tool (unless it passes its own), so there is something grounded to write.
+CALLS: list[Path] = []
+
+
+@pytest.fixture(autouse=True)
+def recorded_calls(tmp_path_factory: pytest.TempPathFactory) -> None:
+    path = tmp_path_factory.mktemp("calls") / "calls.jsonl"
+    with TraceWriter(path) as writer:
+        for tool, note in (("get_note", "n1"), ("find_note", "n2"), ("search_notes", "milk")):
+            key = "query" if tool == "search_notes" else "note_id"
+            writer.write(TraceRecord(tool, {key: note}, ({"type": "text", "text": "Buy milk"},), server="x"))
+        writer.write(
+            TraceRecord("delete_note", {"note_id": "n9"}, is_error=True, error="No note n9", server="x")
+        )
+    CALLS[:] = [path]
+
+
+def with_calls(args: tuple[str, ...]) -> list[str]:
+    fixing = "--fix" in args or "--diff" in args
+    if not fixing or "--traces" in args:
+        return list(args)
+    split = args.index("--") if "--" in args else len(args)
+    return [*args[:split], "--traces", str(CALLS[0]), *args[split:]]
+
+
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["check", "--isolated", "--format", "json", *args])
+    code = main(["check", "--isolated", "--format", "json", *with_calls(args)])
     return code, capsys.readouterr().err
 
 
 def run_cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mcp_lint", "check", "--no-color", *args],
+        [sys.executable, "-m", "mcp_lint", "check", "--no-color", *with_calls(args)],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -102,7 +128,7 @@ def test_two_servers_started_from_one_source_file_edit_each_literal_once(tmp_pat
     fixed = docstrings(source)
     assert fixed["get_note"] is not None and fixed["get_note"].startswith("Gets a note. ")
     assert source.count('"""Gets a note.') == 1 and source.count('description="Searches notes.') == 1
-    assert "Fixed 6 descriptions" in done.stderr  # both servers now serve the fixed texts
+    assert "Fixed 4 descriptions" in done.stderr  # both servers now serve the fixed texts (2 tools each)
 
 
 # --- the new literal is verified ------------------------------------------------------------------
@@ -171,7 +197,8 @@ def test_recorded_text_addressed_to_the_model_is_never_written_into_a_descriptio
         TraceRecord("get_note", {"note_id": "n1"}, text_result(error), is_error=True, server="notes"),
     )
     monkeypatch.chdir(repo)
-    code, err = check(capsys, str(saved), "--fix", "--traces", str(recorded))
+    # A recorded failure alone does not clear a smell by the offline jury: ask for the part.
+    code, err = check(capsys, str(saved), "--fix", "--traces", str(recorded), "--components", "limitations")
     assert code in (0, 1), err
     assert "not kept: notes/get_note:" in err and "rejected" in err
     fixed = docstrings((repo / "server.py").read_text(encoding="utf-8"))["get_note"]
@@ -208,7 +235,7 @@ def test_the_file_the_command_runs_is_edited_not_a_copy_under_docs(tmp_path: Pat
     repo = git_repo(tmp_path / "repo", {"notes_server.py": server, "docs/notes_server.py": server})
     done = run_cli(repo, "--fix", "--", sys.executable, "notes_server.py")
     assert done.returncode in (0, 1), done.stderr
-    assert "Fixed 3 descriptions" in done.stderr
+    assert "Fixed 2 descriptions" in done.stderr
     assert (repo / "docs" / "notes_server.py").read_text(encoding="utf-8") == server
     assert docstrings((repo / "notes_server.py").read_text(encoding="utf-8"))["get_note"] != "Gets a note."
 
@@ -370,3 +397,45 @@ def test_a_write_that_fails_part_way_restores_the_files_written_before_it(tmp_pa
         write_all(writes)
     assert first.read_bytes() == b"a = 1\r\n"
     assert not refused.exists()
+
+
+def test_an_indented_docstring_keeps_its_layout_and_a_second_fix_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The SDK serves `__doc__` as written: the added paragraph is indented like the user's lines,
+    which are untouched, the closing quotes keep their own line, and a second --fix adds nothing."""
+    docstring = '"""Gets a note.\n    By id.\n    """'
+    served = "Gets a note.\n    By id.\n    "
+    repo = git_repo(tmp_path / "repo", {"server.py": python_server(("get_note", docstring))})
+    saved = snapshot(tmp_path / "notes.json", ("get_note", served))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1) and "fixed notes/get_note in server.py" in err, err
+    source = (repo / "server.py").read_text(encoding="utf-8")
+    assert (
+        '    """Gets a note.\n    By id.\n\n    Example: get_note(note_id="n1") returned "Buy milk".\n    """'
+        in source
+    )
+    assert source.count('\n    """\n') == 1  # the closing quotes on their own line, as before
+    fixed = docstrings(source)["get_note"]
+    assert fixed is not None and fixed.startswith(served.rstrip())
+    snapshot(tmp_path / "notes.json", ("get_note", fixed))
+    code, err = check(capsys, str(saved), "--fix")
+    assert "Fixed 0 descriptions" in err, err
+    assert (repo / "server.py").read_text(encoding="utf-8") == source
+
+
+def test_an_empty_description_of_a_snapshot_is_filled_in_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The snapshot is the source: its `"description": ""` gets the purpose, not the overrides file."""
+    repo = git_repo(tmp_path / "repo", {"README.md": "a snapshot lives here\n"})
+    saved = snapshot(repo / "tools.json", ("get_note", ""))
+    commit(repo)
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, "tools.json", "--fix")
+    assert code in (0, 1), err
+    assert "fixed tools/get_note in tools.json:1" in err, err
+    [entry] = json.loads(saved.read_text(encoding="utf-8"))["tools"]
+    assert entry["description"].startswith("Get note, given `note_id`. Example: get_note(")
+    assert not (repo / ".mcp-lint").exists()

@@ -68,3 +68,45 @@ def test_frozen_without_a_cached_rewrite_calls_nothing(fake_llm: FakeLLM, tmp_pa
     plan = plan_fixes(linted(), augmentor=LLMAugmentor(jury), unsafe=True, root=tmp_path)
     assert fake_llm.calls() == 0 and plan.applied == ()
     assert all("frozen" in outcome.reasons[0] for outcome in plan.outcomes)
+
+
+def test_the_prompt_asks_for_the_components_and_sends_only_grounded_material(
+    fake_llm: FakeLLM, tmp_path: Path
+) -> None:
+    """What reaches the local server: a system message with the component guidance (purpose,
+    guidelines, limitations, parameters, length, examples), never restating the listing, in the
+    original's language; the material names the rival and what sets it apart, the undescribed
+    parameters and the recorded calls, nothing else about other tools."""
+    from mcp_lint.jury.prompt import decode_data_block
+
+    rival = Tool(
+        "fetch_note",
+        {
+            "name": "fetch_note",
+            "description": "Fetches a note with its history.",
+            "inputSchema": {"type": "object", "properties": {"note_id": {}, "history": {}}},
+        },
+    )
+    other = tool("delete_note", "Deletes a note.")
+    snapshot = ServerSnapshot("notes", (TOOLS[0], rival, other))
+    result = check_reflections([Reflection("notes", snapshot)], Settings(), JurySettings())
+    plan_fixes(
+        result, traces=TRACES, augmentor=LLMAugmentor(settings(fake_llm, tmp_path / "c.json")), root=tmp_path
+    )
+    [sent] = [request.body for request in fake_llm.requests if request.tool == "get_note"]
+    system, user = sent["messages"]
+    for component in ("purpose:", "guidelines:", "limitations:", "parameters:", "examples:", "Length:"):
+        assert component in system["content"]
+    assert "never repeat" in system["content"] and "language of the original" in system["content"]
+    payload = decode_data_block(user["content"])
+    assert payload["rivals"] == [
+        {
+            "name": "fetch_note",
+            "only_this_tool_takes": [],
+            "only_the_rival_takes": ["history"],
+            "only_this_tool_returns": [],
+            "this_tool_only_reads": None,
+        }
+    ]
+    assert payload["undescribed_parameters"] == ["note_id"]
+    assert payload["successful_calls"] == [{"arguments": {"note_id": "n1"}, "result": "Buy milk"}]

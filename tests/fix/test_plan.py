@@ -13,6 +13,7 @@ from mcp_lint.fix.plan import FixPlan, Rewrite, RewriteOutcome, RewriteRequest, 
 from mcp_lint.model import RunResult, ServerSnapshot, Tool
 from mcp_lint.pipeline import check_reflections
 from mcp_lint.reflect import Reflection
+from mcp_lint.traces import TraceRecord
 
 TOOLS = (
     Tool(
@@ -31,6 +32,13 @@ TOOLS = (
         "delete_note",
         {"name": "delete_note", "description": "Deletes a note.", "inputSchema": {"type": "object"}},
     ),
+)
+
+
+# What the offline augmentor grounds its rewrites on: recorded calls (it adds nothing else here).
+CALLS = (
+    TraceRecord("get_note", {"note_id": "n1"}, ({"type": "text", "text": "Buy milk"},), server="notes"),
+    TraceRecord("delete_note", {}, ({"type": "text", "text": "deleted n2"},), server="notes"),
 )
 
 
@@ -67,7 +75,7 @@ class Scripted:
 
 
 def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(tmp_path: Path) -> None:
-    plan = plan_fixes(linted(tmp_path), root=tmp_path, overrides_path=tmp_path / "o.json")
+    plan = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path, overrides_path=tmp_path / "o.json")
     kept = {outcome.tool: outcome for outcome in plan.outcomes if outcome.kept}
     assert "get_note" in kept
     outcome = kept["get_note"]
@@ -81,7 +89,7 @@ def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(t
 
 
 def test_a_rewrite_over_the_token_budget_is_not_kept(tmp_path: Path) -> None:
-    plan = plan_fixes(linted(tmp_path), root=tmp_path, max_tokens=5)
+    plan = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path, max_tokens=5)
     assert plan.applied == ()
     reasons = [reason for outcome in plan.outcomes for reason in outcome.reasons]
     assert any("over the description budget of 5" in reason for reason in reasons)
@@ -165,13 +173,17 @@ def test_a_rewrite_that_clears_its_smell_but_makes_another_component_worse_is_no
 
 def test_unsafe_rewrites_wait_for_unsafe_fixes(tmp_path: Path) -> None:
     result = linted(tmp_path)
-    offline = plan_fixes(result, root=tmp_path)
+    offline = plan_fixes(result, traces=CALLS, root=tmp_path)
     good = next(outcome.rewrite for outcome in offline.outcomes if outcome.kept and outcome.rewrite)
     addition = good.description[len(good.original) + 1 :]
 
     def plan(unsafe: bool) -> FixPlan:
         return plan_fixes(
-            result, root=tmp_path, augmentor=Scripted(addition, False, good.targets), unsafe=unsafe
+            result,
+            traces=CALLS,
+            root=tmp_path,
+            augmentor=Scripted(addition, False, good.targets),
+            unsafe=unsafe,
         )
 
     held = plan(False)
@@ -183,7 +195,7 @@ def test_a_description_found_in_source_is_edited_there(tmp_path: Path) -> None:
     (tmp_path / "tools.json").write_text(
         json.dumps({"tools": [dict(tool.raw) for tool in TOOLS]}, indent=2), encoding="utf-8"
     )
-    plan = plan_fixes(linted(tmp_path), root=tmp_path)
+    plan = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path)
     assert list(plan.files) == ["tools.json"] and plan.overrides == {}
     old, new = plan.files["tools.json"]
     fixed = {tool["name"]: tool["description"] for tool in json.loads(new)["tools"]}

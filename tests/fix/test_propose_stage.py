@@ -44,7 +44,7 @@ def rubric_finding(component: Component, tool: str = "book_room") -> Finding:
 def run(*findings: Finding, judge: str = "offline", rewrite: str | None = None) -> RunResult:
     # The offline jury's own verdict (the proposal starts from it), or a made-up judge's.
     made = (
-        OfflineJury().judge(TOOLS[0], ["cancel_booking"])
+        OfflineJury().judge(TOOLS[0], ["book_meeting_room", "cancel_booking"])
         if judge == OFFLINE_JURY
         else verdict(judge, 1, rewrite)
     )
@@ -56,11 +56,15 @@ def test_a_rubric_finding_gets_the_proposed_description() -> None:
     [report] = add_proposals(run(rubric_finding("guidelines"))).servers
     proposal = report.proposals["book_room"]
     assert proposal.description is not None and proposal.description.startswith("Books a room. ")
-    # It points to the sibling on the same subject, and the finding shows it with what it clears.
-    assert "`cancel_booking` instead" in proposal.description
+    # It tells it apart from the rival doing the same thing, through what really differs; it never
+    # points at the tool of another action. The finding shows it with what it clears.
+    assert (
+        "Unlike `book_meeting_room`, it takes `size` and does not take `attendees`." in proposal.description
+    )
+    assert "cancel_booking" not in proposal.description
     [finding] = report.findings
     assert finding.suggestion is not None and finding.suggestion.startswith(
-        "Proposed description (clears MCP702"
+        "Proposed description (clears MCP70"
     )
     assert proposal.description in finding.suggestion
 
@@ -71,7 +75,7 @@ def test_every_rubric_finding_of_a_tool_shows_the_same_proposal() -> None:
     suggestions = {finding.suggestion for finding in report.findings if finding.component is not None}
     assert len(suggestions) == 1 and None not in suggestions
     assert [finding.suggestion for finding in report.findings if finding.component is None] == [None]
-    assert list(report.proposals) == ["book_room"], "one proposal per tool, none for tools without smells"
+    assert list(report.proposals) == ["book_room"], "one proposal per tool, none for tools without findings"
 
 
 def test_a_judges_rewrite_does_not_replace_the_grounded_proposal() -> None:

@@ -81,11 +81,11 @@ def test_recorded_calls_ground_the_fix_and_the_fixed_server_smells_less(tmp_path
     assert new != old
     for name, text in new.items():
         assert text.startswith(old[name].rstrip(".")), f"{name}: the original text was not kept"
-    # Grounded in what the proxy recorded: the parameter's example is the real call's value, the
-    # limitation the real error; nothing the traces do not hold. (get_note is a simple call, so no
-    # example is missing by the rubric's anchor and no example sentence is added.)
-    assert '`note_id` (string, required, e.g. "n2")' in new["get_note"]
+    # Grounded in what the proxy recorded: the example is the real call and its result, the
+    # limitation the real error; nothing the traces do not hold, nothing the schema already says.
+    assert 'get_note(note_id="n2") returned "Call Ann' in new["get_note"]
     assert "No note with id n9" in new["get_note"]
+    assert "required" not in new["get_note"]
     assert "n1" not in new["get_note"]
     smelly_before, smelly_after = _smells(before), _smells(after)
     assert sum(map(len, smelly_after.values())) < sum(map(len, smelly_before.values()))

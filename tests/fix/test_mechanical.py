@@ -1,0 +1,107 @@
+"""Mechanical fixes: a misspelt parameter name becomes the schema's, invisible characters go, each
+from the run's own findings; --fix keeps them whatever the jury says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mcp_lint.check.engine import active_rules, check_server
+from mcp_lint.check.rules import load_catalogue
+from mcp_lint.config import JurySettings, Settings
+from mcp_lint.fix.mechanical import repair
+from mcp_lint.fix.plan import plan_fixes
+from mcp_lint.fix.propose import propose, suggestion_text
+from mcp_lint.model import Finding, ServerSnapshot, Tool
+from mcp_lint.pipeline import check_reflections
+from mcp_lint.reflect import Reflection
+
+THINK: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "thought": {"type": "string", "description": "The current thinking step."},
+        "totalThoughts": {"type": "integer", "description": "How many steps are planned."},
+    },
+    "required": ["thought", "totalThoughts"],
+}
+
+
+def tool(name: str, description: str, schema: dict[str, Any] = THINK) -> Tool:
+    return Tool(name, {"name": name, "description": description, "inputSchema": schema})
+
+
+def findings(*tools: Tool) -> list[Finding]:
+    settings = Settings()
+    return check_server(ServerSnapshot("s", tools), active_rules(load_catalogue(), settings), settings)
+
+
+def test_a_misspelt_parameter_becomes_the_schemas_name_wherever_it_is_a_word_of_its_own() -> None:
+    think = tool(
+        "think", "Records a step. Set `total_thoughts` to the steps planned; total_thoughts_left is not."
+    )
+    fixed = repair(think, findings(think))
+    assert (
+        fixed.text == "Records a step. Set `totalThoughts` to the steps planned; total_thoughts_left is not."
+    )
+    assert fixed.notes == ("MCP203 `total_thoughts` -> `totalThoughts`",)
+
+
+def test_invisible_characters_are_removed_and_the_description_is_no_longer_refused() -> None:
+    hidden = tool("think", "Records\u200b a thinking step\u202e.")
+    found = findings(hidden)
+    assert any(finding.code == "MCP302" for finding in found)
+    fixed = repair(hidden, found)
+    assert fixed.text == "Records a thinking step." and fixed.notes == (
+        "MCP302 invisible characters removed",
+    )
+    proposal = propose("s", hidden, (), {}, findings=found)
+    assert proposal.description == "Records a thinking step."
+    assert suggestion_text(proposal) == (
+        "Proposed description (fixes MCP302 invisible characters removed):\nRecords a thinking step."
+    )
+
+
+def test_nothing_to_fix_changes_nothing() -> None:
+    clean = tool("think", "Records a thinking step; `totalThoughts` is the number planned.")
+    assert repair(clean, findings(clean)).text == clean.description
+
+
+def test_a_non_english_description_gets_its_mechanical_fix_and_no_english() -> None:
+    chinese = tool("think", "记录一个思考步骤。设置 `total_thoughts` 为计划的步骤数。")
+    scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
+    proposal = propose("s", chinese, (), scores, findings=findings(chinese))
+    assert proposal.description == "记录一个思考步骤。设置 `totalThoughts` 为计划的步骤数。"
+    assert proposal.touched == () and proposal.note is not None and "not in English" in proposal.note
+    assert "adds nothing: the description is not in English" in suggestion_text(proposal)
+
+
+def test_fix_keeps_a_mechanical_fix_that_clears_no_rubric_smell(tmp_path: Path) -> None:
+    think = tool(
+        "think",
+        "Records one step of a sequential thinking process and returns the step count so far. Set "
+        "`total_thoughts` to the number of steps you plan; it may grow later. Use it for problems that "
+        "need several steps, and not for a single lookup. It fails when `thought` is empty.",
+    )
+    result = check_reflections([Reflection("s", ServerSnapshot("s", (think,)))], Settings(), JurySettings())
+    plan = plan_fixes(result, root=tmp_path, overrides_path=tmp_path / "o.json")
+    [outcome] = [outcome for outcome in plan.outcomes if outcome.tool == "think"]
+    assert outcome.kept and outcome.applied, outcome.reasons
+    assert outcome.rewrite is not None and outcome.rewrite.repairs
+    assert (
+        "`totalThoughts`" in outcome.rewrite.description
+        and "total_thoughts" not in outcome.rewrite.description
+    )
+
+
+def test_a_guessed_typo_is_left_to_the_author() -> None:
+    report = tool(
+        "run_report",
+        "Runs a report. Set numeric_filter to narrow it.",
+        {"type": "object", "properties": {"metric_filter": {"type": "object"}}},
+    )
+    found = findings(report)
+    # The rule guesses a typo; the text may mean another thing (a field inside a filter expression).
+    assert [(f.subject, f.suggestion) for f in found if f.code == "MCP203"] == [
+        ("numeric_filter", "Did you mean `metric_filter`?")
+    ]
+    assert repair(report, found).text == report.description
