@@ -448,6 +448,8 @@ def summary(plan: FixPlan) -> str:
 
 
 def _reasons(outcomes: Sequence[RewriteOutcome], shown: int = 3) -> str:
+    """Tools grouped by their reason, each reason said once: `a, b: why; c: why; +N more`."""
+
     def why(outcome: RewriteOutcome) -> str:
         if outcome.reasons:
             return outcome.reasons[0]
@@ -455,5 +457,12 @@ def _reasons(outcomes: Sequence[RewriteOutcome], shown: int = 3) -> str:
             return "an LLM rewrite, written only with --unsafe-fixes"
         return "no rewrite kept"
 
-    text = "; ".join(f"{outcome.tool}: {why(outcome)}" for outcome in outcomes[:shown])
-    return text + (f"; +{len(outcomes) - shown} more" if len(outcomes) > shown else "")
+    groups: dict[str, list[str]] = {}
+    for outcome in outcomes:
+        groups.setdefault(why(outcome), []).append(outcome.tool)
+    parts = []
+    for reason, tools in list(groups.items())[:shown]:
+        named = ", ".join(tools[:shown]) + (f" and {len(tools) - shown} more" if len(tools) > shown else "")
+        parts.append(f"{named}: {reason}")
+    hidden = sum(len(tools) for tools in list(groups.values())[shown:])
+    return "; ".join(parts) + (f"; +{hidden} more" if hidden else "")

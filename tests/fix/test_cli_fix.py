@@ -129,9 +129,12 @@ def test_the_summary_counts_the_tools_it_did_not_fix_and_says_why(
     # Issue 22: "Fixed N descriptions" alone hid the smelly tools no rewrite was written for.
     _, _, err = run(capsys, "tools.json", "--diff")
     summary = err.splitlines()[-1]
-    assert summary.startswith("Would fix ") and "; 2 not fixed: " in summary
+    assert summary.startswith("Would fix 0 descriptions; 5 not fixed: "), summary
     assert "sync_notes: the description carries hidden instructions (MCP301)" in summary
-    assert "broken schema: " in summary
+    # A reason shared by several tools is said once, after their names.
+    shared = "nothing is known of it that an agent cannot already see"
+    assert summary.count(shared) == 1, summary
+    assert "delete_alert and 1 more: " + shared in summary, summary
 
 
 def test_a_second_fix_of_the_snapshot_changes_nothing(
