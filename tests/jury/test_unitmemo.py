@@ -49,6 +49,6 @@ def test_a_unit_is_derived_once_until_cleared() -> None:
 def test_the_memo_is_bounded(derive: object) -> None:
     unitmemo.clear()
     assert callable(derive)
-    for n in range(unitmemo._SIZE + 10):
+    for n in range(unitmemo.MEMO_SIZE + 10):
         derive(f"unit number {n}")
-    assert max(len(memo) for memo in unitmemo._MEMOS) <= unitmemo._SIZE
+    assert max(len(memo) for memo in unitmemo._MEMOS) <= unitmemo.MEMO_SIZE

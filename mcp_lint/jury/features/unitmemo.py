@@ -19,7 +19,7 @@ from typing import Any
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
 
-_SIZE = 8192
+MEMO_SIZE = 8192
 
 # A literal no filler carries by accident: a number, a quoted or code span, an identifier
 # (`snake_case`, `camelCase`, `a.b`), an acronym, a path (see `specificity`).
@@ -53,7 +53,7 @@ def unit_words(unit: str) -> UnitWords:
     """`UnitWords(unit)`, computed once per distinct text."""
     found = _WORDS.get(unit)
     if found is None:
-        if len(_WORDS) >= _SIZE:
+        if len(_WORDS) >= MEMO_SIZE:
             _WORDS.clear()
         found = _WORDS[unit] = UnitWords(unit)
     return found
@@ -64,7 +64,7 @@ def specific_stems(text: str) -> frozenset[str]:
     words), computed once per distinct text."""
     found = _SPECIFIC.get(text)
     if found is None:
-        if len(_SPECIFIC) >= _SIZE:
+        if len(_SPECIFIC) >= MEMO_SIZE:
             _SPECIFIC.clear()
         found = _SPECIFIC[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_SPECIFIC})
     return found
@@ -75,7 +75,7 @@ def anchorable_stems(text: str) -> frozenset[str]:
     computed once per distinct text."""
     found = _ANCHORABLE.get(text)
     if found is None:
-        if len(_ANCHORABLE) >= _SIZE:
+        if len(_ANCHORABLE) >= MEMO_SIZE:
             _ANCHORABLE.clear()
         found = _ANCHORABLE[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_NAME_ANCHOR})
     return found
@@ -86,7 +86,7 @@ def has_literal(text: str) -> bool:
     `specificity._says_specific` tests before the tool's own words, computed once per distinct text."""
     found = _LITERAL.get(text)
     if found is None:
-        if len(_LITERAL) >= _SIZE:
+        if len(_LITERAL) >= MEMO_SIZE:
             _LITERAL.clear()
         found = _LITERAL[text] = (
             CJK.search(text) is not None
@@ -96,7 +96,14 @@ def has_literal(text: str) -> bool:
     return found
 
 
-_MEMOS: tuple[dict[str, Any], ...] = (_WORDS, _SPECIFIC, _ANCHORABLE, _LITERAL)
+_MEMOS: list[dict[str, Any]] = [_WORDS, _SPECIFIC, _ANCHORABLE, _LITERAL]
+
+
+def new_memo() -> dict[str, Any]:
+    """An empty memo of some other fact of a unit, emptied by `clear` with these."""
+    memo: dict[str, Any] = {}
+    _MEMOS.append(memo)
+    return memo
 
 
 def clear() -> None:
