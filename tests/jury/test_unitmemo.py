@@ -52,3 +52,18 @@ def test_the_memo_is_bounded(derive: object) -> None:
     for n in range(unitmemo.MEMO_SIZE + 10):
         derive(f"unit number {n}")
     assert max(len(memo) for memo in unitmemo._MEMOS) <= unitmemo.MEMO_SIZE
+
+
+def test_a_tools_verdict_on_a_unit_is_kept_on_its_anchors() -> None:
+    from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
+
+    schema = {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}
+    anchors = Anchors.of("get_weather", schema, ["get_forecast"])
+    for unit in UNITS[:400] + ["Returns the weather for a city.", "Call get_weather first."]:
+        expected = _unit_says_specific(unit, anchors)
+        assert _says_specific(unit, anchors) is expected
+        assert anchors.said[unit] is expected
+    assert _says_specific("Returns the weather for a city.", anchors)
+    assert not _says_specific("It is a great and versatile tool that helps you.", anchors)
+    # another tool's anchors keep their own verdicts
+    assert "Returns the weather for a city." not in Anchors.of("get_weather", schema, []).said

@@ -22,6 +22,7 @@ from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, _stem, tokens
 from mcp_lint.jury.features.unitmemo import (
+    MEMO_SIZE,
     SELF_SPECIFIC,
     anchorable_stems,
     has_literal,
@@ -115,6 +116,8 @@ class Anchors:
     # the nouns of the server's other tools' names: tested only when nothing else is specific, so
     # filler that happens to use one cannot make a text count that already says something
     domain: Domain = field(default_factory=lambda: Domain("", ()))
+    # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
+    said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
@@ -203,6 +206,16 @@ def _named_stems(unit: str) -> set[str]:
 
 def _says_specific(unit: str, anchors: Anchors) -> bool:
     """A unit that carries a token of its own specific to the tool (not one spread from another)."""
+    said = anchors.said
+    found = said.get(unit)
+    if found is None:
+        if len(said) >= MEMO_SIZE:
+            said.clear()
+        found = said[unit] = _unit_says_specific(unit, anchors)
+    return found
+
+
+def _unit_says_specific(unit: str, anchors: Anchors) -> bool:
     # restating an identifier name ("# get_weather") is no literal of the text's own; a one-word name
     # ("show") used as a word in a sentence is just the word
     if anchors.name and not anchors.name.isalpha() and anchors.name in unit:
