@@ -8,6 +8,7 @@ import pytest
 from lab.corpus import load_rows
 from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
+from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, tokens
 from mcp_lint.jury.features.units import split_units
 
@@ -55,11 +56,9 @@ def test_the_memo_is_bounded(derive: object) -> None:
 
 
 def test_a_tools_verdict_on_a_unit_is_kept_on_its_anchors() -> None:
-    from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
-
     schema = {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}
     anchors = Anchors.of("get_weather", schema, ["get_forecast"])
-    for unit in UNITS[:400] + ["Returns the weather for a city.", "Call get_weather first."]:
+    for unit in [*UNITS[:400], "Returns the weather for a city.", "Call get_weather first."]:
         expected = _unit_says_specific(unit, anchors)
         assert _says_specific(unit, anchors) is expected
         assert anchors.said[unit] is expected
