@@ -7,9 +7,9 @@ Times `OfflineJury.judge(tool, siblings)` over the 408 calibration tools (with t
 the other tools of their server as siblings, passed as the jury stage passes them: a view of one
 `ServerNames` per server), 5 repetitions. Each repetition builds fresh `Tool` objects, fresh
 description strings and fresh `ServerNames` (so the per-server data the jury derives is built
-again), and the jury's one content memo (what a run of sentences contributes,
-`features.segment.segment`) is emptied before each jury pass, so no repetition reuses work of an
-earlier one. Two
+again), and the jury's content memos (what a run of sentences contributes,
+`features.segment.segment`, and what one sentence's words are, `features.unitmemo`) are emptied
+before each jury pass, so no repetition reuses work of an earlier one. Two
 trivial passes over the same tools are timed in the same repetitions as baselines
 (`len(description)` and `re.findall(r"\\w+", description.lower())`): the ratios stay comparable
 across machines and load, which the raw tools/s figure does not. Each pass counts the CPU time of

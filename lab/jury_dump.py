@@ -130,7 +130,7 @@ def candidate_tools() -> Iterator[Item]:
         for tool in tools:
             names = server.without(tool.name)
             scores = jury.scores(tool, names)[0]
-            targets = tuple(c for c in COMPONENTS if scores[c] < limits[c])
+            targets = tuple(c for c in COMPONENTS if scores.get(c, 5.0) < limits.get(c, 3.0))
             if not targets:
                 continue
             asked: list[str] = []

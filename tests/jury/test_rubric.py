@@ -6,11 +6,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 
 from mcp_lint.jury.base import COMPONENTS
-from mcp_lint.jury.rubric import RubricError, load_rubric, parse_rubric, rubric_path, text_sha256
+from mcp_lint.jury.rubric import (
+    RUBRIC_SCHEMA,
+    RubricError,
+    load_rubric,
+    parse_rubric,
+    rubric_path,
+    text_sha256,
+)
 
 # One line per published rubric version. Changing the wording changes the hash: bump `version` in
 # rules/rubric.yaml, update its `text_sha256`, and add the new pair here (cached verdicts are keyed by
@@ -58,6 +66,11 @@ def test_rubric_path_points_at_the_checkout_or_the_wheel() -> None:
     assert path.parent.name in ("rules", "_rules")
 
 
+def test_rubric_schema_is_a_valid_schema() -> None:
+    # parse_rubric validates with a validator built once, without checking the schema on each call
+    jsonschema.validators.validator_for(RUBRIC_SCHEMA).check_schema(RUBRIC_SCHEMA)
+
+
 @pytest.mark.parametrize(
     "mutate",
     [
@@ -72,8 +85,13 @@ def test_rubric_path_points_at_the_checkout_or_the_wheel() -> None:
 def test_schema_rejects_broken_rubrics(mutate: Callable[[dict[str, Any]], object]) -> None:
     data = raw()
     mutate(data)
-    with pytest.raises(RubricError):
+    with pytest.raises(RubricError) as caught:
         parse_rubric(data, Path("rubric.yaml"))
+    # the error jsonschema.validate (schema checked on every call) would have reported
+    with pytest.raises(jsonschema.ValidationError) as expected:
+        jsonschema.validate(data, RUBRIC_SCHEMA)
+    where = "/".join(str(part) for part in expected.value.absolute_path) or "<root>"
+    assert str(caught.value) == f"rubric.yaml: {where}: {expected.value.message}"
 
 
 def test_loader_reports_missing_and_invalid_files(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from mcp_lint.jury.features.lexicon import _alternatives, lexicon
 from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
+from mcp_lint.jury.features.unitmemo import MEMO_SIZE, new_memo
 from mcp_lint.jury.regex_scan import presence
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
@@ -27,6 +28,23 @@ _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
+_UNIT_CUES: dict[str, frozenset[str]] = new_memo()
+
+
+def unit_cues(unit: str) -> frozenset[str]:
+    """The components whose explicit cue pattern matches somewhere in `unit` (lower-cased), computed
+    once per distinct unit text (a proposal's candidates repeat the original's units)."""
+    found = _UNIT_CUES.get(unit)
+    if found is None:
+        if len(_UNIT_CUES) >= MEMO_SIZE:
+            _UNIT_CUES.clear()
+        low = unit.lower()
+        found = _UNIT_CUES[unit] = frozenset(
+            comp for comp, cue in _PRESENT.items() if cue.search(low) is not None
+        )
+    return found
+
+
 def explicit_cues(
     units: Sequence[str],
     kept: Iterable[str],
@@ -41,28 +59,30 @@ def explicit_cues(
     (its heading may be a bare "When to use:"), and a limitation's own sentence must be kept.
     `groups` is `_groups(units)` when the caller has it.
 
-    A cue absent from the units joined by newlines is absent from each of them (no cue pattern
-    holds at a unit's start or end that fails next to a newline: `^` is MULTILINE, `\\b` sees the
-    newline as a non-word like the text's ends, and a class that could take the newline only lets
-    a match grow), so one search of the whole text rules a component out before any unit is."""
+    Which cue patterns match is read unit by unit (`unit_cues`), and only for the units of groups
+    with kept content: no other unit can give a cue."""
     if not units or anchors is None:
         return frozenset()
-    whole = "\n".join(units).lower()
-    cues = {comp: cue for comp, cue in EXPLICIT_CUES.items() if _PRESENT[comp].search(whole) is not None}
-    if not cues:
+    kept = set(kept)
+    # only a group with a kept unit can give a cue
+    groups = [
+        group
+        for group in (_groups(units) if groups is None else groups)
+        if any(units[i] in kept for i in group)
+    ]
+    in_unit = {i: unit_cues(units[i]) for group in groups for i in group}
+    present = frozenset().union(*in_unit.values())
+    if not present:
         return frozenset()
     found: set[str] = set()
     names = _PropNames.of(props)
-    kept = set(kept)
-    for group in _groups(units) if groups is None else groups:
-        if not any(units[i] in kept for i in group):
-            continue
+    for group in groups:
         text = "\n".join(units[i] for i in group)
         low = text.lower()
-        for comp, cue in cues.items():
-            if comp in found:
+        for comp in EXPLICIT_CUES:
+            if comp in found or comp not in present:
                 continue
-            hit = next((i for i in group if cue.search(units[i].lower())), None)
+            hit = next((i for i in group if comp in in_unit[i]), None)
             if hit is None:
                 continue
             if comp == "examples":

@@ -8,6 +8,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import (
     _CONTENT_LIST,
     _EXAMPLE,
@@ -170,8 +171,9 @@ def segment(kept: Sequence[str], props: _PropNames) -> _Segment:
 
 
 def clear_memo() -> None:
-    """Forget every memoised segment (benchmarks start each repetition from nothing)."""
+    """Forget every memoised segment and unit (benchmarks start each repetition from nothing)."""
     _MEMO.clear()
+    unitmemo.clear()
 
 
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:

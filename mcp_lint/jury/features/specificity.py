@@ -18,18 +18,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_lint.jury.features.lexicon import _LIST_MARKER, BULLET, CJK, STOPWORDS
+from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, _stem, tokens
+from mcp_lint.jury.features.unitmemo import (
+    MEMO_SIZE,
+    SELF_SPECIFIC,
+    anchorable_stems,
+    has_literal,
+    specific_stems,
+    unit_words,
+)
 from mcp_lint.jury.siblings import SiblingNames
 from mcp_lint.words import name_words
 
-_SELF_SPECIFIC = re.compile(
-    r"\d|`[^`\n]+`|(?<!\w)\"[^\"\n]+\"|(?<!\w)'[^'\n]+'(?!\w)|“[^”\n]+”|"
-    r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[A-Z]{2,}\b|\b[A-Za-z0-9]+_\w+|\b\w{2,}\.\w{2,}\b|[/\\]\w"
-)
-# A capitalised word after a lower-case word or a comma: a name ("... results from Yahoo Finance").
-_PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
+_SELF_SPECIFIC = SELF_SPECIFIC  # a literal of the unit's own (see `unitmemo`)
 _CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
 _TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
@@ -113,6 +116,8 @@ class Anchors:
     # the nouns of the server's other tools' names: tested only when nothing else is specific, so
     # filler that happens to use one cannot make a text count that already says something
     domain: Domain = field(default_factory=lambda: Domain("", ()))
+    # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
+    said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
@@ -121,8 +126,8 @@ class Anchors:
         # get_next_task.
         words = name_words(name)
         stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
-        for text in _schema_texts(schema):
-            stems |= _specific_stems(text)
+        for text in _schema_texts(schema):  # the same parameter docs recur across a server's tools
+            stems |= specific_stems(text)
         every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
         long = tuple(sorted(s for s in stems if len(s) >= 4))
         return cls(frozenset(stems), long, name, every, Domain(name, siblings))
@@ -158,12 +163,12 @@ def specific_units(
     firsts: set[str] = set()
     copies: set[int] = set()
     if keys is None:
-        keys = [" ".join(tokens(_LIST_MARKER.sub("", unit, count=1))) for unit in units]
+        keys = [unit_words(unit).key for unit in units]
     for i, key in enumerate(keys):
         if key and key in firsts:
             copies.add(i)
         firsts.add(key)
-    stems = [set() if i in copies else _specific_stems(unit) for i, unit in enumerate(units)]
+    stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
     specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
@@ -201,17 +206,23 @@ def _named_stems(unit: str) -> set[str]:
 
 def _says_specific(unit: str, anchors: Anchors) -> bool:
     """A unit that carries a token of its own specific to the tool (not one spread from another)."""
+    said = anchors.said
+    found = said.get(unit)
+    if found is None:
+        if len(said) >= MEMO_SIZE:
+            said.clear()
+        found = said[unit] = _unit_says_specific(unit, anchors)
+    return found
+
+
+def _unit_says_specific(unit: str, anchors: Anchors) -> bool:
     # restating an identifier name ("# get_weather") is no literal of the text's own; a one-word name
     # ("show") used as a word in a sentence is just the word
     if anchors.name and not anchors.name.isalpha() and anchors.name in unit:
         unit = unit.replace(anchors.name, " ")
-    return (
-        CJK.search(unit) is not None  # CJK prose is not tested: one token per character
-        or _SELF_SPECIFIC.search(unit) is not None
-        or _PROPER_NOUN.search(unit) is not None
-        # the tool's own words count even when generic elsewhere ("tasks" for get_next_task)
-        or anchors.match(_specific_stems(unit, _NOT_NAME_ANCHOR))
-    )
+    # CJK prose is not tested (one token per character); the tool's own words count even when
+    # generic elsewhere ("tasks" for get_next_task)
+    return has_literal(unit) or anchors.match(anchorable_stems(unit))
 
 
 def _groups(units: Sequence[str]) -> list[list[int]]:

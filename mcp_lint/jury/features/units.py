@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mcp_lint.jury.features.lexicon import (
-    _LIST_MARKER,
     _SENT_SPLIT_NO_CJK_STOP,
     PARAM_LINE,
     SENT_SPLIT,
@@ -17,7 +16,8 @@ from mcp_lint.jury.features.lexicon import (
     WORD,
 )
 from mcp_lint.jury.features.specificity import Anchors, specific_units
-from mcp_lint.jury.features.tokens import _NOT_CONTENT, tokens
+from mcp_lint.jury.features.tokens import _NOT_CONTENT
+from mcp_lint.jury.features.unitmemo import unit_words
 
 
 @dataclass(frozen=True)
@@ -119,18 +119,18 @@ class _UnitState:
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
-        items = [_LIST_MARKER.sub("", unit, count=1) for unit in units]
-        unit_tokens = [tokens(item) for item in items]
-        words = [" ".join(toks) for toks in unit_tokens]
+        facts = [unit_words(unit) for unit in units]
+        words = [f.key for f in facts]
         about_tool = (
             None if appended or self.anchors is None else specific_units(units, self.anchors, groups, words)
         )
         passed_over = False  # a unit with content was dropped as not specific to the tool
         for index, unit in enumerate(units):
-            item = items[index]
+            fact = facts[index]
+            item = fact.item
             if _LIST_NUMBER.fullmatch(item):
                 continue
-            toks = unit_tokens[index]
+            toks = fact.toks
             key = words[index] if toks else item.strip()
             if key in seen or key in filler:
                 continue

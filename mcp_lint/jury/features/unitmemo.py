@@ -1,0 +1,112 @@
+"""What the offline jury derives from one unit (a sentence or line) on its own, computed once per
+distinct unit text.
+
+The same units recur: a proposal's candidates all start with the original description and end with
+templated parts ("It only reads, so it is safe to call to look things up."), the schema's rendered
+docs repeat under every text of a tool, and one analysis reads a unit's words up to three times (the
+filler test, the specificity test and its fallback). Everything here is a pure function of the
+unit's text, so a memo keyed by the text returns exactly what computing it again would.
+
+Each memo is bounded (emptied when full) and `clear` empties them all (benchmarks start each
+repetition from nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
+from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
+
+MEMO_SIZE = 8192
+
+# A literal no filler carries by accident: a number, a quoted or code span, an identifier
+# (`snake_case`, `camelCase`, `a.b`), an acronym, a path (see `specificity`).
+SELF_SPECIFIC = re.compile(
+    r"\d|`[^`\n]+`|(?<!\w)\"[^\"\n]+\"|(?<!\w)'[^'\n]+'(?!\w)|“[^”\n]+”|"
+    r"\b[A-Za-z]*[a-z][A-Z]\w*|\b[A-Z]{2,}\b|\b[A-Za-z0-9]+_\w+|\b\w{2,}\.\w{2,}\b|[/\\]\w"
+)
+# A capitalised word after a lower-case word or a comma: a name ("... results from Yahoo Finance").
+PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
+
+
+class UnitWords:
+    """A unit's words: the unit without a leading list marker (`item`), that item's tokens and the
+    tokens joined by spaces (`key`, what tells a unit's copies apart)."""
+
+    __slots__ = ("item", "key", "toks")
+
+    def __init__(self, unit: str) -> None:
+        self.item = _LIST_MARKER.sub("", unit, count=1)
+        self.toks = tuple(tokens(self.item))
+        self.key = " ".join(self.toks)
+
+
+_WORDS: dict[str, UnitWords] = {}
+_SPECIFIC: dict[str, frozenset[str]] = {}
+_ANCHORABLE: dict[str, frozenset[str]] = {}
+_LITERAL: dict[str, bool] = {}
+
+
+def unit_words(unit: str) -> UnitWords:
+    """`UnitWords(unit)`, computed once per distinct text."""
+    found = _WORDS.get(unit)
+    if found is None:
+        if len(_WORDS) >= MEMO_SIZE:
+            _WORDS.clear()
+        found = _WORDS[unit] = UnitWords(unit)
+    return found
+
+
+def specific_stems(text: str) -> frozenset[str]:
+    """`tokens._specific_stems(text)` (stems of the words that are not function, generic or vacuous
+    words), computed once per distinct text."""
+    found = _SPECIFIC.get(text)
+    if found is None:
+        if len(_SPECIFIC) >= MEMO_SIZE:
+            _SPECIFIC.clear()
+        found = _SPECIFIC[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_SPECIFIC})
+    return found
+
+
+def anchorable_stems(text: str) -> frozenset[str]:
+    """`tokens._specific_stems(text, _NOT_NAME_ANCHOR)` (the stems a tool's own words can match),
+    computed once per distinct text."""
+    found = _ANCHORABLE.get(text)
+    if found is None:
+        if len(_ANCHORABLE) >= MEMO_SIZE:
+            _ANCHORABLE.clear()
+        found = _ANCHORABLE[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_NAME_ANCHOR})
+    return found
+
+
+def has_literal(text: str) -> bool:
+    """The text is CJK prose or carries a literal of its own (`SELF_SPECIFIC`, a proper noun): what
+    `specificity._says_specific` tests before the tool's own words, computed once per distinct text."""
+    found = _LITERAL.get(text)
+    if found is None:
+        if len(_LITERAL) >= MEMO_SIZE:
+            _LITERAL.clear()
+        found = _LITERAL[text] = (
+            CJK.search(text) is not None
+            or SELF_SPECIFIC.search(text) is not None
+            or PROPER_NOUN.search(text) is not None
+        )
+    return found
+
+
+_MEMOS: list[dict[str, Any]] = [_WORDS, _SPECIFIC, _ANCHORABLE, _LITERAL]
+
+
+def new_memo() -> dict[str, Any]:
+    """An empty memo of some other fact of a unit, emptied by `clear` with these."""
+    memo: dict[str, Any] = {}
+    _MEMOS.append(memo)
+    return memo
+
+
+def clear() -> None:
+    """Forget every memoised unit."""
+    for memo in _MEMOS:
+        memo.clear()

@@ -1,0 +1,68 @@
+"""The per-unit memo: what it returns for a unit is what computing it afresh gives, for every unit of
+the calibration descriptions, and it stays bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab.corpus import load_rows
+from mcp_lint.jury.features import unitmemo
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
+from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
+from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, tokens
+from mcp_lint.jury.features.units import split_units
+
+UNITS = sorted(
+    {unit for row in load_rows() for unit in split_units(row["description"])}
+    | {"- `repo`: the repository", "1. 東京の天気を返す。", "Results from Yahoo Finance", "", "   "}
+)
+
+
+def test_the_memo_returns_what_computing_afresh_gives() -> None:
+    unitmemo.clear()
+    for _ in range(2):  # the first round fills the memo, the second reads it
+        for unit in UNITS:
+            words = unitmemo.unit_words(unit)
+            item = _LIST_MARKER.sub("", unit, count=1)
+            assert (words.item, words.toks, words.key) == (item, tuple(tokens(item)), " ".join(tokens(item)))
+            assert unitmemo.specific_stems(unit) == _specific_stems(unit)
+            assert unitmemo.anchorable_stems(unit) == _specific_stems(unit, _NOT_NAME_ANCHOR)
+            literal = (
+                CJK.search(unit) is not None
+                or unitmemo.SELF_SPECIFIC.search(unit) is not None
+                or unitmemo.PROPER_NOUN.search(unit) is not None
+            )
+            assert unitmemo.has_literal(unit) is literal
+    assert len(UNITS) > 1000
+
+
+def test_a_unit_is_derived_once_until_cleared() -> None:
+    unitmemo.clear()
+    first = unitmemo.unit_words("Returns the weather for a city.")
+    assert unitmemo.unit_words("Returns the weather for a city.") is first
+    unitmemo.clear()
+    assert unitmemo.unit_words("Returns the weather for a city.") is not first
+
+
+@pytest.mark.parametrize(
+    "derive", [unitmemo.unit_words, unitmemo.specific_stems, unitmemo.anchorable_stems, unitmemo.has_literal]
+)
+def test_the_memo_is_bounded(derive: object) -> None:
+    unitmemo.clear()
+    assert callable(derive)
+    for n in range(unitmemo.MEMO_SIZE + 10):
+        derive(f"unit number {n}")
+    assert max(len(memo) for memo in unitmemo._MEMOS) <= unitmemo.MEMO_SIZE
+
+
+def test_a_tools_verdict_on_a_unit_is_kept_on_its_anchors() -> None:
+    schema = {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}
+    anchors = Anchors.of("get_weather", schema, ["get_forecast"])
+    for unit in [*UNITS[:400], "Returns the weather for a city.", "Call get_weather first."]:
+        expected = _unit_says_specific(unit, anchors)
+        assert _says_specific(unit, anchors) is expected
+        assert anchors.said[unit] is expected
+    assert _says_specific("Returns the weather for a city.", anchors)
+    assert not _says_specific("It is a great and versatile tool that helps you.", anchors)
+    # another tool's anchors keep their own verdicts
+    assert "Returns the weather for a city." not in Anchors.of("get_weather", schema, []).said
