@@ -24,7 +24,7 @@ import os
 import re
 import stat
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -397,11 +397,15 @@ def read_traces(path: Path) -> list[TraceRecord]:
     return list(parse_traces(text, str(path)))
 
 
-def traces_by_tool(records: Iterable[TraceRecord], server: str | None = None) -> dict[str, list[TraceRecord]]:
-    """Records grouped by tool; with `server`, only that server's (records without a server match any)."""
+def traces_by_tool(
+    records: Iterable[TraceRecord], server: str | Sequence[str] | None = None
+) -> dict[str, list[TraceRecord]]:
+    """Records grouped by tool; with `server` (a name, or the names a server goes by: its config key
+    and the name it reports), only that server's (records without a server match any)."""
+    names = None if server is None else {server} if isinstance(server, str) else set(server)
     grouped: dict[str, list[TraceRecord]] = {}
     for record in records:
-        if server is not None and record.server and record.server != server:
+        if names is not None and record.server and record.server not in names:
             continue
         grouped.setdefault(record.tool, []).append(record)
     return grouped

@@ -82,6 +82,9 @@ def test_writer_round_trip_and_redaction(tmp_path: Path) -> None:
     assert not records[1].succeeded and not records[2].succeeded
     assert traces_by_tool(records, "calc")["add"][0].arguments == {"a": 2, "b": 3}
     assert traces_by_tool(records, "other") == {}
+    # a server goes by its config key and the name it reports: records under either are its own
+    assert traces_by_tool(records, ("weather", "calc"))["add"][0].arguments == {"a": 2, "b": 3}
+    assert traces_by_tool(records, ("weather", "other")) == {}
 
 
 def test_bad_line_names_file_and_line(tmp_path: Path) -> None:

@@ -149,9 +149,14 @@ def _requests(
     thresholds: Mapping[str, float],
 ) -> list[RewriteRequest]:
     requests: list[RewriteRequest] = []
-    # Records name the server the recorder was told. When some name a server of this run, each server
-    # gets only its own; when none does (a recorder named it otherwise), records match by tool name.
-    servers = {report.name for report in result.servers}
+    # Records name the server the recorder was told (or the name it reports). When some name a server
+    # of this run by any of its names, each server gets only its own; when none does (a recorder named
+    # it otherwise), records match by tool name.
+    servers = {
+        name
+        for report in result.servers
+        for name in (report.snapshot.aliases if report.snapshot is not None else (report.name,))
+    }
     strict = any(record.server in servers for record in traces)
     for report in result.servers:
         snapshot = report.snapshot
@@ -164,7 +169,7 @@ def _requests(
                 findings_of.setdefault(finding.tool, []).append(finding)
             if finding.tool and finding.component:
                 smelly.setdefault(finding.tool, []).append(finding.component)
-        by_tool = traces_by_tool(traces, snapshot.name if strict else None)
+        by_tool = traces_by_tool(traces, snapshot.aliases if strict else None)
         peers = tuple(tool for tool in snapshot.tools if tool.named)
         for tool in snapshot.tools:
             found = tuple(findings_of.get(tool.name, ()))
