@@ -17,9 +17,7 @@ def _copy_of_package(tmp_path: Path) -> Path:
     return copy
 
 
-def test_an_edit_to_a_rule_function_changes_the_hash(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_edit_to_a_rule_function_changes_the_hash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copy = _copy_of_package(tmp_path)
     monkeypatch.setattr(ruleset, "_PACKAGE", copy)
     before = ruleset.rule_set_hash(JobSettings())
