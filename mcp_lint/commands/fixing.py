@@ -102,7 +102,7 @@ def apply_fixes(
             out.note(f"{verb} {item.edit.server}/{item.edit.tool} in {item.where} ({item.edit.note}; unsafe)")
             if item.by_hand:
                 out.note(
-                    f"  the served schema comes from the source: change it by hand there: {item.by_hand}"
+                    f"  the server's source is not edited; write it there by hand: {item.by_hand}"
                 )
         elif not (item.reason or "").startswith("an unsafe fix"):
             out.note(f"not kept: {item.edit.server}/{item.edit.tool}: {item.reason}")
