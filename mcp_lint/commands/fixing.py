@@ -101,9 +101,7 @@ def apply_fixes(
         if item.applied:
             out.note(f"{verb} {item.edit.server}/{item.edit.tool} in {item.where} ({item.edit.note}; unsafe)")
             if item.by_hand:
-                out.note(
-                    f"  the server's source is not edited; write it there by hand: {item.by_hand}"
-                )
+                out.note(f"  the server's source is not edited; write it there by hand: {item.by_hand}")
         elif not (item.reason or "").startswith("an unsafe fix"):
             out.note(f"not kept: {item.edit.server}/{item.edit.tool}: {item.reason}")
     changes = {path: texts for path, texts in plan.files.items()}

@@ -143,10 +143,8 @@ def test_the_proxy_serves_the_patch_written_for_a_live_server(
     monkeypatch.chdir(tmp_path)
     server = [sys.executable, str(SERVERS / "trace_server.py")]
     _, _, err = run(capsys, "--fix", "--unsafe-fixes", "--", *server)
-    assert (
-        "write it there by hand: read_config: in Python `@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))`"
-        in err
-    )
+    by_hand = "write it there by hand: read_config: in Python `@mcp.tool(annotations=ToolAnnotations("
+    assert by_hand + "readOnlyHint=True))`" in err
     overrides = json.loads((tmp_path / ".mcp-lint" / "overrides.json").read_text(encoding="utf-8"))
     entry = overrides["servers"]["trace_server"]["read_config"]
     assert entry == {"patch": {"annotations": {"readOnlyHint": True}}}
