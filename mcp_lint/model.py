@@ -167,11 +167,13 @@ class SchemaFix:
     `pointer` names the JSON object inside the tool's `tools/list` entry the fix adds to, key by key
     (`("inputSchema", "properties", "limit")`, `("annotations",)`); `values` are the keywords to add
     there (`{"minimum": 1, "maximum": 100}`). The object at `pointer` is created when the tool has
-    none (an `annotations` object); a keyword it already has is never replaced.
+    none (an `annotations` object); a keyword it already has is kept, unless `replace` says the fix
+    is a new value for it (an `enum` grown by the values the prose lists).
     """
 
     pointer: tuple[str, ...]
     values: Mapping[str, Any]
+    replace: bool = False
 
     def merge_patch(self) -> dict[str, Any]:
         """The fix as a JSON merge patch (RFC 7396) of the tool's entry, as the overrides file keeps it."""

@@ -90,7 +90,7 @@ def patched(raw: Mapping[str, Any], fixes: Sequence[SchemaFix]) -> dict[str, Any
         if not isinstance(node, dict):
             return None
         for key, value in fix.values.items():
-            if key not in node:
+            if key not in node or (fix.replace and node[key] != value):
                 node[key] = copy.deepcopy(value)
                 changed = True
     return entry if changed else None
@@ -106,10 +106,14 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
 
 
-def _objects(text: str) -> dict[tuple[str | int, ...], tuple[int, int]]:
-    """Where each JSON object of `text` opens and closes, keyed by its path (keys and array indexes).
-    `text` must be valid JSON (it was parsed first)."""
-    found: dict[tuple[str | int, ...], tuple[int, int]] = {}
+Spans = dict[tuple[str | int, ...], tuple[int, int]]
+
+
+def _spans(text: str) -> tuple[Spans, Spans]:
+    """Where each JSON object of `text` opens and closes (the offsets of its braces), and where each
+    value starts and ends, keyed by path (keys and array indexes). `text` must be valid JSON."""
+    found: Spans = {}
+    values: Spans = {}
 
     def _string(at: int) -> tuple[str, int]:
         match = _STRING.match(text, at)
@@ -119,6 +123,11 @@ def _objects(text: str) -> dict[tuple[str | int, ...], tuple[int, int]]:
 
     def value(at: int, path: tuple[str | int, ...]) -> int:
         at = _WS.match(text, at).end()  # type: ignore[union-attr]
+        end = _value(at, path)
+        values[path] = (at, end)
+        return end
+
+    def _value(at: int, path: tuple[str | int, ...]) -> int:
         char = text[at]
         if char == '"':
             return _string(at)[1]
@@ -149,7 +158,7 @@ def _objects(text: str) -> dict[tuple[str | int, ...], tuple[int, int]]:
         return scalar.end()
 
     value(0, ())
-    return found
+    return found, values
 
 
 def _line_indent(text: str, at: int) -> str:
@@ -189,7 +198,7 @@ def edit_snapshot(text: str, fixes: Mapping[str, Sequence[SchemaFix]]) -> tuple[
     fixes added."""
     try:
         document = json.loads(text)
-        spans = _objects(text)
+        spans, value_spans = _spans(text)
     except (ValueError, IndexError) as error:
         return text, f"not JSON ({error})"
     in_tools: tuple[str | int, ...] = ("tools",) if isinstance(document, dict) else ()
@@ -199,6 +208,7 @@ def edit_snapshot(text: str, fixes: Mapping[str, Sequence[SchemaFix]]) -> tuple[
     found = re.search(r"\n([ \t]+)\S", text)
     unit = found.group(1) if found else "  "
     inserts: list[tuple[int, str]] = []
+    swaps: list[tuple[tuple[int, int], str]] = []
     expected = copy.deepcopy(document)
     expected_tools: list[Any] = expected["tools"] if isinstance(expected, dict) else expected
     for position, entry in enumerate(tools):
@@ -218,14 +228,22 @@ def edit_snapshot(text: str, fixes: Mapping[str, Sequence[SchemaFix]]) -> tuple[
                 path, values = (*in_tools, position), {"annotations": dict(fix.values)}
             elif isinstance(node, dict):
                 values = {key: value for key, value in fix.values.items() if key not in node}
+                for key, value in fix.values.items():
+                    at = value_spans.get((*path, key))
+                    if fix.replace and key in node and node[key] != value and at is not None:
+                        swaps.append((at, json.dumps(value, ensure_ascii=False)))
             else:
                 return text, f"{name}: {'.'.join(fix.pointer)} is not an object"
             if values and path in spans:
                 inserts.append((spans[path][1], _insertion(text, spans[path], values, unit)))
-    for at, insertion in sorted(inserts, reverse=True):
-        # The closing brace stays on its own line: insert before the whitespace that precedes it.
-        before = len(text[:at].rstrip(" \t\r\n"))
-        text = text[:before] + insertion + text[before:]
+    # Every change, from the end of the file back, so that the offsets before it stay right.
+    changes = [((at, at), insertion, True) for at, insertion in inserts]
+    changes += [(span, value, False) for span, value in swaps]
+    for (start, end), new_text, inserted in sorted(changes, key=lambda change: change[0], reverse=True):
+        if inserted:
+            # The closing brace stays on its own line: insert before the whitespace that precedes it.
+            start = end = len(text[:start].rstrip(" \t\r\n"))
+        text = text[:start] + new_text + text[end:]
     if json.loads(text) != expected:
         return text, "the edited file does not read back as the fixed tools"
     return text, None

@@ -4,6 +4,7 @@ into a saved snapshot's JSON or, for a live server, as a patch the proxy serves.
 
 from __future__ import annotations
 
+import difflib
 import json
 import shutil
 import sys
@@ -18,7 +19,7 @@ from mcp_lint.model import SchemaFix
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "unsafe-fixes.json"
 SERVERS = Path(__file__).parents[1] / "servers"
-FIXED = {"MCP207", "MCP501"}
+FIXED = {"MCP207", "MCP210", "MCP501"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -34,7 +35,7 @@ def findings(capsys: pytest.CaptureFixture[str], path: str) -> set[tuple[str, st
         for server in json.loads(out)["servers"]
         for tool in server["tools"]
         for finding in tool["findings"]
-        if finding["code"] in FIXED | {"MCP502", "MCP210"}
+        if finding["code"] in FIXED | {"MCP502"}
     }
 
 
@@ -55,7 +56,7 @@ def test_unsafe_fixes_move_the_range_the_values_and_the_hints_into_the_snapshot(
     before = findings(capsys, "tools.json")
     assert {code for _, code, _ in before} == FIXED
     code, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes")
-    assert "4 schema/annotation fixes (unsafe)" in err, err
+    assert "5 schema/annotation fixes (unsafe)" in err, err
     fixed = tools(project / "tools.json")
     search, delete = fixed["search_notes"], fixed["delete_note"]
     properties = search["inputSchema"]["properties"]  # type: ignore[index]
@@ -68,10 +69,25 @@ def test_unsafe_fixes_move_the_range_the_values_and_the_hints_into_the_snapshot(
     assert properties["sort"]["enum"] == ["newest", "oldest", "title"]
     assert search["annotations"] == {"readOnlyHint": True}
     assert delete["annotations"] == {"readOnlyHint": False, "destructiveHint": True}
-    # The rest of the file is as it was: only lines are added (the inline "required" arrays stay inline).
+    # MCP210: the enum grows by the value the prose lists and it lacks.
+    assert fixed["export_note"]["inputSchema"]["properties"]["format"]["enum"] == [  # type: ignore[index]
+        "markdown",
+        "html",
+        "text",
+    ]
+    # The rest of the file is as it was: lines are only added, a comma after the line before them, and
+    # the grown enum replaced in place (the inline "required" arrays stay inline).
     old = FIXTURE.read_text(encoding="utf-8").splitlines()
     new = (project / "tools.json").read_text(encoding="utf-8").splitlines()
-    assert [line for line in new if line not in old] == [
+    changed = [line for line in difflib.ndiff(old, new) if line[:1] in "+-"]
+    assert [line[2:] for line in changed if line.startswith("-")] == [
+        '            "description": "How many notes to return, 1-100."',
+        "            \"description\": \"Order of the results: one of 'newest', 'oldest' or 'title'.\"",
+        "      }",
+        "      }",
+        '            "enum": ["markdown", "html"],',
+    ]
+    assert [line[2:] for line in changed if line.startswith("+")] == [
         '            "description": "How many notes to return, 1-100.",',
         '            "minimum": 1,',
         '            "maximum": 100',
@@ -81,6 +97,7 @@ def test_unsafe_fixes_move_the_range_the_values_and_the_hints_into_the_snapshot(
         '      "annotations": {"readOnlyHint": true}',
         "      },",
         '      "annotations": {"readOnlyHint": false, "destructiveHint": true}',
+        '            "enum": ["markdown", "html", "text"],',
     ]
     # It re-lints without those findings (and with no contradiction or mismatch in their place).
     assert findings(capsys, "tools.json") == set()
@@ -96,7 +113,7 @@ def test_fix_without_unsafe_fixes_leaves_the_schema_and_says_what_it_would_do(
 ) -> None:
     _, _, err = run(capsys, "tools.json", "--fix")
     assert (project / "tools.json").read_text(encoding="utf-8") == FIXTURE.read_text(encoding="utf-8")
-    assert "4 unsafe schema/annotation fixes left (--unsafe-fixes)" in err
+    assert "5 unsafe schema/annotation fixes left (--unsafe-fixes)" in err
     assert not (project / ".mcp-lint").exists()
 
 

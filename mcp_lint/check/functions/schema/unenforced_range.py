@@ -9,6 +9,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
+from mcp_lint.check.functions.schema._common import schema_pointer
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
     args_entry_block,
@@ -63,16 +64,6 @@ def _as_number(text: str) -> float:
 def _json_number(text: str) -> int | float:
     value = float(text)
     return int(value) if value.is_integer() and "." not in text else value
-
-
-def schema_pointer(tool: Tool, path: str, prop: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """The keys leading from the tool's entry to `prop`, when its JSON path (`inputSchema.properties.x`)
-    reaches that very object in the tool's own schema (not through a `$ref` or a name with a dot)."""
-    pointer = tuple(path.split("."))
-    node: Any = tool.raw
-    for key in pointer:
-        node = node.get(key) if isinstance(node, Mapping) else None
-    return pointer if node is prop else None
 
 
 def _fix(
