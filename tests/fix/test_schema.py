@@ -183,3 +183,41 @@ def test_the_proxy_serves_the_patch_written_for_a_live_server(
 
     assert hints("read_config") == {"readOnlyHint": True}
     assert "readOnlyHint" not in hints("echo")  # tools without a patch are served as the server sent them
+
+
+def test_no_fix_where_the_text_is_not_the_whole_truth(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The finding stays, but no fix is offered when applying it would be a guess: a default the
+    stated list or range leaves out, a list that ends in "etc", a "remove ... from ..." that takes
+    one thing off another, a read whose description says it also writes."""
+
+    def tool(name: str, description: str, **properties: object) -> dict[str, object]:
+        return {
+            "name": name,
+            "description": description,
+            "inputSchema": {"type": "object", "properties": properties},
+        }
+
+    tools = [
+        tool(
+            "write_file",
+            "Write text to a file in the workspace.",
+            mode={"type": "string", "default": "replace", "description": "One of 'append' or 'prepend'."},
+            size={"type": "integer", "default": 500, "description": "Chunk size, max 100."},
+            kind={"type": "string", "description": "File type: one of csv, json, sqlite, etc."},
+        ),
+        tool("remove_label", "Remove a label from an email message."),
+        tool("get_or_create_folder", "Get a folder, and creates it when it does not exist yet."),
+    ]
+    (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}, indent=2), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    before = findings(capsys, "tools.json")
+    assert {(name, code) for name, code, _ in before} >= {
+        ("write_file", "MCP207"),
+        ("remove_label", "MCP501"),
+    }
+    text = (tmp_path / "tools.json").read_text(encoding="utf-8")
+    _, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes")
+    assert (tmp_path / "tools.json").read_text(encoding="utf-8") == text
+    assert "schema/annotation fix" not in err

@@ -76,9 +76,36 @@ def _fix(
     target = prop.get("items") if items else prop
     if pointer is None or not isinstance(target, Mapping) or not isinstance(target.get("type"), str):
         return None
-    if any(key in target for key in values):
+    if any(key in target for key in values) or not _fits_default(prop.get("default"), values):
         return None
     return SchemaFix((*pointer, "items") if items else pointer, dict(values))
+
+
+def _fits_default(default: Any, values: Mapping[str, Any]) -> bool:
+    """Whether the schema's default stays valid under the fix: within the range, one of the values.
+    A default the stated range or list leaves out says the text is not the whole truth (the list of
+    models "fal-ai/flux/dev" split at its slashes, "one of append, prepend" with default "replace")."""
+    if default is None:
+        return True
+    if isinstance(default, bool) or not isinstance(default, (int, float, str, list)):
+        return False
+    if isinstance(default, (int, float)):
+        low, high = values.get("minimum"), values.get("maximum")
+        return (low is None or default >= low) and (high is None or default <= high)
+    enum = values.get("enum", [])
+    chosen = default if isinstance(default, list) else [default]
+    return all(isinstance(item, str) and any(same_value(item, value) for value in enum) for item in chosen)
+
+
+def _closed_values(name: str, items: tuple[str, ...]) -> bool:
+    """Whether a stated list reads as the whole set of values, as an enum must: no value twice, no
+    "etc", and not the parameter's own name among them."""
+    folded = [item.strip().lower() for item in items]
+    return (
+        len(set(folded)) == len(folded)
+        and not any(item.rstrip(".") in {"etc", "etcetera", "..."} for item in folded)
+        and not any(same_value(item, name) for item in items)
+    )
 
 
 def _bounds_something_else(text: str, end: int, name: str) -> bool:
@@ -218,6 +245,6 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
                 suggestion=f'Add "enum": {json.dumps(list(stated.items))} to '
                 + (f"the items of `{name}`." if items is not None else f"`{name}`."),
                 fix=_fix(tool, path, prop, {"enum": list(stated.items)}, items=items is not None)
-                if len(variants) == 1
+                if len(variants) == 1 and _closed_values(name, stated.items)
                 else None,
             )
