@@ -221,3 +221,23 @@ def test_no_fix_where_the_text_is_not_the_whole_truth(
     _, _, err = run(capsys, "tools.json", "--fix", "--unsafe-fixes")
     assert (tmp_path / "tools.json").read_text(encoding="utf-8") == text
     assert "schema/annotation fix" not in err
+
+
+def test_a_crlf_snapshot_keeps_its_line_endings_and_tab_indentation() -> None:
+    text = (
+        '{\r\n\t"tools": [\r\n\t\t{\r\n\t\t\t"name": "get_item",\r\n\t\t\t"inputSchema": {\r\n'
+        '\t\t\t\t"type": "object",\r\n\t\t\t\t"properties": {\r\n\t\t\t\t\t"limit": {\r\n'
+        '\t\t\t\t\t\t"type": "integer"\r\n\t\t\t\t\t}\r\n\t\t\t\t}\r\n\t\t\t}\r\n\t\t}\r\n\t]\r\n}\r\n'
+    )
+    fixes = [
+        SchemaFix(("inputSchema", "properties", "limit"), {"minimum": 1, "maximum": 10}),
+        SchemaFix(("annotations",), {"readOnlyHint": True}),
+    ]
+    edited, problem = edit_snapshot(text, {"get_item": fixes})
+    assert problem is None
+    assert (
+        '\t\t\t\t\t\t"type": "integer",\r\n\t\t\t\t\t\t"minimum": 1,\r\n\t\t\t\t\t\t"maximum": 10\r\n'
+        in edited
+    )
+    assert '\t\t\t},\r\n\t\t\t"annotations": {"readOnlyHint": true}\r\n\t\t}' in edited
+    assert "\n" not in edited.replace("\r\n", "")  # no bare line feed
