@@ -254,7 +254,12 @@ def cli() -> None:
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
 @click.option("--fix", is_flag=True, help="Rewrite smelly descriptions in their source (else overrides).")
 @click.option("--diff", is_flag=True, help="Print the --fix changes as a unified diff; write nothing.")
-@click.option("--unsafe-fixes", is_flag=True, help="With --jury MODEL: let the model write the rewrites.")
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="Also apply unsafe fixes: ranges, value lists and hints moved into the schema; "
+    "with --jury MODEL, the model's rewrites.",
+)
 @click.option("--components", metavar="PARTS", help="Rewrite only these parts, e.g. purpose,guidelines.")
 @click.option(
     "--traces",

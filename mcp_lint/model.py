@@ -160,6 +160,30 @@ class ServerSnapshot:
 
 
 @dataclass(frozen=True)
+class SchemaFix:
+    """A machine-readable schema or annotation fix a rule computed from its own evidence (an unsafe
+    fix: it changes what the server accepts or claims, so only `--fix --unsafe-fixes` applies it).
+
+    `pointer` names the JSON object inside the tool's `tools/list` entry the fix adds to, key by key
+    (`("inputSchema", "properties", "limit")`, `("annotations",)`); `values` are the keywords to add
+    there (`{"minimum": 1, "maximum": 100}`). The object at `pointer` is created when the tool has
+    none (an `annotations` object); a keyword it already has is kept, unless `replace` says the fix
+    is a new value for it (an `enum` grown by the values the prose lists).
+    """
+
+    pointer: tuple[str, ...]
+    values: Mapping[str, Any]
+    replace: bool = False
+
+    def merge_patch(self) -> dict[str, Any]:
+        """The fix as a JSON merge patch (RFC 7396) of the tool's entry, as the overrides file keeps it."""
+        patch: dict[str, Any] = dict(self.values)
+        for key in reversed(self.pointer):
+            patch = {key: patch}
+        return patch
+
+
+@dataclass(frozen=True)
 class Finding:
     """One rule violation. `tool` is None for server-level findings.
 
@@ -186,6 +210,8 @@ class Finding:
     component: Component | None = None
     # Whether this finding on its own fails the run: decided once, by the gate stage (mcp_lint.gate).
     fails: bool = False
+    # The schema or annotation edit the rule's evidence calls for, when there is one (an unsafe fix).
+    fix: SchemaFix | None = None
 
     @property
     def parameter(self) -> str | None:

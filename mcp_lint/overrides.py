@@ -13,6 +13,11 @@ without touching the server. The file is plain JSON a team may commit (docs/fix.
 `parts` holds the rewrite's components (purpose, guidelines, limitations, parameters, examples), in
 that order when joined; a component the rewrite did not touch is absent. `served_description`
 decides what a client sees when only some components are chosen.
+
+An entry may instead (or as well) hold a `patch`: a JSON merge patch (RFC 7396) of the tool's
+`inputSchema` and `annotations`, which `check --fix --unsafe-fixes` writes for a schema or annotation
+fix (`{"inputSchema": {"properties": {"limit": {"minimum": 1, "maximum": 100}}}}`) and the proxy
+applies to the tool it lists. An entry without `description` leaves the description as it is.
 """
 
 from __future__ import annotations
@@ -35,23 +40,62 @@ Part = Literal["purpose", "guidelines", "limitations", "parameters", "examples"]
 PARTS: tuple[Part, ...] = get_args(Part)
 
 
+# The parts of a tool's entry a patch may change: what it accepts and what it claims, never its name.
+PATCHABLE = ("inputSchema", "annotations")
+
+
 @dataclass(frozen=True)
 class Override:
     server: str
     tool: str
-    description: str
+    description: str | None  # None: the server's own description is served
     original: str = ""
     parts: Mapping[str, str] = field(default_factory=dict)
+    patch: Mapping[str, Any] = field(default_factory=dict)  # a JSON merge patch of inputSchema/annotations
 
 
-def served_description(override: Override, components: Collection[str] | None = None) -> str:
+def merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7396: `patch` applied to `target` (neither is changed); a null removes a key."""
+    if not isinstance(patch, Mapping):
+        return patch
+    merged = dict(target) if isinstance(target, Mapping) else {}
+    for key, value in patch.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = merge_patch(merged.get(key), value)
+    return merged
+
+
+def combined(old: Override | None, new: Override) -> Override:
+    """`new` filed over `old` for the same tool: a new description replaces the old one (with its
+    parts), a new patch is merged over the old patch; what `new` does not set is kept from `old`."""
+    if old is None:
+        return new
+    if new.description is None:
+        text, original, parts = old.description, old.original, old.parts
+    else:
+        text, original, parts = new.description, new.original, new.parts
+    return Override(new.server, new.tool, text, original, parts, merge_patch(old.patch, new.patch))
+
+
+def merge_overrides(
+    old: Mapping[tuple[str, str], Override], new: Mapping[tuple[str, str], Override]
+) -> dict[tuple[str, str], Override]:
+    merged = dict(old)
+    for key, override in new.items():
+        merged[key] = combined(merged.get(key), override)
+    return merged
+
+
+def served_description(override: Override, components: Collection[str] | None = None) -> str | None:
     """What a client is shown: the whole rewrite, or the original with only the chosen parts changed.
 
     With `components`, the purpose part replaces the original's text only when purpose is chosen;
     every other chosen part is appended after it. Parts not chosen are left out, so a team can try
     "purpose,guidelines" alone, the small subsets the research found often did as well as the whole.
     """
-    if components is None or set(PARTS) <= set(components):
+    if override.description is None or components is None or set(PARTS) <= set(components):
         return override.description
     chosen = [part for part in PARTS if part in components and override.parts.get(part, "").strip()]
     if not chosen:
@@ -77,12 +121,31 @@ def parse_components(text: str, where: str = "--components") -> tuple[Part, ...]
     return tuple(chosen)
 
 
-def _override(server: str, tool: str, data: Any, where: str) -> Override:
+def _patch(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise UsageError(f'{where}: an override must be an object with a "description"')
+        raise UsageError(
+            f'{where}.patch: must be an object such as {{"annotations": {{"readOnlyHint": true}}}}, '
+            f"got {quote(data)}"
+        )
+    for key, value in data.items():
+        if key not in PATCHABLE:
+            raise UsageError(
+                f"{where}.patch: cannot change {quote(key)}; a patch changes only {' and '.join(PATCHABLE)}"
+            )
+        if not isinstance(value, Mapping):
+            raise UsageError(
+                f"{where}.patch.{key}: must be an object (a JSON merge patch), got {quote(value)}"
+            )
+    return dict(data)
+
+
+def _override(server: str, tool: str, data: Any, where: str) -> Override:
+    if not isinstance(data, Mapping) or not ("description" in data or "patch" in data):
+        raise UsageError(f'{where}: an override must be an object with a "description" or a "patch"')
     description = data.get("description")
-    if not isinstance(description, str):
+    if description is not None and not isinstance(description, str):
         raise UsageError(f"{where}.description: must be a string, got {quote(description)}")
+    patch = _patch(data["patch"], where) if "patch" in data else {}
     parts = data.get("parts", {})
     if not isinstance(parts, Mapping) or not all(isinstance(value, str) for value in parts.values()):
         raise UsageError(f"{where}.parts: must map component names to strings")
@@ -92,7 +155,9 @@ def _override(server: str, tool: str, data: Any, where: str) -> Override:
             f"{where}.parts: unknown component {quote(unknown[0])}; use some of: {', '.join(PARTS)}"
         )
     original = data.get("original", "")
-    return Override(server, tool, description, original if isinstance(original, str) else "", dict(parts))
+    return Override(
+        server, tool, description, original if isinstance(original, str) else "", dict(parts), patch
+    )
 
 
 def parse_overrides(data: Any, where: str) -> dict[tuple[str, str], Override]:
@@ -129,19 +194,22 @@ def read_overrides(path: Path) -> dict[tuple[str, str], Override]:
 def overrides_document(overrides: Mapping[tuple[str, str], Override]) -> dict[str, Any]:
     servers: dict[str, dict[str, Any]] = {}
     for (server, tool), override in sorted(overrides.items()):
-        entry: dict[str, Any] = {"description": override.description}
-        if override.original:
+        entry: dict[str, Any] = {}
+        if override.description is not None:
+            entry["description"] = override.description
+        if override.original and override.description is not None:
             entry["original"] = override.original
         if override.parts:
             entry["parts"] = {part: override.parts[part] for part in PARTS if part in override.parts}
+        if override.patch:
+            entry["patch"] = dict(override.patch)
         servers.setdefault(server, {})[tool] = entry
     return {"version": OVERRIDES_VERSION, "servers": servers}
 
 
 def write_overrides(path: Path, overrides: Mapping[tuple[str, str], Override]) -> None:
     """Merge `overrides` into the file at `path` (entries for other tools are kept), atomically."""
-    merged = read_overrides(path) if path.exists() else {}
-    merged.update(overrides)
+    merged = merge_overrides(read_overrides(path) if path.exists() else {}, overrides)
     write_text_atomic(path, json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n")
 
 

@@ -7,6 +7,7 @@ from mcp_lint.errors import UsageError
 from mcp_lint.overrides import (
     Override,
     find_override,
+    merge_patch,
     parse_components,
     read_overrides,
     served_description,
@@ -65,10 +66,34 @@ def test_write_merges_and_round_trips(tmp_path: Path) -> None:
             {"servers": {"s": {"t": {"description": "d", "parts": {"length": "x"}}}}},
             "unknown component 'length'",
         ),
+        ({"servers": {"s": {"t": {"original": "x"}}}}, 'must be an object with a "description" or a "patch"'),
+        ({"servers": {"s": {"t": {"patch": []}}}}, r"servers\.s\.t\.patch: must be an object"),
+        ({"servers": {"s": {"t": {"patch": {"name": {}}}}}}, "cannot change 'name'; a patch changes only"),
+        (
+            {"servers": {"s": {"t": {"patch": {"annotations": True}}}}},
+            r"patch\.annotations: must be an object \(a JSON merge patch\)",
+        ),
     ],
 )
 def test_bad_files_are_one_line_errors(tmp_path: Path, document: object, message: str) -> None:
     path = tmp_path / "o.json"
     path.write_text(json.dumps(document))
-    with pytest.raises(UsageError, match=message):
+    with pytest.raises(UsageError, match=message) as raised:
         read_overrides(path)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_patch_merges_with_a_rewrite_of_the_same_tool(tmp_path: Path) -> None:
+    """A schema/annotation patch written after a description rewrite keeps the rewrite, and the
+    reverse; patches of the same tool merge (RFC 7396)."""
+    path = tmp_path / "overrides.json"
+    write_overrides(path, {("weather", "forecast"): REWRITE})
+    limit = {"inputSchema": {"properties": {"days": {"minimum": 1, "maximum": 5}}}}
+    write_overrides(path, {("weather", "forecast"): Override("weather", "forecast", None, patch=limit)})
+    hints = {"annotations": {"readOnlyHint": True}}
+    write_overrides(path, {("weather", "forecast"): Override("weather", "forecast", None, patch=hints)})
+    loaded = read_overrides(path)[("weather", "forecast")]
+    assert loaded.description == REWRITE.description and loaded.parts == REWRITE.parts
+    assert loaded.patch == {**limit, **hints}
+    assert served_description(Override("s", "t", None, patch=hints)) is None  # the server's own is served
+    assert merge_patch({"a": 1, "b": {"c": 2}}, {"a": None, "b": {"d": 3}}) == {"b": {"c": 2, "d": 3}}

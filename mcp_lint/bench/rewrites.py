@@ -133,7 +133,8 @@ def read_rewrites(path: Path, bed: BenchData) -> RewriteSet:
         overrides = parse_overrides(data, str(path))
         for key in overrides:
             _check_key(key, known, str(path))
-        return RewriteSet(path.name, {key: item.description for key, item in overrides.items()})
+        described = {key: item.description for key, item in overrides.items() if item.description is not None}
+        return RewriteSet(path.name, described)
     return RewriteSet(path.name, _from_mapping(data, known, str(path)))
 
 

@@ -215,6 +215,7 @@ def _check_rules(
                     subject=hit.subject if hit.subject is not None else hit.path,
                     category=rule.category,
                     component=rule.component,
+                    fix=hit.fix,
                 )
             )
 

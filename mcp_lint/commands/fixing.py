@@ -40,8 +40,6 @@ def fix_request(options: CheckOptions) -> FixRequest | None:
             if given:
                 raise UsageError(f"{flag} only applies with --fix or --diff")
         return None
-    if options.unsafe_fixes and not [model for model in options.jury_models if model != "offline"]:
-        raise UsageError("--unsafe-fixes lets an LLM write the rewrites: pass --jury MODEL as well")
     traces = tuple(record for path in options.trace_files for record in read_traces(Path(path)))
     components = parse_components(options.components) if options.components else None
     return FixRequest(traces, components)
@@ -59,10 +57,11 @@ def apply_fixes(
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
     from mcp_lint.fix.edit import unified_diff
     from mcp_lint.fix.plan import plan_fixes, preferred_files, summary
-    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, overrides_document, read_overrides
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, merge_overrides, overrides_document, read_overrides
 
     augmentor = None
-    if options.unsafe_fixes:
+    # --unsafe-fixes applies the schema/annotation fixes; with --jury MODEL the model writes the rewrites.
+    if options.unsafe_fixes and [model for model in options.jury_models if model != "offline"]:
         from mcp_lint.fix.llm import LLMAugmentor
 
         augmentor = LLMAugmentor(jury)
@@ -83,6 +82,7 @@ def apply_fixes(
         prefer=preferred_files(
             options.targets.command, options.targets.paths, settings.servers, settings.base_dir
         ),
+        snapshot_files=[Path(path) for path in options.targets.paths if path != "-"],
     )
     for warning in plan.warnings:
         out.warning(warning)
@@ -96,11 +96,20 @@ def apply_fixes(
                 f"{verb} {outcome.server}/{outcome.tool} in {outcome.where} "
                 f"(adds {touched}; {outcome.tokens_before} -> {outcome.tokens_after} tokens)"
             )
+    verb = "would fix" if options.diff else "fixed"
+    for item in plan.schema:
+        if item.applied:
+            out.note(f"{verb} {item.edit.server}/{item.edit.tool} in {item.where} ({item.edit.note}; unsafe)")
+            if item.by_hand:
+                out.note(f"  the server's source is not edited; write it there by hand: {item.by_hand}")
+        elif not (item.reason or "").startswith("an unsafe fix"):
+            out.note(f"not kept: {item.edit.server}/{item.edit.tool}: {item.reason}")
     changes = {path: texts for path, texts in plan.files.items()}
     if plan.overrides:
         old = overrides_path.read_text(encoding="utf-8") if overrides_path.exists() else ""
-        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
-        merged.update(plan.overrides)
+        merged = merge_overrides(
+            read_overrides(overrides_path) if overrides_path.exists() else {}, plan.overrides
+        )
         new = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
         changes[shown_path(overrides_path)] = (old, new)
     if options.diff:
@@ -116,7 +125,7 @@ def apply_fixes(
 
 def relint(result: RunResult, plan: FixPlan, settings: Settings, jury: JurySettings) -> RunResult:
     """The lint of the servers as they are now described: the fixed tools get their new descriptions."""
-    from mcp_lint.fix.plan import with_descriptions
+    from mcp_lint.fix.plan import with_descriptions, with_schema_fixes
     from mcp_lint.pipeline import check_reflections
     from mcp_lint.reflect import Reflection
 
@@ -124,12 +133,16 @@ def relint(result: RunResult, plan: FixPlan, settings: Settings, jury: JurySetti
     for outcome in plan.applied:
         if outcome.rewrite is not None:
             new.setdefault(outcome.server, {})[outcome.tool] = outcome.rewrite.description
-    if not new:
+    if not new and not plan.schema_applied:
         return result
     reflections = [
         Reflection(
             report.name,
-            with_descriptions(report.snapshot, new.get(report.name, {})) if report.snapshot else None,
+            with_schema_fixes(
+                with_descriptions(report.snapshot, new.get(report.name, {})), plan.schema_applied
+            )
+            if report.snapshot
+            else None,
             report.error,
         )
         for report in result.servers
@@ -141,12 +154,13 @@ def write_plan(plan: FixPlan, overrides_path: Path, overrides_root: Path) -> Non
     """Write a fix plan: its source files (inside `plan.root`) and its overrides merged into
     `overrides_path` (inside `overrides_root`), every target checked before any is written."""
     from mcp_lint.fix.edit import PlannedWrite, write_all
-    from mcp_lint.overrides import overrides_document, read_overrides
+    from mcp_lint.overrides import merge_overrides, overrides_document, read_overrides
 
     writes = [PlannedWrite(plan.root / path, old, new, plan.root) for path, (old, new) in plan.files.items()]
     if plan.overrides:
-        merged = dict(read_overrides(overrides_path)) if overrides_path.exists() else {}
-        merged.update(plan.overrides)
+        merged = merge_overrides(
+            read_overrides(overrides_path) if overrides_path.exists() else {}, plan.overrides
+        )
         text = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
         writes.append(PlannedWrite(overrides_path, None, text, overrides_root))
     write_all(writes)

@@ -172,7 +172,7 @@ def _serve(plan: Plan) -> int:
         if writer is not None:
             writer.close()
     if router is not None:
-        _note(f"{router.served} description(s) served from {plan.options.overrides}")
+        _note(f"{router.served} tool(s) served from {plan.options.overrides}")
     if recorder is not None and writer is not None:
         unwritten = f", {recorder.failed} could not be written" if recorder.failed else ""
         _note(f"{recorder.recorded} tools/call recorded to {writer.path}{unwritten}")

@@ -24,8 +24,16 @@ from mcp_lint.fix import faithful
 from mcp_lint.fix.grounding import ground
 from mcp_lint.fix.mechanical import repair
 from mcp_lint.fix.propose import propose, refusal, repairable, rubric_codes, with_text
-from mcp_lint.model import COMPONENTS, Finding, RunResult, ServerReport, ServerSnapshot, Tool
-from mcp_lint.overrides import Override, Part
+from mcp_lint.fix.schema import (
+    SchemaEdit,
+    SchemaOutcome,
+    by_hand,
+    edit_snapshot,
+    patched_tool,
+    schema_edits,
+)
+from mcp_lint.model import COMPONENTS, Finding, RunResult, SchemaFix, ServerReport, ServerSnapshot, Tool
+from mcp_lint.overrides import Override, Part, combined
 from mcp_lint.traces import TraceRecord, traces_by_tool
 
 
@@ -70,10 +78,15 @@ class FixPlan:
     overrides: Mapping[tuple[str, str], Override]
     root: Path
     warnings: tuple[str, ...] = ()  # what the jury said while re-scoring (a provider error, ...)
+    schema: tuple[SchemaOutcome, ...] = ()  # the unsafe schema/annotation fixes (mcp_lint.fix.schema)
 
     @property
     def applied(self) -> tuple[RewriteOutcome, ...]:
         return tuple(outcome for outcome in self.outcomes if outcome.applied)
+
+    @property
+    def schema_applied(self) -> tuple[SchemaOutcome, ...]:
+        return tuple(outcome for outcome in self.schema if outcome.applied)
 
 
 class Augmentor(Protocol):
@@ -204,6 +217,20 @@ def with_descriptions(snapshot: ServerSnapshot, new: Mapping[str, str]) -> Serve
     return replace(snapshot, tools=tuple(tools))
 
 
+def with_schema_fixes(snapshot: ServerSnapshot, applied: Sequence[SchemaOutcome]) -> ServerSnapshot:
+    """`snapshot` with the applied schema/annotation fixes of its tools added."""
+    fixes: dict[str, list[SchemaFix]] = {}
+    for outcome in applied:
+        if outcome.edit.server == snapshot.name:
+            fixes.setdefault(outcome.edit.tool, []).append(outcome.edit.fix)
+    if not fixes:
+        return snapshot
+    tools = tuple(
+        patched_tool(tool, fixes[tool.name]) if tool.name in fixes else tool for tool in snapshot.tools
+    )
+    return replace(snapshot, tools=tools)
+
+
 def rescore(
     reports: Sequence[ServerReport], rewrites: Sequence[Rewrite], jury: JurySettings | None
 ) -> tuple[dict[tuple[str, str], dict[str, float]], tuple[str, ...]]:
@@ -287,8 +314,10 @@ def plan_fixes(
     root: Path | None = None,
     overrides_path: Path | None = None,
     prefer: Collection[Path] = (),
+    snapshot_files: Collection[Path] = (),
 ) -> FixPlan:
-    """Rewrite, check, re-score and place every smelly tool of `result` (see the module doc)."""
+    """Rewrite, check, re-score and place every smelly tool of `result` (see the module doc), then
+    place its schema and annotation fixes (`place_schema`; applied only when `unsafe`)."""
     from mcp_lint.check.engine import description_budget
     from mcp_lint.fix.propose import thresholds as rubric_thresholds
 
@@ -318,7 +347,99 @@ def plan_fixes(
         after = rescored.get((rewrite.server, rewrite.tool))
         outcomes.append(_judge(rewrite, report, after, limits, budget, reasons))
     plan = place(outcomes, reports, unsafe, root or Path.cwd(), overrides_path, prefer)
+    plan = place_schema(plan, result, schema_edits(result), unsafe, snapshot_files, overrides_path)
     return replace(plan, warnings=warnings)
+
+
+def _snapshot_file(snapshot: ServerSnapshot, files: Mapping[Path, Path]) -> Path | None:
+    """The saved snapshot file `snapshot` was read from, when it is one of this run's files."""
+    if snapshot.origin is None or snapshot.origin == "stdin":
+        return None
+    return files.get(Path(snapshot.origin).resolve())
+
+
+def place_schema(
+    plan: FixPlan,
+    result: RunResult,
+    edits: Sequence[SchemaEdit],
+    unsafe: bool,
+    snapshot_files: Collection[Path],
+    overrides_path: Path | None,
+) -> FixPlan:
+    """Where each schema/annotation fix goes. A server read from a saved snapshot file gets the file
+    edited (its JSON re-written with its own layout, after any description edit of the same file);
+    any other server gets a `patch` in the overrides file, which `mcp-lint proxy` serves, and the line
+    to write in its source by hand. Without `unsafe` nothing is placed: each fix is listed as one
+    `--unsafe-fixes` would apply."""
+    from mcp_lint.fix.edit import target_problem
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
+
+    if not edits:
+        return plan
+    if not unsafe:
+        held = (
+            "an unsafe fix (it changes what the server accepts or claims): applied only with --unsafe-fixes"
+        )
+        return replace(plan, schema=tuple(SchemaOutcome(edit, reason=held) for edit in edits))
+    files = {path.resolve(): path for path in snapshot_files}
+    snapshots = {report.name: report.snapshot for report in result.servers if report.snapshot is not None}
+    new_files = dict(plan.files)
+    overrides = dict(plan.overrides)
+    overrides_file = overrides_path or DEFAULT_OVERRIDES_PATH
+    overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
+    outcomes: list[SchemaOutcome] = []
+    by_server: dict[str, list[SchemaEdit]] = {}
+    for edit in edits:
+        by_server.setdefault(edit.server, []).append(edit)
+    for server, items in by_server.items():
+        snapshot = snapshots[server]
+        tools = {tool.name: tool for tool in snapshot.tools}
+        saved = _snapshot_file(snapshot, files)
+        if saved is not None:
+            outcomes += _into_snapshot(plan.root, saved, items, new_files)
+            continue
+        for edit in items:
+            hand = by_hand(edit, tools[edit.tool])
+            if overrides_problem is not None:
+                outcomes.append(SchemaOutcome(edit, reason=f"not written: {overrides_problem}", by_hand=hand))
+                continue
+            patch = Override(server, edit.tool, None, patch=edit.fix.merge_patch())
+            overrides[(server, edit.tool)] = combined(overrides.get((server, edit.tool)), patch)
+            outcomes.append(SchemaOutcome(edit, applied=True, where=str(overrides_file), by_hand=hand))
+    return replace(plan, files=new_files, overrides=overrides, schema=tuple(outcomes))
+
+
+def _into_snapshot(
+    root: Path,
+    saved: Path,
+    edits: Sequence[SchemaEdit],
+    files: dict[str, tuple[str, str]],
+) -> list[SchemaOutcome]:
+    """Add `edits` to the snapshot file `saved` (after the plan's own edit of it, if any), in `files`."""
+    from mcp_lint.fix.edit import read_exact, target_problem
+
+    try:
+        relative = str(saved.resolve().relative_to(root.resolve()))
+    except ValueError:
+        relative = None
+    problem = (
+        f"{saved} is outside {root}; --fix writes only inside the repository"
+        if relative is None
+        else target_problem(root / relative, root)
+    )
+    if relative is None or problem is not None:
+        return [SchemaOutcome(edit, reason=f"not written: {problem}") for edit in edits]
+    old, current = files.get(relative) or (read_exact(root / relative), None)
+    start = current if current is not None else old
+    grouped: dict[str, list[SchemaFix]] = {}
+    for edit in edits:
+        grouped.setdefault(edit.tool, []).append(edit.fix)
+    text, problem = edit_snapshot(start, grouped)
+    if problem is not None:
+        return [SchemaOutcome(edit, reason=f"not written: {saved}: {problem}") for edit in edits]
+    if text != old:
+        files[relative] = (old, text)
+    return [SchemaOutcome(edit, applied=True, where=relative) for edit in edits]
 
 
 def _refused(outcome: RewriteOutcome, reason: str) -> RewriteOutcome:
@@ -449,6 +570,15 @@ def summary(plan: FixPlan) -> str:
     left = [outcome for outcome in plan.outcomes if not outcome.applied and not outcome.rejected]
     if left:
         text += f"; {len(left)} not fixed: {_reasons(left)}"
+    schema = len(plan.schema_applied)
+    if schema:
+        text += f"; {schema} schema/annotation fix{'es' if schema != 1 else ''} (unsafe)"
+    held = [outcome for outcome in plan.schema if not outcome.applied]
+    plural = "es" if len(held) != 1 else ""
+    if held and all(outcome.reason and outcome.reason.startswith("an unsafe fix") for outcome in held):
+        text += f"; {len(held)} unsafe schema/annotation fix{plural} left (--unsafe-fixes)"
+    elif held:
+        text += f"; {len(held)} schema/annotation fix{plural} not written"
     return text
 
 

@@ -1,4 +1,5 @@
-"""The description router: tools/list results with each overridden tool's description replaced."""
+"""The description router: tools/list results with each overridden tool's description replaced and its
+schema/annotation patch (a JSON merge patch, written by `check --fix --unsafe-fixes`) applied."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_lint.overrides import Override, find_override, served_description
+from mcp_lint.overrides import Override, find_override, merge_patch, served_description
 from mcp_lint.proxy.identity import ServerIdentity
 from mcp_lint.proxy.relay import PendingRequest
 
@@ -16,8 +17,9 @@ from mcp_lint.proxy.relay import PendingRequest
 class DescriptionRouter:
     """A response hook serving `overrides` in place of the server's own descriptions.
 
-    Only the `description` of a tool that has an override changes; every other field of the result,
-    and every tool without an override, is passed on as the server sent it.
+    Only the `description`, `inputSchema` and `annotations` of a tool that has an override change;
+    every other field of the result, and every tool without an override, is passed on as the server
+    sent it.
     """
 
     overrides: Mapping[tuple[str, str], Override]
@@ -42,9 +44,14 @@ class DescriptionRouter:
             if override is None or not isinstance(tool, dict):
                 rewritten.append(tool)
                 continue
+            served = dict(tool)
             description = served_description(override, self.components)
-            if tool.get("description") != description:
-                tool = {**tool, "description": description}
+            if description is not None:
+                served["description"] = description
+            for key, patch in override.patch.items():
+                served[key] = merge_patch(served.get(key), patch)
+            if served != tool:
+                tool = served
                 changed = True
                 self.served += 1
             rewritten.append(tool)

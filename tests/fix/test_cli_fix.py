@@ -89,7 +89,7 @@ def test_components_limit_the_parts(project: Path, capsys: pytest.CaptureFixture
     [
         (("--traces", "t.jsonl"), "--traces only applies with --fix or --diff"),
         (("--components", "purpose"), "--components only applies with --fix or --diff"),
-        (("--fix", "--unsafe-fixes"), "--unsafe-fixes lets an LLM write the rewrites: pass --jury MODEL"),
+        (("--unsafe-fixes",), "--unsafe-fixes only applies with --fix or --diff"),
         (("--fix", "--components", "tone"), "--components: unknown component 'tone'"),
         (("--fix", "--traces", "missing.jsonl"), "missing.jsonl"),
     ],

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mcp_lint.model import ServerSnapshot, Severity, ToolScores
+from mcp_lint.model import SchemaFix, ServerSnapshot, Severity, ToolScores
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class Hit:
     suggestion: str | None = None
     subject: str | None = None
     severity_cap: Severity | None = None
+    fix: SchemaFix | None = None  # the schema/annotation edit its evidence calls for (an unsafe fix)
 
 
 @dataclass(frozen=True)

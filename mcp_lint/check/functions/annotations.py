@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
-from mcp_lint.model import Tool
+from mcp_lint.model import SchemaFix, Tool
 
 READ = "read"
 WRITE = "write"
@@ -177,6 +177,28 @@ def _suggest(verb: str | None) -> str:
     return '"readOnlyHint": true if it only reads, else "readOnlyHint": false with "destructiveHint"'
 
 
+def annotation_fix(tool: Tool, verb: str | None) -> SchemaFix | None:
+    """The hints an unambiguous verb calls for, as an edit of the tool's `annotations` (what `_suggest`
+    prints): a read (get, list, search, read, ...) that the description does not say also writes is
+    `readOnlyHint: true`; a delete (delete, remove, drop, ...) that is not taking one thing off another
+    ("Remove a label from an email") is `readOnlyHint: false, destructiveHint: true`. Writes are left
+    alone: whether one destroys is not in the verb. Keys the tool already declares are kept."""
+    kind = _VERBS.get(verb or "")
+    hints = tool.annotations or {}
+    if kind == READ and effective_verb(tool) == leading_verb(tool):
+        values: dict[str, bool] = {"readOnlyHint": True}
+    elif kind == DESTROY and not (verb in _DETACHING and _DETACHES.search(tool.description)):
+        values = {"readOnlyHint": False, "destructiveHint": True}
+    else:
+        return None
+    if "annotations" in tool.raw and not isinstance(tool.raw["annotations"], dict):
+        return None
+    if any(hints.get(key, value) != value for key, value in values.items()):
+        return None
+    added = {key: value for key, value in values.items() if key not in hints}
+    return SchemaFix(("annotations",), added) if added else None
+
+
 @check_function("missing_annotations")
 def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
@@ -192,6 +214,7 @@ def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
             evidence="annotations: " + (trim(str(dict(hints)), 100) if hints else "(none)"),
             path="annotations",
             suggestion="Add " + _suggest(found[0] if found else None) + ".",
+            fix=annotation_fix(tool, found[0] if found else None),
         )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
+from mcp_lint.check.functions.schema._common import schema_pointer
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
     args_entry_block,
@@ -19,6 +20,7 @@ from mcp_lint.check.functions.schema._prose import (
     same_value,
     stated_lists,
 )
+from mcp_lint.model import SchemaFix, Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
 
@@ -54,6 +56,16 @@ def _shown(values: list[str]) -> str:
     return ", ".join(f"`{value}`" for value in values)
 
 
+def _grown(tool: Tool, path: str, prop: Mapping[str, Any], unknown: list[str]) -> SchemaFix | None:
+    """The parameter's own `enum` with the values the prose lists and it lacks added (an unsafe fix:
+    the server may not accept them), when the enum is written on the parameter itself, of strings."""
+    enum = prop.get("enum")
+    pointer = schema_pointer(tool, path, prop)
+    if pointer is None or not isinstance(enum, list) or not all(isinstance(value, str) for value in enum):
+        return None
+    return SchemaFix(pointer, {"enum": [*enum, *unknown]}, replace=True)
+
+
 @check_function("enum_mismatch")
 def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
@@ -75,8 +87,10 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 if not _about_this_parameter(stated, enum) or any(_in(item, others) for item in stated.items):
                     continue  # "use either `path` or `url`": the names of parameters, not values
                 unknown = [item for item in stated.items if not _in(item, enum)]
+                fix = None
                 if unknown:
                     problem = f"lists {_shown(unknown)} as allowed, which its enum does not have"
+                    fix = _grown(tool, path, prop, unknown)
                     suggestion = (
                         f"Add {_shown(unknown)} to the enum of `{name}` if the server accepts them, "
                         "or correct the description."
@@ -99,6 +113,7 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     + trim(text[stated.span[0] : stated.span[1]], 60),
                     path=f"{path}.enum",
                     suggestion=suggestion,
+                    fix=fix,
                 )
                 reported = True
                 break

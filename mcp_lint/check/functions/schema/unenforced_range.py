@@ -9,6 +9,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
+from mcp_lint.check.functions.schema._common import schema_pointer
 from mcp_lint.check.functions.schema._prose import (
     StatedList,
     args_entry_block,
@@ -19,7 +20,7 @@ from mcp_lint.check.functions.schema._prose import (
     same_value,
     stated_lists,
 )
-from mcp_lint.model import Tool
+from mcp_lint.model import SchemaFix, Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 from mcp_lint.words import singular
 
@@ -58,6 +59,53 @@ _CLAUSE_WORDS = frozenset(words("and or if when unless per for to in at by with 
 
 def _as_number(text: str) -> float:
     return float(text)
+
+
+def _json_number(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def _fix(
+    tool: Tool, path: str, prop: Mapping[str, Any], values: Mapping[str, Any], items: bool = False
+) -> SchemaFix | None:
+    """The edit adding `values` to the parameter's own schema (to its `items` for a list of strings),
+    when that schema is written inline with the type the values fit: no fix through a `$ref`, an
+    `anyOf` or a type list, where the right place to add them is not one object."""
+    pointer = schema_pointer(tool, path, prop)
+    target = prop.get("items") if items else prop
+    if pointer is None or not isinstance(target, Mapping) or not isinstance(target.get("type"), str):
+        return None
+    if any(key in target for key in values) or not _fits_default(prop.get("default"), values):
+        return None
+    return SchemaFix((*pointer, "items") if items else pointer, dict(values))
+
+
+def _fits_default(default: Any, values: Mapping[str, Any]) -> bool:
+    """Whether the schema's default stays valid under the fix: within the range, one of the values.
+    A default the stated range or list leaves out says the text is not the whole truth (the list of
+    models "fal-ai/flux/dev" split at its slashes, "one of append, prepend" with default "replace")."""
+    if default is None:
+        return True
+    if isinstance(default, bool) or not isinstance(default, (int, float, str, list)):
+        return False
+    if isinstance(default, (int, float)):
+        low, high = values.get("minimum"), values.get("maximum")
+        return (low is None or default >= low) and (high is None or default <= high)
+    enum = values.get("enum", [])
+    chosen = default if isinstance(default, list) else [default]
+    return all(isinstance(item, str) and any(same_value(item, value) for value in enum) for item in chosen)
+
+
+def _closed_values(name: str, items: tuple[str, ...]) -> bool:
+    """Whether a stated list reads as the whole set of values, as an enum must: no value twice, no
+    "etc", and not the parameter's own name among them."""
+    folded = [item.strip().lower() for item in items]
+    return (
+        len(set(folded)) == len(folded)
+        and not any(item.rstrip(".") in {"etc", "etcetera", "..."} for item in folded)
+        and not any(same_value(item, name) for item in items)
+    )
 
 
 def _bounds_something_else(text: str, end: int, name: str) -> bool:
@@ -119,7 +167,7 @@ def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | No
 
 
 def _numeric_hit(
-    tool: Tool, name: str, path: str, text: str, variants: list[Mapping[str, Any]]
+    tool: Tool, name: str, path: str, text: str, prop: Mapping[str, Any], variants: list[Mapping[str, Any]]
 ) -> Hit | None:
     has_min = any(k in v for v in variants for k in ("minimum", "exclusiveMinimum"))
     has_max = any(k in v for v in variants for k in ("maximum", "exclusiveMaximum"))
@@ -138,10 +186,13 @@ def _numeric_hit(
     if stated_min is None and bottom is not None and not _bounds_something_else(text, bottom.end(), name):
         stated_min, evidence = bottom.group(1), evidence or bottom.group(0)
     missing = []
+    values: dict[str, Any] = {}
     if stated_min is not None and not has_min:
         missing.append(f'"minimum": {stated_min}')
+        values["minimum"] = _json_number(stated_min)
     if stated_max is not None and not has_max:
         missing.append(f'"maximum": {stated_max}')
+        values["maximum"] = _json_number(stated_max)
     if not missing:
         return None
     return Hit(
@@ -151,6 +202,7 @@ def _numeric_hit(
         evidence=f"{path}: " + trim(text, 90),
         path=path,
         suggestion=f"Add {', '.join(missing)} to `{name}`.",
+        fix=_fix(tool, path, prop, values) if len(variants) == 1 else None,
     )
 
 
@@ -167,7 +219,7 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
                 continue
             kinds = _kinds(variants)
             if kinds & {"integer", "number"}:
-                hit = _numeric_hit(tool, name, path, text, variants)
+                hit = _numeric_hit(tool, name, path, text, prop, variants)
                 if hit is not None:
                     yield hit
                 continue
@@ -192,4 +244,7 @@ def unenforced_range(ctx: CheckContext) -> Iterator[Hit]:
                 path=path,
                 suggestion=f'Add "enum": {json.dumps(list(stated.items))} to '
                 + (f"the items of `{name}`." if items is not None else f"`{name}`."),
+                fix=_fix(tool, path, prop, {"enum": list(stated.items)}, items=items is not None)
+                if len(variants) == 1 and _closed_values(name, stated.items)
+                else None,
             )
