@@ -117,8 +117,21 @@ def test_guidelines_contrast_only_a_sibling_doing_the_same_thing_to_the_same_obj
         tool("git_log", "Show the log."),
         tool("git_add", "Stage files."),
     )
-    text = guidelines_part(ground(listing, peers))
-    assert text == "Unlike `find_issues`, it takes `owner`, `repo` and `labels` and does not take `query`."
+    # find_issues "finds issues": nothing "Search issues." does not say, no required input of its
+    # own, no read/write difference: there is no reason to pick one over the other to state.
+    assert guidelines_part(ground(listing, peers)) is None
+    required = {**ISSUES, "required": ["owner", "repo"]}
+    by_query = tool(
+        "find_issues",
+        "Find issues by free-text query across all repositories.",
+        {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+    )
+    scoped = tool("search_issues", "Search issues.", required)
+    text = guidelines_part(ground(scoped, (scoped, by_query)))
+    assert text == "To find issues by free-text query across all repositories, use `find_issues`."
+    quiet = tool("find_issues", "", by_query.raw["inputSchema"])
+    text = guidelines_part(ground(scoped, (scoped, quiet)))
+    assert text == "If you have `query` rather than `owner` or `repo`, use `find_issues`."
     # git_log and git_add share a word, not an action on an object: neither points at the other.
     assert guidelines_part(ground(peers[4], peers)) is None
 
@@ -129,7 +142,10 @@ def test_a_rival_the_schemas_do_not_set_apart_or_the_description_names_is_not_po
     assert guidelines_part(ground(first, (first, twin))) is None  # nothing real to say
     writer = tool("read_file_v2", "Read a file.", ISSUES, annotations={"readOnlyHint": False})
     reader = tool("read_file", "Read a file.", ISSUES, annotations={"readOnlyHint": True})
-    assert guidelines_part(ground(reader, (reader, writer))) == "Unlike `read_file_v2`, it only reads."
+    assert guidelines_part(ground(reader, (reader, writer))) == "To make changes, use `read_file_v2`."
+    assert guidelines_part(ground(writer, (reader, writer))) == (
+        "To look things up without changing anything, use `read_file`."
+    )
     named = tool("read_file", "Read a file; `read_file_v2` also changes it.", ISSUES)
     assert guidelines_part(ground(named, (named, writer))) is None
     # A variant whose description says what its extra name words add is told apart already.
