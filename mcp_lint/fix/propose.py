@@ -35,6 +35,7 @@ from mcp_lint.model import (
 )
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
+from mcp_lint.words import name_words
 
 SUGGESTION_HEAD = "Proposed description"
 # What each added part really is, as the claim names it.
@@ -138,6 +139,34 @@ def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, 
 RECORD_HINT = "record calls with `mcp-lint record`, then pass --traces: real results and failures get added"
 
 
+# Parameter name words that ask for an amount: the most it accepts is a limit worth stating.
+_AMOUNT_WORDS = frozenset(("limit", "max", "maximum", "count", "size", "top", "num", "results", "per"))
+
+
+def _limits(tool: Tool) -> list[str]:
+    """What limits a maintainer can state that the listing does not: the largest value of an amount
+    parameter with no `maximum`, and for a tool that deletes, whether that can be undone."""
+    from mcp_lint.check.functions.overlap import name_meaning
+
+    items: list[str] = []
+    amounts = [
+        name
+        for name, schema in tool.properties.items()
+        if isinstance(schema, Mapping)
+        and schema.get("type") in ("integer", "number")
+        and "maximum" not in schema
+        and "exclusiveMaximum" not in schema
+        and _AMOUNT_WORDS & set(name_words(name))
+    ]
+    if amounts:
+        shown = joined([f"`{name}`" for name in amounts[:2]], "or")
+        items.append(f"state the most {shown} accepts (no maximum in the schema)")
+    annotations = tool.annotations or {}
+    if annotations.get("destructiveHint") is True or name_meaning(name_words(tool.name)).action == "delete":
+        items.append("say whether what it deletes can be recovered")
+    return items
+
+
 def checklist(grounding: Grounding, targets: Sequence[str]) -> tuple[str, ...]:
     """What a maintainer should write, for a tool with no grounded rewrite: one item per smelly
     component, each from a fact about the tool (no output schema, a confusable rival, parameters with
@@ -158,7 +187,8 @@ def checklist(grounding: Grounding, targets: Sequence[str]) -> tuple[str, ...]:
             if bare:
                 items.append(f"describe {listed(bare)} (no description)")
         elif component == "limitations":
-            items.append("state its limits (size, rate, required state)")
+            # The jury found no sentence on its limits: the ones the schema suggests, else the kinds.
+            items.extend(_limits(tool) or ["state its limits (size, rate, required state)"])
         elif component == "examples" and grounding.parameters:
             items.append("show one example call with real values")
     return tuple(items)
@@ -276,7 +306,7 @@ def propose(
         clears=clears,
         absent=composition.absent,
         repairs=fixed.notes,
-        before=score(base.description),
+        before={name: float(scores[name]) for name in COMPONENTS if name in scores},
         grounded_in={part: _source(part, grounding) for part in composition.touched},
     )
 
