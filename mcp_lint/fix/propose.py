@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
-from mcp_lint.fix.grounding import Grounding, ground
+from mcp_lint.fix.grounding import Grounding, ground, trimmed
 from mcp_lint.fix.mechanical import INVISIBLE, PHANTOM, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
@@ -261,8 +261,13 @@ def propose(
     company = [peer for peer in peers if peer.name in {rival.name for rival in grounding.rivals}]
     added = relinter(base, company)
 
+    offences: list[str] = []  # the first new finding a candidate brought, for the reason given
+
     def clean(text: str) -> bool:
-        return not added(text)
+        found = added(text)
+        if found and not offences:
+            offences.append(found[0])
+        return not found
 
     composition: Composition | None = compose(grounding, targets, limits, score, components, clean)
     if composition is None and empty(base.description):
@@ -275,17 +280,20 @@ def propose(
     if composition is None:
         todo = checklist(grounding, targets)
         record = not traces
+        why = NOTHING_GROUNDED
+        if offences:
+            why = f"each grounded addition would bring a new finding ({trimmed(offences[0], 100)})"
         if not fixed.notes:
             return Proposal(
                 server,
                 tool.name,
                 tool.description,
                 targets,
-                refused=NOTHING_GROUNDED,
+                refused=why,
                 checklist=todo,
                 record=record,
             )
-        return replace(repaired_only(NOTHING_GROUNDED), checklist=todo, record=record)
+        return replace(repaired_only(why), checklist=todo, record=record)
     after = score(composition.description)
     # No examples without an example, whatever the score: a rewrite without a real call does not fix
     # "no examples", even when the jury is satisfied by more prose.

@@ -239,8 +239,8 @@ def test_a_poisoned_description_gets_no_rewrite() -> None:
     ("text", "expected"),
     [
         ("Fetch URL content, convert HTML to markdown.", True),
-        ("Query Prometheus metrics. Args: query: PromQL expression. start: RFC3339 time. step: seconds.", True),
-        ("Create Jira issue.\n\nArgs:\n    project_key: key\n    summary: title\n    issue_type: Bug, Task", True),
+        ("Query Prometheus metrics. Args: query: PromQL expression. step: seconds.", True),
+        ("Create Jira issue.\n\nArgs:\n    project_key: key\n    summary: title", True),
         ("Kubernetes pod logs: tail lines, container selection, previous instance.", True),
         ("", True),
         ("获取指定城市的天气预报，返回JSON格式的 `temperature` 和 `humidity`", False),
@@ -289,7 +289,7 @@ def test_with_no_grounded_rewrite_the_suggestion_says_what_to_write_for_this_too
         "describe `label` and `max_results` (no description)",
     )
     text = suggestion_text(proposal)
-    assert text.startswith("No grounded rewrite. Write by hand: say what it returns (no output schema does); ")
+    assert text.startswith("No grounded rewrite. Write by hand: say what it returns (no output schema")
     assert text.count("mcp-lint record") == 1
     # With traces given (none of them this tool's), recording is no advice.
     traced = propose("s", remove, (remove,), scores, [OK])
@@ -298,7 +298,8 @@ def test_with_no_grounded_rewrite_the_suggestion_says_what_to_write_for_this_too
 
 def test_a_rival_no_grounded_sentence_sets_apart_is_named_in_the_checklist() -> None:
     listing = tool("search_issues", "Search issues.", ISSUES)
-    finder = tool("find_issues", "Find issues.", {"type": "object", "properties": {"query": {"type": "string"}}})
+    query = {"type": "object", "properties": {"query": {"type": "string"}}}
+    finder = tool("find_issues", "Find issues.", query)
     scores = {"purpose": 3, "guidelines": 1, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
     proposal = propose("s", listing, (listing, finder), scores, [OK])
     assert proposal.description is None

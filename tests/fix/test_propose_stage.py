@@ -58,7 +58,9 @@ def test_a_rubric_finding_gets_the_proposed_description() -> None:
     assert proposal.description is not None and proposal.description.startswith("Books a room. ")
     # It says when to use the rival doing the same thing instead, in the rival's own words; it never
     # points at the tool of another action. The finding shows it with what the re-score clears.
-    assert proposal.description == "Books a room. To book a room for a team, with a video link, use `book_meeting_room`."
+    assert proposal.description == (
+        "Books a room. To book a room for a team, with a video link, use `book_meeting_room`."
+    )
     assert "cancel_booking" not in proposal.description
     [finding] = report.findings
     assert finding.suggestion is not None

@@ -31,7 +31,8 @@ def test_a_tool_with_a_rewrite_has_a_structured_proposal_beside_the_suggestion()
         component="guidelines",
     )
     scores = {"book_room": aggregate_verdicts([verdict])}
-    result = add_proposals(RunResult(servers=(ServerReport("rooms", SERVER, (finding,), tool_scores=scores),)))
+    report = ServerReport("rooms", SERVER, (finding,), tool_scores=scores)
+    result = add_proposals(RunResult(servers=(report,)))
     doc = json.loads(json.dumps(document(result)))
     jsonschema.validate(doc, json.loads(SCHEMA.read_text(encoding="utf-8")))
     [entry] = [tool for tool in doc["servers"][0]["tools"] if tool["name"] == "book_room"]
