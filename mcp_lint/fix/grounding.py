@@ -233,6 +233,7 @@ _PURPOSE_LEAD = re.compile(
     re.IGNORECASE,
 )
 _FIRST_SENTENCE = re.compile(r"^(.+?)(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
+_CUT = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl)$", re.IGNORECASE)
 # A purpose longer than this is a paragraph, not a reason to pick one tool over another.
 _PURPOSE_WORDS = 14
 
@@ -267,7 +268,8 @@ def purpose(tool: Tool) -> str | None:
         (form for form in (first, _base(first)) if is_action(form) or form in name_words(tool.name)),
         None,
     )
-    if verb is None or ("`" in sentence and sentence.count("`") % 2):
+    # A sentence cut inside an abbreviation ("e.g.", "i.e.", "vs.") or a code span is no phrase.
+    if verb is None or sentence.count("`") % 2 or _CUT.search(sentence):
         return None
     rest = " ".join(words[1:])
     return f"{verb} {rest}".strip()
