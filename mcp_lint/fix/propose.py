@@ -125,12 +125,14 @@ def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, 
             if finding.tool == tool.name
         }
 
-    own = found(tool.description)
+    own: list[dict[tuple[str, str | None], str]] = []  # the original's findings, once asked
     memo: dict[str, tuple[str, ...]] = {}
 
     def added(text: str) -> tuple[str, ...]:
+        if not own:
+            own.append(found(tool.description))
         if text not in memo:
-            memo[text] = tuple(message for key, message in sorted(found(text).items()) if key not in own)
+            memo[text] = tuple(message for key, message in sorted(found(text).items()) if key not in own[0])
         return memo[text]
 
     return added
