@@ -145,6 +145,10 @@ RECORD_HINT = "record calls with `mcp-lint record`, then pass --traces: real res
 _AMOUNT_WORDS = frozenset(("limit", "max", "maximum", "count", "size", "top", "num", "results", "per"))
 
 
+# A description shorter than this many words, found underspecified, is asked for more.
+_SHORT = 25
+
+
 def _limits(tool: Tool) -> list[str]:
     """What limits a maintainer can state that the listing does not: the largest value of an amount
     parameter with no `maximum`, and for a tool that deletes, whether that can be undone."""
@@ -193,6 +197,15 @@ def checklist(grounding: Grounding, targets: Sequence[str]) -> tuple[str, ...]:
             items.extend(_limits(tool) or ["state its limits (size, rate, required state)"])
         elif component == "examples" and grounding.parameters:
             items.append("show one example call with real values")
+    size = len(tool.description.split())
+    if not items and "length" in targets and 0 < size < _SHORT:
+        # Underspecified and nothing more specific to ask for: its length is the fact.
+        asks = ["what it acts on"]
+        if not tool.raw.get("outputSchema") and not RETURNS.search(tool.description):
+            asks.append("what it returns")
+        if grounding.parameters:
+            asks.append("what it needs")
+        items.append(f"say {joined(asks)} (it has {size} words)")
     return tuple(items)
 
 

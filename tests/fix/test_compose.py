@@ -304,3 +304,16 @@ def test_a_rival_no_grounded_sentence_sets_apart_is_named_in_the_checklist() -> 
     proposal = propose("s", listing, (listing, finder), scores, [OK])
     assert proposal.description is None
     assert proposal.checklist == ("say when to use it rather than `find_issues`",)
+
+
+def test_an_underspecified_short_description_with_nothing_more_specific_is_asked_for_more() -> None:
+    typed = tool(
+        "get_weather",
+        "Weather now.",
+        {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}},
+        outputSchema={"type": "object", "properties": {"temp": {"type": "number"}}},
+    )
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 1, "examples": 3}
+    proposal = propose("s", typed, (typed,), scores)
+    # the output schema says what it returns: that is not asked for
+    assert proposal.checklist == ("say what it acts on and what it needs (it has 2 words)",)
