@@ -303,6 +303,16 @@ class Proposal:
     repairs: tuple[str, ...] = ()
     # Why nothing was added although a smell is left (a description in another language).
     note: str | None = None
+    # The offline jury's scores of the original, beside `scores` (the rewrite's) in the claim.
+    before: Mapping[str, float] = field(default_factory=dict)
+    # With no grounded rewrite: what the maintainer should write, one item per smelly component
+    # from a fact about the tool ("say what it returns (no output schema does)").
+    checklist: tuple[str, ...] = ()
+    # With no rewrite and no traces: recorded calls would ground more (the suggestion says how).
+    record: bool = False
+    # What each added part rests on: "traces", "the name and input schema", "`rival`'s description
+    # and schema" (the facts, never the wording, for a reader who wants to check them).
+    grounded_in: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, literal, trimme
 from mcp_lint.model import Tool
 from mcp_lint.overrides import PARTS, Part
 from mcp_lint.traces import TraceRecord
-from mcp_lint.words import name_words
+from mcp_lint.words import name_words, singular
 
 # A rubric component -> the part of a rewrite that answers it (length is a property of the whole).
 PART_OF: Mapping[str, Part | None] = {
@@ -62,7 +62,8 @@ class Composition:
     absent: Mapping[str, str] = field(default_factory=dict)
 
 
-def _names(names: Sequence[str]) -> str:
+def listed(names: Sequence[str]) -> str:
+    """Code-quoted names joined with "and", the ones past `MAX_LISTED` counted ("and 3 more")."""
     shown = [f"`{name}`" for name in names[:MAX_LISTED]]
     more = len(names) - len(shown)
     if more:
@@ -72,28 +73,56 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-# Words nearly every English sentence of some length has; a description of eight words or more with
-# none of them is in another language (or is not prose), and English is not appended to it.
+# Short function words of English, and of the other languages descriptions are most often written
+# in with Latin letters (Spanish, Portuguese, French, Italian, German, Dutch), none in both lists.
+# Terse technical English ("Fetch URL, convert HTML to markdown. Args: url: target.") may have few
+# English ones, so what decides is which list the text's words fall in, not whether one is there.
 _ENGLISH = frozenset(
     words(
-        "the a an to of and or for in on is are with this that from by it its be as at returns return "
-        "get gets list lists all if not use"
+        "the a an to of and or for in on is are with this that from by it its be as at if not all "
+        "when which into only any each has have was were will can should must than then your you"
     )
 )
-_LATIN = re.compile(r"[A-Za-z]")
+_FOREIGN = frozenset(
+    words(
+        "de la el los las del que y con para por una un es se al lo como su sus más "
+        "da do dos das em uma não são "
+        "le les des est une pour et du au dans avec sur qui ne pas aux ces "
+        "il di che della delle dei gli sono non nel "
+        "der die das und ist mit für von den dem zu nicht ein eine einen auf werden oder wird sich im "
+        "het een van voor niet"
+    )
+)
+_CODE_SPAN = re.compile(r"`[^`]*`|https?://\S+|\b\w*[_.]\w+\b|\b[a-z]+[A-Z]\w*\b")
+_PROSE_WORD = re.compile(r"[^\W\d_]+")
+# Latin letters with a diacritic: a few in an English text ("café"), many in most other languages.
+_ACCENTED_SHARE = 0.03
+
+
+def _latin(char: str) -> bool:
+    return "LATIN" in unicodedata.name(char, "")
 
 
 def english(text: str) -> bool:
-    """Whether `text` reads as English (or is empty): mostly Latin letters, and a longer text has
-    some of the commonest English words."""
+    """Whether `text` reads as English (or is empty), robust for short technical text.
+
+    By script first: a text whose letters are mostly not Latin (Chinese, Japanese, Cyrillic, ...) is
+    not English. Then, over its prose words (code spans, identifiers and URLs left out): it is not
+    English when more of them are function words of another language than of English, or, with no
+    function word of either, when many of its letters carry diacritics."""
     letters = [char for char in text if char.isalpha()]
     if not letters:
         return True
-    latin = sum(1 for char in letters if _LATIN.match(char))
-    if latin < 0.7 * len(letters):
+    latin = [char for char in letters if _latin(char)]
+    if len(latin) < 0.7 * len(letters):
         return False
-    tokens = re.findall(r"[A-Za-z]+", text.lower())
-    return len(tokens) < 8 or any(token in _ENGLISH for token in tokens)
+    prose = [word.lower() for word in _PROSE_WORD.findall(_CODE_SPAN.sub(" ", text))]
+    english_words = sum(word in _ENGLISH for word in prose)
+    foreign_words = sum(word in _FOREIGN for word in prose)
+    if foreign_words or english_words:
+        return english_words >= foreign_words
+    accented = sum(1 for char in latin if not char.isascii())
+    return accented <= _ACCENTED_SHARE * len(latin)
 
 
 def _flat(text: str) -> str:
@@ -139,25 +168,45 @@ def _required(grounding: Grounding) -> list[str]:
     ]
 
 
-def _contrast(rival: Rival) -> str:
-    clauses: list[str] = []
-    if rival.takes:
-        clauses.append(f"takes {_names(rival.takes)}")
-    if rival.lacks:
-        clauses.append(f"does not take {_names(rival.lacks)}")
-    if rival.returns:
-        clauses.append(f"returns {_names(rival.returns)}")
+def joined(items: Sequence[str], conjunction: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c` (or with "or")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def _quoted(names: Sequence[str]) -> list[str]:
+    return [f"`{name}`" for name in names[:MAX_LISTED]]
+
+
+def _content(text: str) -> set[str]:
+    return {singular(word) for word in _PROSE_WORD.findall(text.lower()) if word not in _ENGLISH}
+
+
+def _contrast(rival: Rival, own: str) -> str | None:
+    """When to use the rival instead, in the two tools' own terms: its purpose as its description
+    states it ("To look up a user by email, use `find_user`."), else the required inputs only it
+    needs ("If you have `email` rather than `id`, use `find_user`."), else read against write. None
+    when none of these sets them apart (an optional parameter is never a reason: both take it or not)."""
+    # Its purpose, when it says something this tool's description does not (past the verb: "find
+    # issues" says nothing "Search issues." does not).
+    if rival.purpose and _content(rival.purpose.split(" ", 1)[-1]) - _content(own):
+        return f"To {rival.purpose}, use `{rival.name}`."
+    if rival.needs:
+        have = joined(_quoted(rival.needs))
+        rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
+        return f"If you have {have}{rather}, use `{rival.name}`."
     if rival.reads is True:
-        clauses.append("only reads")
-    elif rival.reads is False:
-        clauses.append("changes data")
-    joined = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
-    return f"Unlike `{rival.name}`, it {joined}."
+        return f"To make changes, use `{rival.name}`."
+    if rival.reads is False:
+        return f"To look things up without changing anything, use `{rival.name}`."
+    return None
 
 
 def guidelines_part(grounding: Grounding) -> str | None:
     """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
-    return " ".join(_contrast(rival) for rival in grounding.rivals) or None
+    own = grounding.tool.description
+    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own))) or None
 
 
 def quotable(text: str) -> str:
@@ -224,9 +273,7 @@ def examples_part(grounding: Grounding) -> str | None:
     return f"Example: {_call(grounding.tool, _arguments(record))} returned {shown}."
 
 
-_RETURNS = re.compile(
-    r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE
-)
+RETURNS = re.compile(r"\b(?:returns?|returned|returning|gives back|responds? with|outputs?)\b", re.IGNORECASE)
 
 
 def empty(description: str) -> bool:
@@ -242,7 +289,7 @@ def named_purpose(grounding: Grounding) -> str | None:
     required = _required(grounding)
     if not words or not required:
         return None  # the name alone, echoed, says nothing the name does not
-    sentence = " ".join(words) + f", given {_names(required)}"
+    sentence = " ".join(words) + f", given {listed(required)}"
     return sentence[0].upper() + sentence[1:] + "."
 
 
@@ -255,11 +302,11 @@ def purpose_part(grounding: Grounding, example: bool = False) -> str | None:
         sentences.append(named)
     # An example in the description (this rewrite's or an earlier one's) shows a real result already.
     example = example or f"{grounding.tool.name}(" in _flat(description)
-    returns = not (example or grounding.tool.raw.get("outputSchema") or _RETURNS.search(description))
+    returns = not (example or grounding.tool.raw.get("outputSchema") or RETURNS.search(description))
     if grounding.successes and returns:
         if grounding.output_fields:
             fields = [name for name, _ in grounding.output_fields]
-            sentences.append(f"Returns JSON with {_names(fields)}.")
+            sentences.append(f"Returns JSON with {listed(fields)}.")
         else:
             sample = trimmed(quotable(grounding.successes[0].result_text()), 60)
             sentences.append(f"Returns text such as {json.dumps(sample, ensure_ascii=False)}.")
@@ -401,12 +448,15 @@ def compose(
     thresholds: Mapping[str, float],
     score: Scorer,
     components: Collection[Part] | None = None,
+    clean: Callable[[str], bool] | None = None,
 ) -> Composition | None:
     """The smallest grounded rewrite that clears the most of `targets` under `score` (the offline jury).
 
     `targets` are the smelly components; `components` (from --components) fixes the parts to add and
     turns the search off. None when no grounded part can be added, or (without `components`) when
-    none of the grounded parts clears any smell without making a component worse.
+    none of the grounded parts clears any smell without making a component worse. A text `clean`
+    rejects (the deterministic rules find something in it the original did not have) is never
+    proposed: the parts that cause it are left out.
     """
     original = grounding.tool.description
     wanted: set[Part] = (
@@ -430,6 +480,8 @@ def compose(
 
         def outcome(parts: Sequence[Part]) -> frozenset[str] | None:
             text = assemble(original, {part: built[part] for part in parts})[0]
+            if clean is not None and not clean(text):
+                return None
             return _cleared(score(text), baseline, thresholds, goal)
 
         best = outcome(chosen) if chosen else frozenset()
@@ -455,6 +507,11 @@ def compose(
                 chosen = rest
         if not best:
             return None
+    elif clean is not None:
+        # The parts are fixed: leave out each one whose text adds a finding.
+        chosen = [part for part in chosen if clean(assemble(original, {part: built[part]})[0])]
+        if chosen and not clean(assemble(original, {part: built[part] for part in chosen})[0]):
+            chosen = []
     if not chosen:
         return None
     if "examples" in chosen:
@@ -462,6 +519,8 @@ def compose(
         again = grounded_parts(grounding, built["examples"])[0]
         chosen = [part for part in chosen if part in again]
         built = {part: again[part] for part in chosen}
+        if clean is not None and not clean(assemble(original, built)[0]):
+            return None
     ordered = [part for part in PARTS if part in chosen]
     description, parts = assemble(original, {part: built[part] for part in ordered})
     return Composition(description=description, parts=parts, touched=tuple(ordered), absent=absent)

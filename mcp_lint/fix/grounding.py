@@ -56,6 +56,12 @@ class Rival:
     lacks: tuple[str, ...] = ()
     returns: tuple[str, ...] = ()
     reads: bool | None = None
+    # What the rival's own description says it does: its first sentence's verb phrase, lower-cased
+    # ("look up a user by email"); None when that sentence does not start with a verb.
+    purpose: str | None = None
+    # The required parameters only the rival needs (`needs`) and only this tool needs (`wants`).
+    needs: tuple[str, ...] = ()
+    wants: tuple[str, ...] = ()
 
     @property
     def differs(self) -> bool:
@@ -220,6 +226,60 @@ def _told_apart(tool: Tool, peer: Tool, mine: frozenset[str], theirs: frozenset[
     return bool(extra & (_description_words(longer) - _description_words(shorter)))
 
 
+# What a first sentence may open with before its verb: "This tool gets ...", "Use this to get ...".
+_PURPOSE_LEAD = re.compile(
+    r"^(?:(?:this|the)\s+(?:tool|function|endpoint)\s+(?:will\s+|can\s+|is\s+used\s+to\s+)?"
+    r"|(?:use\s+(?:this\s+(?:tool\s+)?)?|tool\s+|used\s+|allows\s+you\s+|lets\s+you\s+)to\s+)",
+    re.IGNORECASE,
+)
+_FIRST_SENTENCE = re.compile(r"^(.+?)(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
+_CUT = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl)$", re.IGNORECASE)
+# A purpose longer than this is a paragraph, not a reason to pick one tool over another.
+_PURPOSE_WORDS = 14
+
+
+def _base(verb: str) -> str:
+    """A verb's base form from its third person (`gets` -> `get`, `searches` -> `search`)."""
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def purpose(tool: Tool) -> str | None:
+    """What `tool`'s description says it does, as a verb phrase in the imperative, lower-cased:
+    "Gets a user by email." -> "get a user by email". None when the first sentence does not open
+    with a verb (one of the name verbs, or a word of the tool's own name), runs long, or is empty."""
+    text = " ".join(tool.description.split())
+    found = _FIRST_SENTENCE.match(text)
+    if found is None:
+        return None
+    sentence = _PURPOSE_LEAD.sub("", found.group(1).strip()).rstrip(" ,;:")
+    words = sentence.split()
+    if not words or len(words) > _PURPOSE_WORDS or not words[0].isalpha():
+        return None
+    from mcp_lint.check.functions.overlap import is_action
+
+    first = words[0].lower()
+    verb = next(
+        (form for form in (first, _base(first)) if is_action(form) or form in name_words(tool.name)),
+        None,
+    )
+    # A sentence cut inside an abbreviation ("e.g.", "i.e.", "vs.") or a code span is no phrase.
+    if verb is None or sentence.count("`") % 2 or _CUT.search(sentence):
+        return None
+    rest = " ".join(words[1:])
+    return f"{verb} {rest}".strip()
+
+
+def _required_names(tool: Tool) -> tuple[str, ...]:
+    required = _names(tool.input_schema.get("required")) if isinstance(tool.input_schema, Mapping) else ()
+    return tuple(name for name in tool.properties if name in required)
+
+
 def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     """The server's tools an agent would confuse `tool` with, each with what sets it apart.
 
@@ -243,6 +303,7 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     own = set(tool.properties)
     own_reads = _reads(tool)
     own_fields = _output_names(tool)
+    own_required = _required_names(tool)
     found: list[Rival] = []
     said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
     for peer, peer_words in zip(others, words[1:], strict=True):
@@ -254,6 +315,7 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
         if _told_apart(tool, peer, mine.others, theirs_meaning.others):
             continue
         theirs = set(peer.properties)
+        peer_required = set(_required_names(peer))
         peer_reads = _reads(peer)
         peer_fields = set(_output_names(peer))
         rival = Rival(
@@ -264,6 +326,9 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
             reads=own_reads
             if own_reads is not None and peer_reads is not None and own_reads != peer_reads
             else None,
+            purpose=purpose(peer),
+            needs=tuple(name for name in _required_names(peer) if name not in own_required),
+            wants=tuple(name for name in own_required if name not in peer_required),
         )
         # A long list of differences is the two schemas side by side: the agent reads those already.
         if rival.differs and len(rival.takes) + len(rival.lacks) + len(rival.returns) <= _MAX_DIFFERENCES:

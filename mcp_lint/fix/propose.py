@@ -14,12 +14,12 @@ English gets its mechanical fixes only: mcp-lint writes English, and mixing it i
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
-from mcp_lint.fix.compose import PART_OF, Composition, compose, empty, english
-from mcp_lint.fix.grounding import ground
+from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
+from mcp_lint.fix.grounding import Grounding, ground, trimmed
 from mcp_lint.fix.mechanical import INVISIBLE, PHANTOM, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
@@ -30,14 +30,25 @@ from mcp_lint.model import (
     Proposal,
     RunResult,
     ServerReport,
+    ServerSnapshot,
     Tool,
 )
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
+from mcp_lint.words import name_words
 
 SUGGESTION_HEAD = "Proposed description"
+# What each added part really is, as the claim names it.
+PART_SAYS: Mapping[str, str] = {
+    "purpose": "what it does or returns",
+    "guidelines": "when to use a rival instead",
+    "limitations": "recorded failures",
+    "parameters": "recorded parameter values",
+    "examples": "a recorded call",
+}
 NOT_GROUNDED = "Not grounded:"
 EMPTY_FILLED = "MCP101 a purpose from its name and inputs for the empty description"
+NOTHING_GROUNDED = "nothing is known of it that an agent cannot already see in its listing"
 NOT_ENGLISH = (
     "the description is not in English; mcp-lint writes its additions in English only and does not "
     "mix languages, so it adds nothing to it"
@@ -92,6 +103,110 @@ def with_text(tool: Tool, description: str) -> Tool:
     raw = dict(tool.raw)
     raw["description"] = description
     return Tool(tool.name, raw, tool.sdk_rejection, tool.named)
+
+
+def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, ...]]:
+    """What the deterministic rules find in a candidate text of `tool` that they do not find in its
+    own: each new finding as "MCP203 Description mentions ...". The rules run over the tool beside
+    `company` (the rivals a rewrite may name), with the rule files' defaults; a rewrite must never
+    add a finding, so a candidate with one is not proposed."""
+    from mcp_lint.check.engine import active_rules, check_server
+    from mcp_lint.config import Settings
+
+    settings = Settings()
+    rules = [active for active in active_rules(load_catalogue(), settings) if active.rule.component is None]
+    others = tuple(peer for peer in company if peer.name != tool.name)
+
+    def found(text: str) -> dict[tuple[str, str | None], str]:
+        snapshot = ServerSnapshot(name="relint", tools=(with_text(tool, text), *others))
+        return {
+            (finding.code, finding.subject): f"{finding.code} {finding.message}"
+            for finding in check_server(snapshot, rules, settings)
+            if finding.tool == tool.name
+        }
+
+    own: list[dict[tuple[str, str | None], str]] = []  # the original's findings, once asked
+    memo: dict[str, tuple[str, ...]] = {}
+
+    def added(text: str) -> tuple[str, ...]:
+        if not own:
+            own.append(found(tool.description))
+        if text not in memo:
+            memo[text] = tuple(message for key, message in sorted(found(text).items()) if key not in own[0])
+        return memo[text]
+
+    return added
+
+
+RECORD_HINT = "record calls with `mcp-lint record`, then pass --traces: real results and failures get added"
+
+
+# Parameter name words that ask for an amount: the most it accepts is a limit worth stating.
+_AMOUNT_WORDS = frozenset(("limit", "max", "maximum", "count", "size", "top", "num", "results", "per"))
+
+
+# A description shorter than this many words, found underspecified, is asked for more.
+_SHORT = 25
+
+
+def _limits(tool: Tool) -> list[str]:
+    """What limits a maintainer can state that the listing does not: the largest value of an amount
+    parameter with no `maximum`, and for a tool that deletes, whether that can be undone."""
+    from mcp_lint.check.functions.overlap import name_meaning
+
+    items: list[str] = []
+    amounts = [
+        name
+        for name, schema in tool.properties.items()
+        if isinstance(schema, Mapping)
+        and schema.get("type") in ("integer", "number")
+        and "maximum" not in schema
+        and "exclusiveMaximum" not in schema
+        and _AMOUNT_WORDS & set(name_words(name))
+    ]
+    if amounts:
+        shown = joined([f"`{name}`" for name in amounts[:2]], "or")
+        items.append(f"state the most {shown} accepts (no maximum in the schema)")
+    annotations = tool.annotations or {}
+    if annotations.get("destructiveHint") is True or name_meaning(name_words(tool.name)).action == "delete":
+        items.append("say whether what it deletes can be recovered")
+    return items
+
+
+def checklist(grounding: Grounding, targets: Sequence[str]) -> tuple[str, ...]:
+    """What a maintainer should write, for a tool with no grounded rewrite: one item per smelly
+    component, each from a fact about the tool (no output schema, a confusable rival, parameters with
+    no description). A component with no such fact gets no item."""
+    tool = grounding.tool
+    items: list[str] = []
+    for component in targets:
+        if component == "purpose":
+            if empty(tool.description):
+                items.append("say what it does and to what")
+            elif not tool.raw.get("outputSchema") and not RETURNS.search(tool.description):
+                items.append("say what it returns (no output schema does)")
+        elif component == "guidelines" and grounding.rivals:
+            names = joined([f"`{rival.name}`" for rival in grounding.rivals], "or")
+            items.append(f"say when to use it rather than {names}")
+        elif component == "parameters":
+            bare = [item.path for item in grounding.parameters if not (item.documented or "." in item.path)]
+            if bare:
+                items.append(f"describe {listed(bare)} (no description)")
+        elif component == "limitations":
+            # The jury found no sentence on its limits: the ones the schema suggests, else the kinds.
+            items.extend(_limits(tool) or ["state its limits (size, rate, required state)"])
+        elif component == "examples" and grounding.parameters:
+            items.append("show one example call with real values")
+    size = len(tool.description.split())
+    if not items and "length" in targets and 0 < size < _SHORT:
+        # Underspecified and nothing more specific to ask for: its length is the fact.
+        asks = ["what it acts on"]
+        if not tool.raw.get("outputSchema") and not RETURNS.search(tool.description):
+            asks.append("what it returns")
+        if grounding.parameters:
+            asks.append("what it needs")
+        items.append(f"say {joined(asks)} (it has {size} words)")
+    return tuple(items)
 
 
 def propose(
@@ -158,17 +273,42 @@ def propose(
     if components is None and not search:
         # Another jury scores this run: it, not the offline jury, says what the parts clear.
         components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
-    composition: Composition | None = compose(grounding, targets, limits, score, components)
+    company = [peer for peer in peers if peer.name in {rival.name for rival in grounding.rivals}]
+    added = relinter(base, company)
+
+    offences: list[str] = []  # the first new finding a candidate brought, for the reason given
+
+    def clean(text: str) -> bool:
+        found = added(text)
+        if found and not offences:
+            offences.append(found[0])
+        return not found
+
+    composition: Composition | None = compose(grounding, targets, limits, score, components, clean)
     if composition is None and empty(base.description):
         # An empty description says nothing at all: what the name and inputs say is better than it,
         # whatever the jury thinks, so it is made like a mechanical fix.
         purpose: tuple[Part, ...] = ("purpose",)
-        composition = compose(grounding, targets, limits, score, purpose)
+        composition = compose(grounding, targets, limits, score, purpose, clean)
         if composition is not None:
             fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
     if composition is None:
-        hint = " (record calls with `mcp-lint record`, then pass --traces)" if not traces else ""
-        return repaired_only(f"nothing is known of it that an agent cannot already see in its listing{hint}")
+        todo = checklist(grounding, targets)
+        record = not traces
+        why = NOTHING_GROUNDED
+        if offences:
+            why = f"each grounded addition would bring a new finding ({trimmed(offences[0], 100)})"
+        if not fixed.notes:
+            return Proposal(
+                server,
+                tool.name,
+                tool.description,
+                targets,
+                refused=why,
+                checklist=todo,
+                record=record,
+            )
+        return replace(repaired_only(why), checklist=todo, record=record)
     after = score(composition.description)
     # No examples without an example, whatever the score: a rewrite without a real call does not fix
     # "no examples", even when the jury is satisfied by more prose.
@@ -189,7 +329,18 @@ def propose(
         clears=clears,
         absent=composition.absent,
         repairs=fixed.notes,
+        before={name: float(scores[name]) for name in COMPONENTS if name in scores},
+        grounded_in={part: _source(part, grounding) for part in composition.touched},
     )
+
+
+def _source(part: str, grounding: Grounding) -> str:
+    """What the added `part` rests on (see `Proposal.grounded_in`)."""
+    if part == "guidelines":
+        return joined([f"`{rival.name}`" for rival in grounding.rivals]) + ": descriptions and schemas"
+    if part == "purpose" and empty(grounding.tool.description):
+        return "its name and input schema"
+    return "recorded calls (--traces)"
 
 
 def suggestion_text(
@@ -203,12 +354,24 @@ def suggestion_text(
         return ", ".join(by_component[name] for name in components)
 
     if proposal.description is None:
-        return f"No grounded rewrite: {proposal.refused}."
+        hint = proposal.record
+        if proposal.checklist:
+            text = f"No grounded rewrite. Write by hand: {'; '.join(proposal.checklist)}."
+            return text + (f" Or {RECORD_HINT}." if hint else "")
+        return f"No grounded rewrite: {proposal.refused}" + (f"; {RECORD_HINT}." if hint else ".")
     left = [name for name in proposal.targets if name not in proposal.clears]
+
+    def _moved(name: Component) -> str:
+        before, after = proposal.before.get(name), proposal.scores.get(name)
+        if before is None or after is None:
+            return by_component[name]
+        return f"{by_component[name]} {before:.1f} -> {after:.1f}"
+
     if offline:
-        claim = f"clears {_codes(proposal.clears)}" if proposal.clears else "clears no smell"
+        # What the offline jury's re-score of this very text shows, component by component.
+        claim = "clears " + ", ".join(map(_moved, proposal.clears)) if proposal.clears else "clears no smell"
         if left:
-            claim += f"; not {_codes(left)}"
+            claim += "; not " + ", ".join(map(_moved, left))
     else:
         claim = f"written for {_codes(proposal.targets)}; `check --fix` re-scores it with your jury"
     # A tool with no smell (a mechanical fix only) has nothing to claim.
@@ -216,7 +379,7 @@ def suggestion_text(
     if proposal.repairs:
         said.insert(0, "fixes " + ", ".join(proposal.repairs))
     if proposal.touched:
-        said.append(f"adds {', '.join(proposal.touched)}")
+        said.append("adds " + ", ".join(PART_SAYS.get(part, part) for part in proposal.touched))
     elif proposal.note and proposal.targets:
         said.append(f"adds nothing: {proposal.note}")
     head = f"{SUGGESTION_HEAD} ({'; '.join(said)}):"

@@ -6,15 +6,19 @@ the records of `mcp_lint.model`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import mcp_lint
 from mcp_lint.baseline import entry_document
+from mcp_lint.check.rules import load_catalogue
 from mcp_lint.model import (
     COMPONENTS,
     BaselineStatus,
+    Component,
     Finding,
     JuryReport,
+    Proposal,
     RunResult,
     ServerReport,
     ServerScore,
@@ -93,8 +97,33 @@ def _jury_document(jury: JuryReport) -> dict[str, Any]:
     }
 
 
+def _proposal_document(proposal: Proposal, codes: Mapping[Component, str]) -> dict[str, Any]:
+    """The tool's proposed description as data: the text to paste (null when there is none), the
+    rubric rules the offline re-score finds it clears and not, the parts it adds and what each rests
+    on, the mechanical fixes, and with no rewrite why not and what to write by hand."""
+    left = [name for name in proposal.targets if name not in proposal.clears]
+    return {
+        "description": proposal.description,
+        "clears": [codes.get(name, name) for name in proposal.clears],
+        "notCleared": [codes.get(name, name) for name in left] if proposal.description is not None else [],
+        "adds": list(proposal.touched),
+        "groundedIn": dict(proposal.grounded_in),
+        "scores": {
+            "before": {name: proposal.before[name] for name in COMPONENTS if name in proposal.before},
+            "after": {name: proposal.scores[name] for name in COMPONENTS if name in proposal.scores},
+        },
+        "repairs": list(proposal.repairs),
+        "refused": proposal.refused,
+        "toWrite": list(proposal.checklist),
+    }
+
+
 def server_document(report: ServerReport, result: RunResult) -> dict[str, Any]:
     snapshot = report.snapshot
+    codes: dict[Component, str] = {}
+    for rule in load_catalogue().rules:
+        if rule.component is not None:
+            codes.setdefault(rule.component, rule.code)
     by_tool: dict[str, list[dict[str, Any]]] = {}
     server_findings: list[dict[str, Any]] = []
     for finding in report.findings:
@@ -113,6 +142,9 @@ def server_document(report: ServerReport, result: RunResult) -> dict[str, Any]:
             entry.update(_scores_document(scores))
         else:
             entry["scores"] = None
+        proposal = report.proposals.get(tool.name)
+        if proposal is not None:
+            entry["proposal"] = _proposal_document(proposal, codes)
         tools.append(entry)
     return {
         "name": report.name,

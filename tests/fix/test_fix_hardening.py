@@ -200,7 +200,9 @@ def test_recorded_text_addressed_to_the_model_is_never_written_into_a_descriptio
     # A recorded failure alone does not clear a smell by the offline jury: ask for the part.
     code, err = check(capsys, str(saved), "--fix", "--traces", str(recorded), "--components", "limitations")
     assert code in (0, 1), err
-    assert "not kept: notes/get_note:" in err and "rejected" in err
+    # Either the propose stage's re-lint leaves the part out (it would add an MCP301 finding), or the
+    # faithfulness check rejects it: never written either way.
+    assert ("not kept: notes/get_note:" in err and "rejected" in err) or "would bring a new finding" in err
     fixed = docstrings((repo / "server.py").read_text(encoding="utf-8"))["get_note"]
     assert fixed == "Gets a note."  # not written
 

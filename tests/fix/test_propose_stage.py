@@ -56,16 +56,19 @@ def test_a_rubric_finding_gets_the_proposed_description() -> None:
     [report] = add_proposals(run(rubric_finding("guidelines"))).servers
     proposal = report.proposals["book_room"]
     assert proposal.description is not None and proposal.description.startswith("Books a room. ")
-    # It tells it apart from the rival doing the same thing, through what really differs; it never
-    # points at the tool of another action. The finding shows it with what it clears.
-    assert (
-        "Unlike `book_meeting_room`, it takes `size` and does not take `attendees`." in proposal.description
+    # It says when to use the rival doing the same thing instead, in the rival's own words; it never
+    # points at the tool of another action. The finding shows it with what the re-score clears.
+    assert proposal.description == (
+        "Books a room. To book a room for a team, with a video link, use `book_meeting_room`."
     )
     assert "cancel_booking" not in proposal.description
     [finding] = report.findings
-    assert finding.suggestion is not None and finding.suggestion.startswith(
-        "Proposed description (clears MCP70"
-    )
+    assert finding.suggestion is not None
+    head = finding.suggestion.splitlines()[0]
+    assert head.startswith("Proposed description (clears MCP70")
+    # the claim gives the offline re-score of each component and names the part for what it is
+    assert "2.0 -> " in head or "1.0 -> " in head
+    assert "adds when to use a rival instead" in head
     assert proposal.description in finding.suggestion
 
 

@@ -168,6 +168,13 @@ _VERB_GROUPS = {
     "select": "select choose pick",
 }
 _ACTIONS = {verb: group for group, verbs in _VERB_GROUPS.items() for verb in verbs.split()}
+
+
+def is_action(word: str) -> bool:
+    """Whether a lower-case word is one of the verbs a tool name starts with (`get`, `search`, ...)."""
+    return word in _ACTIONS
+
+
 # Words after which a name qualifies its object (`list_directory_with_sizes`, `get_user_by_id`).
 _PREPOSITIONS = frozenset(
     ("with", "by", "from", "for", "in", "on", "to", "as", "using", "via", "at", "into", "of")

@@ -210,6 +210,15 @@ def _bullet_lists(text: str) -> Iterator[list[tuple[str, int, int]]]:
         yield group
 
 
+# A plain word in a chain that starts a new clause rather than naming an input: an auxiliary verb
+# ("and does not take `b`"), or any word a code-quoted name follows within a few words (the clause's
+# verb or subject: "and then returns `x`"). Its name is the code-quoted one, never the word.
+_CLAUSE_WORDS = frozenset(
+    words("does do did is are was were has have had can cannot will would may might should must not never")
+)
+_CODE_AHEAD = re.compile(r"\s+(?:[A-Za-z']+\s+){0,3}`")
+
+
 def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
     """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end],
     whether a cue word follows them ("... parameters"), and whether the verb assigns them values."""
@@ -232,6 +241,10 @@ def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
                     break
                 if sentence[token.end(1) : token.end(1) + 1] == "-":
                     break  # "a natural-language `prompt`": half of a compound word
+                if not word.startswith("`") and (
+                    bare in _CLAUSE_WORDS or _CODE_AHEAD.match(sentence, token.end()) is not None
+                ):
+                    break  # "takes `id` and does not take `name`": a new clause, not a name
                 items.append(word)
                 expect_item = False
             pos = token.end()
