@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mcp_lint.fix.propose import candidate_siblings, propose, thresholds
+from mcp_lint.fix.propose import propose, thresholds
 from mcp_lint.jury.features.segment import clear_memo
 from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.jury.siblings import ServerNames
@@ -56,14 +56,13 @@ def one_pass(jury: OfflineJury, tools: Sequence[Tool], limits: dict[str, float])
     names = ServerNames(tool.name for tool in tools)
     verdicts = {tool.name: jury.judge(tool, names.without(tool.name)) for tool in tools}
     judged = time.process_time()
-    near = candidate_siblings(tools)
     clearing = 0
     for tool in tools:
         scores = verdicts[tool.name].scores
         proposal = propose(
             "benchmark",
             tool,
-            near.get(tool.name, {}),
+            tools,
             scores,
             limits=limits,
             names=names.without(tool.name),

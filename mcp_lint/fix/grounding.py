@@ -9,16 +9,20 @@ names finds (the same action on the same object): a tool on another object is to
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
 from mcp_lint.words import name_words, singular
+
+if TYPE_CHECKING:
+    from mcp_lint.check.functions.overlap import NameMeaning
 
 # How much of a recorded result or error a description quotes: enough to show the shape.
 QUOTE_LIMIT = 80
@@ -199,7 +203,7 @@ MAX_RIVALS = 2
 _MAX_DIFFERENCES = 4
 
 
-def _same_family(mine: list[str], theirs: list[str], space: frozenset[str], verb: bool) -> bool:
+def _same_family(mine: Sequence[str], theirs: Sequence[str], space: frozenset[str], verb: bool) -> bool:
     """Whether two names read as the same action agree where the reading cannot tell: two different
     product prefixes (`jira_add_comment` / `confluence_add_comment`) name different things, and with
     no known verb (`login` / `verify-login`) the first words must match."""
@@ -280,6 +284,20 @@ def _required_names(tool: Tool) -> tuple[str, ...]:
     return tuple(name for name in tool.properties if name in required)
 
 
+# Every tool of a server looks at every other as a possible rival: reading each name once per server,
+# not once per pair, keeps a large server's proposals linear in the reading (the pairs stay, cheaply).
+@functools.lru_cache(maxsize=8192)
+def _words_of(name: str) -> tuple[str, ...]:
+    return tuple(name_words(name))
+
+
+@functools.lru_cache(maxsize=8192)
+def _meaning_of(words: tuple[str, ...], space: frozenset[str]) -> NameMeaning:
+    from mcp_lint.check.functions.overlap import name_meaning
+
+    return name_meaning(words, space)
+
+
 def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     """The server's tools an agent would confuse `tool` with, each with what sets it apart.
 
@@ -290,14 +308,14 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     them apart), and so is one nothing in the schemas or annotations sets apart, or whose schema
     differs in so much that the agent sees it at a glance: pointing at it would only say "this one or
     that one"."""
-    from mcp_lint.check.functions.overlap import name_meaning, namespaces, same_meaning
+    from mcp_lint.check.functions.overlap import namespaces, same_meaning
 
     others = [peer for peer in peers if peer.name != tool.name and peer.named]
     if not others:
         return ()
-    words = [name_words(tool.name), *(name_words(peer.name) for peer in others)]
-    space = namespaces(words)
-    mine = name_meaning(words[0], space)
+    words = [_words_of(tool.name), *(_words_of(peer.name) for peer in others)]
+    space = namespaces([list(each) for each in words])
+    mine = _meaning_of(words[0], space)
     if not mine.head:
         return ()
     own = set(tool.properties)
@@ -307,7 +325,7 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     found: list[Rival] = []
     said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
     for peer, peer_words in zip(others, words[1:], strict=True):
-        theirs_meaning = name_meaning(peer_words, space)
+        theirs_meaning = _meaning_of(peer_words, space)
         if peer.name in said or not same_meaning(mine, theirs_meaning):
             continue
         if not _same_family(words[0], peer_words, space, bool(mine.action)):

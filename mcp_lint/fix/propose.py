@@ -14,8 +14,10 @@ English gets its mechanical fixes only: mcp-lint writes English, and mixing it i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
@@ -36,6 +38,10 @@ from mcp_lint.model import (
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
 from mcp_lint.words import name_words
+
+if TYPE_CHECKING:
+    from mcp_lint.check.engine import ActiveRule
+    from mcp_lint.config import Settings
 
 SUGGESTION_HEAD = "Proposed description"
 # What each added part really is, as the claim names it.
@@ -105,23 +111,33 @@ def with_text(tool: Tool, description: str) -> Tool:
     return Tool(tool.name, raw, tool.sdk_rejection, tool.named)
 
 
+@functools.lru_cache(maxsize=1)
+def _relint_rules() -> tuple[Settings, tuple[ActiveRule, ...]]:
+    """The deterministic rules with the rule files' defaults, selected once per process (every
+    candidate of every tool is re-linted with them)."""
+    from mcp_lint.check.engine import active_rules
+    from mcp_lint.config import Settings
+
+    settings = Settings()
+    chosen = active_rules(load_catalogue(), settings)
+    return settings, tuple(active for active in chosen if active.rule.component is None)
+
+
 def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, ...]]:
     """What the deterministic rules find in a candidate text of `tool` that they do not find in its
     own: each new finding as "MCP203 Description mentions ...". The rules run over the tool beside
     `company` (the rivals a rewrite may name), with the rule files' defaults; a rewrite must never
     add a finding, so a candidate with one is not proposed."""
-    from mcp_lint.check.engine import active_rules, check_server
-    from mcp_lint.config import Settings
+    from mcp_lint.check.engine import check_server
 
-    settings = Settings()
-    rules = [active for active in active_rules(load_catalogue(), settings) if active.rule.component is None]
+    settings, rules = _relint_rules()
     others = tuple(peer for peer in company if peer.name != tool.name)
 
     def found(text: str) -> dict[tuple[str, str | None], str]:
         snapshot = ServerSnapshot(name="relint", tools=(with_text(tool, text), *others))
         return {
             (finding.code, finding.subject): f"{finding.code} {finding.message}"
-            for finding in check_server(snapshot, rules, settings)
+            for finding in check_server(snapshot, list(rules), settings)
             if finding.tool == tool.name
         }
 
