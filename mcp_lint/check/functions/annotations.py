@@ -166,14 +166,27 @@ def effective_verb(tool: Tool) -> tuple[str, str] | None:
     return found
 
 
+# Writes that only add something new: for these, and only these, "destructiveHint": false is what the
+# verb says. A tool that runs a command or a script can do anything the command does.
+_ADDITIVE = frozenset(
+    words(
+        "create add insert append post send publish upload copy comment reply invite schedule save store "
+        "submit tag label"
+    )
+)
+_RUNS_ANYTHING = frozenset(words("execute exec"))
+
+
 def _suggest(verb: str | None) -> str:
     kind = _VERBS.get(verb or "")
     if kind == READ:
         return '"readOnlyHint": true'
-    if kind == DESTROY or verb in _OVERWRITING:
+    if kind == DESTROY or verb in _OVERWRITING or verb in _RUNS_ANYTHING:
         return '"readOnlyHint": false, "destructiveHint": true'
-    if kind == WRITE:
+    if kind == WRITE and verb in _ADDITIVE:
         return '"readOnlyHint": false, "destructiveHint": false'
+    if kind == WRITE:
+        return '"readOnlyHint": false, with "destructiveHint": false only if it never deletes or overwrites'
     return '"readOnlyHint": true if it only reads, else "readOnlyHint": false with "destructiveHint"'
 
 
