@@ -11,7 +11,7 @@ from mcp_lint.jury.features.lexicon import _alternatives, lexicon
 from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
-from mcp_lint.jury.features.unitmemo import MEMO_SIZE, new_memo
+from mcp_lint.jury.features.unitmemo import Memo
 from mcp_lint.jury.regex_scan import presence
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
@@ -28,21 +28,18 @@ _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
-_UNIT_CUES: dict[str, frozenset[str]] = new_memo()
+def _unit_cues(unit: str) -> frozenset[str]:
+    low = unit.lower()
+    return frozenset(comp for comp, cue in _PRESENT.items() if cue.search(low) is not None)
+
+
+_UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)
 
 
 def unit_cues(unit: str) -> frozenset[str]:
     """The components whose explicit cue pattern matches somewhere in `unit` (lower-cased), computed
     once per distinct unit text (a proposal's candidates repeat the original's units)."""
-    found = _UNIT_CUES.get(unit)
-    if found is None:
-        if len(_UNIT_CUES) >= MEMO_SIZE:
-            _UNIT_CUES.clear()
-        low = unit.lower()
-        found = _UNIT_CUES[unit] = frozenset(
-            comp for comp, cue in _PRESENT.items() if cue.search(low) is not None
-        )
-    return found
+    return _UNIT_CUES[unit]
 
 
 def explicit_cues(

@@ -14,7 +14,8 @@ repetition from nothing).
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
 from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
@@ -43,67 +44,68 @@ class UnitWords:
         self.key = " ".join(self.toks)
 
 
-_WORDS: dict[str, UnitWords] = {}
-_SPECIFIC: dict[str, frozenset[str]] = {}
-_ANCHORABLE: dict[str, frozenset[str]] = {}
-_LITERAL: dict[str, bool] = {}
+V = TypeVar("V")
+
+
+class Memo(dict[str, V]):
+    """A bounded memo of one pure function of a text: `memo[text]` computes `make(text)` the first
+    time (a miss is `__missing__`; a hit is a plain dict lookup) and empties itself when full.
+    `clear` empties every memo made here."""
+
+    def __init__(self, make: Callable[[str], V]) -> None:
+        super().__init__()
+        self._make = make
+        _MEMOS.append(self)
+
+    def __missing__(self, text: str) -> V:
+        if len(self) >= MEMO_SIZE:
+            self.clear()
+        found = self[text] = self._make(text)
+        return found
+
+
+_MEMOS: list[Memo[Any]] = []
+
+
+def _has_literal(text: str) -> bool:
+    return (
+        CJK.search(text) is not None
+        or SELF_SPECIFIC.search(text) is not None
+        or PROPER_NOUN.search(text) is not None
+    )
+
+
+_WORDS: Memo[UnitWords] = Memo(UnitWords)
+_SPECIFIC: Memo[frozenset[str]] = Memo(
+    lambda text: frozenset({_stem(t) for t in tokens(text) if t not in _NOT_SPECIFIC})
+)
+_ANCHORABLE: Memo[frozenset[str]] = Memo(
+    lambda text: frozenset({_stem(t) for t in tokens(text) if t not in _NOT_NAME_ANCHOR})
+)
+_LITERAL: Memo[bool] = Memo(_has_literal)
 
 
 def unit_words(unit: str) -> UnitWords:
     """`UnitWords(unit)`, computed once per distinct text."""
-    found = _WORDS.get(unit)
-    if found is None:
-        if len(_WORDS) >= MEMO_SIZE:
-            _WORDS.clear()
-        found = _WORDS[unit] = UnitWords(unit)
-    return found
+    return _WORDS[unit]
 
 
 def specific_stems(text: str) -> frozenset[str]:
     """`tokens._specific_stems(text)` (stems of the words that are not function, generic or vacuous
     words), computed once per distinct text."""
-    found = _SPECIFIC.get(text)
-    if found is None:
-        if len(_SPECIFIC) >= MEMO_SIZE:
-            _SPECIFIC.clear()
-        found = _SPECIFIC[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_SPECIFIC})
-    return found
+    return _SPECIFIC[text]
 
 
 def anchorable_stems(text: str) -> frozenset[str]:
     """`tokens._specific_stems(text, _NOT_NAME_ANCHOR)` (the stems a tool's own words can match),
     computed once per distinct text."""
-    found = _ANCHORABLE.get(text)
-    if found is None:
-        if len(_ANCHORABLE) >= MEMO_SIZE:
-            _ANCHORABLE.clear()
-        found = _ANCHORABLE[text] = frozenset({_stem(t) for t in tokens(text) if t not in _NOT_NAME_ANCHOR})
-    return found
+    return _ANCHORABLE[text]
 
 
 def has_literal(text: str) -> bool:
     """The text is CJK prose or carries a literal of its own (`SELF_SPECIFIC`, a proper noun): what
     `specificity._says_specific` tests before the tool's own words, computed once per distinct text."""
-    found = _LITERAL.get(text)
-    if found is None:
-        if len(_LITERAL) >= MEMO_SIZE:
-            _LITERAL.clear()
-        found = _LITERAL[text] = (
-            CJK.search(text) is not None
-            or SELF_SPECIFIC.search(text) is not None
-            or PROPER_NOUN.search(text) is not None
-        )
-    return found
-
-
-_MEMOS: list[dict[str, Any]] = [_WORDS, _SPECIFIC, _ANCHORABLE, _LITERAL]
-
-
-def new_memo() -> dict[str, Any]:
-    """An empty memo of some other fact of a unit, emptied by `clear` with these."""
-    memo: dict[str, Any] = {}
-    _MEMOS.append(memo)
-    return memo
+    return _LITERAL[text]
 
 
 def clear() -> None:
