@@ -73,10 +73,14 @@ def part_of(entry: Mapping[str, Any]) -> str:
     """ "tuning" or "sealed" for one servers.yaml entry.
 
     Servers tuned on before the split (`seen`) and sealed servers whose errors were read (`spent`)
-    are tuning; every other server is placed by a hash of "registry:package" that nobody chooses.
+    are tuning. A server collected in a later round (`round: N`, N >= 2) to replace a spent sealed
+    part is sealed as a whole: the round is written when the server is collected, before anyone has
+    run a rule on it. Every other server is placed by a hash of "registry:package" that nobody chooses.
     """
     if entry.get("seen") or entry.get("spent"):
         return "tuning"
+    if int(entry.get("round", 1)) >= 2:
+        return "sealed"
     digest = hashlib.sha256(f"{entry['registry']}:{entry['package']}".encode()).digest()
     return "sealed" if int.from_bytes(digest[:4], "big") % 100 < SEALED_PERCENT else "tuning"
 

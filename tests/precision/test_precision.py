@@ -89,6 +89,11 @@ def test_parts_follow_the_fixed_split() -> None:
     assert ls.part_of({"registry": "npm", "package": "mcp-server-fetch"}) == "sealed"
     assert ls.part_of({"registry": "pypi", "package": "mcp-server-fetch"}) == "tuning"
     assert ls.part_of({"registry": "npm", "package": "mcp-server-fetch", "spent": True}) == "tuning"
+    # A later round replaces a spent sealed part whole, until its own errors are read.
+    assert ls.part_of({"registry": "pypi", "package": "mcp-server-fetch", "round": 2}) == "sealed"
+    assert (
+        ls.part_of({"registry": "pypi", "package": "mcp-server-fetch", "round": 2, "spent": True}) == "tuning"
+    )
 
 
 def test_defects_name_real_tools_and_rules() -> None:
