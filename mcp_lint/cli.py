@@ -411,6 +411,44 @@ Exit codes:
   4  the jury could not score every tool"""
 
 
+def _install_options(function: Any) -> Any:
+    """The options `gate` and `audit` share: how each server is installed, started and judged."""
+    options = [
+        click.option(
+            "--timeout",
+            type=click.FloatRange(min=0.1),
+            callback=_finite_seconds,
+            help="Seconds for each server's start-up and each request [30].",
+        ),
+        click.option(
+            "--min-score",
+            type=click.FloatRange(1, 5),
+            metavar="SCORE",
+            help="A server whose rubric score (1-5) is under SCORE fails [1.2].",
+        ),
+        click.option(
+            "--cache-dir",
+            metavar="DIR",
+            help="Where installs are cached [$MCP_LINT_CACHE_DIR, else the user's cache folder/mcp-lint].",
+        ),
+        click.option(
+            "--allow-private-network",
+            is_flag=True,
+            help="Let remotes, registry URLs and URL identifiers reach loopback, private and link-local "
+            "addresses [refused: exit 2].",
+        ),
+        click.option(
+            "--allow-install-scripts",
+            is_flag=True,
+            help="Let installers run package code: npm install scripts, pip builds of source "
+            "distributions [off: npm --ignore-scripts, pip wheels only].",
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
 @cli.command("gate", help=GATE_HELP)
 @click.argument("entry", required=False, metavar="[ENTRY]")
 @click.option(
@@ -429,18 +467,6 @@ Exit codes:
     help="A value for the entry's input NAME (variable, argument, header); also set in the environment.",
 )
 @click.option(
-    "--timeout",
-    type=click.FloatRange(min=0.1),
-    callback=_finite_seconds,
-    help="Seconds for each server's start-up and each request [30].",
-)
-@click.option(
-    "--min-score",
-    type=click.FloatRange(1, 5),
-    metavar="SCORE",
-    help="A server whose rubric score (1-5) is under SCORE fails [1.2].",
-)
-@click.option(
     "--jury",
     "jury_models",
     multiple=True,
@@ -449,25 +475,9 @@ Exit codes:
 )
 @click.option("--frozen", is_flag=True, help="Take every verdict from the jury cache; a miss is exit 4.")
 @click.option("--cache-file", metavar="PATH", help=_CACHE_FILE_HELP)
-@click.option(
-    "--cache-dir",
-    metavar="DIR",
-    help="Where installs are cached [$MCP_LINT_CACHE_DIR, else the user's cache folder/mcp-lint].",
-)
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this config file.")
 @click.option("--color/--no-color", default=None, help="Colour the text report [auto: only on a terminal].")
-@click.option(
-    "--allow-private-network",
-    is_flag=True,
-    help="Let remotes, registry URLs and URL identifiers reach loopback, private and link-local "
-    "addresses [refused: exit 2].",
-)
-@click.option(
-    "--allow-install-scripts",
-    is_flag=True,
-    help="Let installers run package code: npm install scripts, pip builds of source distributions "
-    "[off: npm --ignore-scripts, pip wheels only].",
-)
+@_install_options
 @click.pass_context
 def gate(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.commands.registry_gate import GateOptions, run_gate
@@ -539,18 +549,6 @@ Exit codes:
     help="Which findings fail a target (as `gate` and `check --profile`).",
 )
 @click.option(
-    "--min-score",
-    type=click.FloatRange(1, 5),
-    metavar="SCORE",
-    help="A server whose rubric score (1-5) is under SCORE fails [1.2].",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0.1),
-    callback=_finite_seconds,
-    help="Seconds for each server's start-up and each request [30].",
-)
-@click.option(
     "--job-timeout",
     type=click.FloatRange(min=1, max=86400),
     default=900.0,
@@ -565,25 +563,11 @@ Exit codes:
     help="Reruns of a job whose worker died (never of a verdict).",
 )
 @click.option(
-    "--cache-dir",
-    metavar="DIR",
-    help="Where installs are cached [$MCP_LINT_CACHE_DIR, else each machine's user cache folder/mcp-lint].",
-)
-@click.option(
     "--fresh-installs",
     is_flag=True,
     help="Install each job's packages into a folder of its own, removed after it (no shared cache).",
 )
-@click.option(
-    "--allow-private-network",
-    is_flag=True,
-    help="Let remotes and registry URLs reach loopback, private and link-local addresses [refused].",
-)
-@click.option(
-    "--allow-install-scripts",
-    is_flag=True,
-    help="Let installers run package code (npm install scripts, pip sdist builds) [off].",
-)
+@_install_options
 @click.pass_context
 def audit(ctx: click.Context, /, **options: Any) -> None:
     from mcp_lint.commands.audit import AuditOptions, run_audit_command

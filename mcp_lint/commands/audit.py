@@ -15,7 +15,7 @@ from mcp_lint.audit.engines import EngineOptions, make_engine
 from mcp_lint.audit.job import ERROR, FAILED, PASSED, UNREACHABLE, JobResult, JobSettings, run_settings
 from mcp_lint.audit.store import DEFAULT_STORE, Store
 from mcp_lint.audit.targets import discover
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, writing
 from mcp_lint.commands.reports import check_output
 from mcp_lint.errors import EXIT_CLEAN, EXIT_FINDINGS, UsageError
 from mcp_lint.files import write_text_atomic
@@ -133,10 +133,6 @@ def run_audit_command(options: AuditOptions, out: Output) -> int:
         text = render(
             audited.rows, audited.rule_set, mcp_lint.__version__, run_settings(settings).profile, names
         )
-        try:
+        with writing(f"--report {options.report}", "the report"):
             write_text_atomic(Path(options.report), text)
-        except OSError as exc:
-            raise UsageError(
-                f"--report {options.report}: cannot write the report: {exc.strerror or exc}"
-            ) from None
     return EXIT_CLEAN if statuses[PASSED] == len(audited.rows) else EXIT_FINDINGS

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from mcp_lint.baseline import DEFAULT_BASELINE_PATH, apply_baseline, load_baseline, refusal, write_baseline
 from mcp_lint.check.engine import active_rules
 from mcp_lint.check.rules import load_catalogue
-from mcp_lint.commands.output import Output, shown_path
+from mcp_lint.commands.output import Output, shown_path, writing
 from mcp_lint.config import Settings
 from mcp_lint.errors import UsageError
 from mcp_lint.model import BaselineEntry, Category, RunResult
@@ -57,12 +57,8 @@ def use_baseline(
         if refused is not None:
             out.error(refused)
         else:
-            try:
+            with writing(baseline.path, "the baseline"):
                 write_baseline(baseline.path, result, entries)
-            except OSError as exc:
-                raise UsageError(
-                    f"{baseline.path}: cannot write the baseline: {exc.strerror or exc}"
-                ) from None
             count = len(result.findings)
             out.note(f"wrote {baseline.path} ({count} finding{'s' if count != 1 else ''})")
             entries = load_baseline(baseline.path)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, writing
 from mcp_lint.errors import UsageError
 
 if TYPE_CHECKING:
@@ -105,12 +105,8 @@ def run_bench(options: BenchOptions, out: Output) -> int:
     if own:
         made = proposed(bed, settings, jury, unsafe=options.unsafe_fixes)
         if options.save_rewrites:
-            try:
+            with writing(f"--save-rewrites {options.save_rewrites}", "the rewrites"):
                 write_text_atomic(Path(options.save_rewrites), dump(made))
-            except OSError as error:
-                raise UsageError(
-                    f"--save-rewrites {options.save_rewrites}: cannot write: {error.strerror or error}"
-                ) from None
             out.note(f"mcp-lint: saved {len(made.descriptions)} rewrites to {options.save_rewrites}")
         sets.insert(0, made)
     if options.control:

@@ -6,10 +6,13 @@ asked for; the commands never import click.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from mcp_lint.errors import UsageError
 from mcp_lint.model import RunResult
 from mcp_lint.report import floor_line
 from mcp_lint.sanitize import defuse_commands, printable
@@ -73,3 +76,13 @@ def shown_path(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+@contextmanager
+def writing(where: object, what: str) -> Iterator[None]:
+    """Turn a failed write into the one-line usage error every command gives (exit 2):
+    `WHERE: cannot write WHAT: REASON`. The writes inside are atomic, so nothing is half-written."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot write {what}: {exc.strerror or exc}") from None

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mcp_lint.commands.output import Output, explain_outcome
+from mcp_lint.commands.output import Output, explain_outcome, writing
 from mcp_lint.commands.reports import ReportRequest, check_output, write_reports
 from mcp_lint.commands.targets import env_pairs, load_run_settings
 from mcp_lint.config import JurySettings, Settings, jury_settings
-from mcp_lint.errors import EXIT_USAGE, McpLintError, UsageError
+from mcp_lint.errors import EXIT_USAGE, UsageError
 from mcp_lint.gate import exit_code
 from mcp_lint.jury.run import validate_jury_settings
 from mcp_lint.model import RunResult
@@ -164,9 +164,5 @@ def _verdict(
         error=error,
         redact=inputs.redact if inputs is not None else str,
     )
-    try:
+    with writing(f"--verdict {options.verdict}", "the verdict"):
         write_verdict(Path(options.verdict), document)
-    except OSError as exc:
-        raise McpLintError(
-            f"--verdict {options.verdict}: cannot write the verdict: {exc.strerror or exc}"
-        ) from None

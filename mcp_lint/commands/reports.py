@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, writing
 from mcp_lint.errors import UsageError
 from mcp_lint.files import append_text, unwritable_reason, write_text_atomic
 from mcp_lint.model import RunResult
@@ -71,10 +71,8 @@ def write_output(text: str, output: str | None, out: Output, color: bool = False
     if output is None or output == "-":
         out.report(text, color=color)
         return
-    try:
+    with writing(f"{flag} {output}", "the report"):
         write_text_atomic(Path(output), text)
-    except OSError as exc:
-        raise UsageError(f"{flag} {output}: cannot write the report: {exc.strerror or exc}") from None
 
 
 def use_color(option: bool | None, output: str | None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcp_lint.commands.output import Output
+from mcp_lint.commands.output import Output, writing
 from mcp_lint.commands.targets import TargetOptions, load_run_settings, resolve
 from mcp_lint.errors import EXIT_UNREACHABLE, UsageError
 from mcp_lint.files import unwritable_reason
@@ -39,10 +39,8 @@ def run_snapshot(options: SnapshotOptions, out: Output) -> int:
             out.line(dumps_strict(document))
             continue
         path = Path(output) / f"{item.name}.json" if folder else Path(output)
-        try:
+        with writing(f"-o {output}", str(path)):
             write_json_atomic(path, document)
-        except OSError as exc:
-            raise UsageError(f"-o {output}: cannot write {path}: {exc.strerror or exc}") from None
         out.note(f"wrote {path} ({len(item.snapshot.tools)} tools)")
     return EXIT_UNREACHABLE if failed else 0
 
