@@ -30,16 +30,21 @@ def hook(hook_id: str) -> dict[str, Any]:
     return next(item for item in HOOKS if item["id"] == hook_id)
 
 
-def test_manifest_declares_a_whole_project_offline_hook_and_a_live_one() -> None:
-    assert [item["id"] for item in HOOKS] == ["mcp-lint", "mcp-lint-live"]
+def test_manifest_declares_whole_project_hooks_and_a_snapshot_one() -> None:
+    assert [item["id"] for item in HOOKS] == ["mcp-lint", "mcp-lint-live", "mcp-lint-snapshots"]
     for item in HOOKS:
         assert item["language"] == "python"
         assert item["entry"] == "mcp-lint check"
-        assert item["pass_filenames"] is False
         assert item["require_serial"] is True
         assert item["minimum_pre_commit_version"]
+    # The whole-project hooks lint what the config names; the snapshot hook lints the files changed.
+    assert hook("mcp-lint")["pass_filenames"] is False
+    assert hook("mcp-lint-live")["pass_filenames"] is False
+    assert hook("mcp-lint-snapshots")["pass_filenames"] is True
     assert hook("mcp-lint")["args"] == ["--jury", "offline"]
+    assert hook("mcp-lint-snapshots")["args"] == ["--jury", "offline"]
     assert "stages" not in hook("mcp-lint")
+    assert "stages" not in hook("mcp-lint-snapshots")
     assert hook("mcp-lint-live")["stages"] == ["pre-push", "manual"]
     assert "args" not in hook("mcp-lint-live")
 
@@ -66,8 +71,29 @@ def test_manifest_declares_a_whole_project_offline_hook_and_a_live_one() -> None
     ],
 )
 def test_files_pattern(path: str, runs: bool) -> None:
-    for item in HOOKS:
-        assert bool(re.search(item["files"], path)) is runs
+    for hook_id in ("mcp-lint", "mcp-lint-live"):
+        assert bool(re.search(hook(hook_id)["files"], path)) is runs
+
+
+@pytest.mark.parametrize(
+    ("path", "linted"),
+    [
+        ("tools.json", True),
+        ("tests/weather.tools.json", True),
+        ("weather-tools.json", True),
+        ("snapshots/weather.json", True),
+        ("pkg/snapshot/weather.json", True),
+        # Not snapshots: configs, registry entries, the jury cache, nested folders of data.
+        (".mcp.json", False),
+        ("server.json", False),
+        (".mcp-lint/jury-cache.json", False),
+        ("snapshots/old/weather.json", False),
+        ("mytools.json", False),
+        ("src/server.py", False),
+    ],
+)
+def test_snapshot_hook_passes_only_snapshot_files(path: str, linted: bool) -> None:
+    assert bool(re.search(hook("mcp-lint-snapshots")["files"], path)) is linted
 
 
 def _pre_commit_path() -> str | None:
@@ -106,21 +132,25 @@ def test_try_repo_lints_the_configured_snapshot(tmp_path: Path) -> None:
 
     def try_repo(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "mcp-lint", *args],
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), *args],
             cwd=project,
             env=env,
             capture_output=True,
             text=True,
         )
 
-    # Each try-repo builds the hook's environment anew (a minute or more), so this is the one run: the
-    # snapshot's findings fail the hook, scored by the offline jury (no network, no model). Which
-    # files start the hook is `test_files_pattern`'s business.
-    failed = try_repo("--all-files")
+    # Each try-repo builds the hooks' environment anew (a minute or more), so this is the one run, of
+    # every hook of the default stage in that one environment: the snapshot's findings fail both the
+    # whole-project hook (through the config) and the snapshot hook (given the file), scored by the
+    # offline jury (no network, no model). Which files start a hook is the pattern tests' business.
+    failed = try_repo("--all-files", "--verbose")
     assert failed.returncode == 1, failed.stdout + failed.stderr
-    assert "mcp-lint (offline)" in failed.stdout and "Failed" in failed.stdout
-    assert "MCP301 hidden-instructions" in failed.stdout
-    assert "jury: offline" in failed.stdout
+    for name in ("mcp-lint (offline)", "mcp-lint (committed snapshots)"):
+        line = next(line for line in failed.stdout.splitlines() if line.startswith(name))
+        assert line.endswith("Failed"), failed.stdout
+    assert "mcp-lint (configured jury)" not in failed.stdout  # pre-push and manual only
+    assert failed.stdout.count("MCP301 hidden-instructions") >= 2
+    assert failed.stdout.count("jury: offline") == 2
 
 
 # A server importing a package that the published hook's own environment (mcp-lint and what it
