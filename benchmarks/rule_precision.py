@@ -210,7 +210,9 @@ def main() -> int:
         )
         for line in _table(ls.tally(in_part, kinds), floors):
             print(line)
-        defects = [defect for defect in ls.load_defects() if defect.server in members]
+        defects = [
+            defect for defect in ls.load_defects() if defect.server in members and not defect.after_findings
+        ]
         recall_rows = ls.recall(every, defects)
         if defects:
             print(f"-- recall on {len(defects)} defects found by reading ({part})")
