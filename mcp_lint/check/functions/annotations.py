@@ -120,21 +120,26 @@ def _name_verb(name: str) -> str | None:
     return best
 
 
-def _description_verb(tool: Tool) -> str | None:
-    """The verb the description's first sentence opens with, after filler ("This tool will ...").
+def _opening_verb(text: str) -> str | None:
+    """The verb a sentence opens with, after filler ("This tool will ...") and adverbs ("Quickly read").
 
     A verb-looking word further in is part of the object: "Gather git history (commits, tags)".
     """
-    first = re.split(r"(?<=[.!?])\s", tool.description.strip(), maxsplit=1)[0]
+    first = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
     found = _DESC_WORDS.findall(first)
     for index, word in enumerate(found[:6]):
         lowered = word.lower()
         verb = _desc_verb(lowered)
         if verb:
             return verb if _counts(verb, [item.lower() for item in found[index + 1 :]]) else None
-        if lowered not in _FILLER:
+        if lowered not in _FILLER and not (lowered.endswith("ly") and len(lowered) > 4):
             return None
     return None
+
+
+def _description_verb(tool: Tool) -> str | None:
+    """The verb the description's first sentence opens with."""
+    return _opening_verb(tool.description)
 
 
 def leading_verb(tool: Tool) -> tuple[str, str] | None:
@@ -148,6 +153,12 @@ def leading_verb(tool: Tool) -> tuple[str, str] | None:
     if verb is not None:
         parts = " ".join(name_words(tool.name))
         head = re.search(rf"(?:^|\b(?:and|or|then) ){verb}\b", parts) is not None
+        if not head and _VERBS[verb] != READ and (said is None or _VERBS[said] == READ):
+            # The title says what the tool does in words of its own ("Get CLI installation
+            # instructions" for `extension_cli_install`); a read there makes the name's verb a noun too.
+            titled = _opening_verb(tool.title) if tool.title else None
+            if said is None and titled is not None and _VERBS[titled] == READ:
+                return titled, "title"
         if head or said is None or _VERBS[said] != READ or _VERBS[verb] == READ:
             return verb, "name"
         return said, "description"

@@ -124,7 +124,7 @@ _KEBAB_SHAPE = re.compile(_KEBAB)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_`-")
 _AS_TOOL_BEFORE = re.compile(
     r"(?:\b(?i:use|using|call|calling|invoke|invoking|via|run|try|see|then|with|before|after|like|as\s+in|"
-    r"similar\s+to|prefer|from)\s+(?:the\s+)?"
+    r"similar\s+to|prefer|from|instead\s+of|rather\s+than)\s+(?:the\s+)?"
     r"|(?:->|→|=>)\s*)['\"]?$"
 )
 # The word after a bare name: a noun there makes the name its modifier ("use read_only mode").
@@ -451,7 +451,14 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
     kebab = sum("-" in name and "_" not in name for name in tool_names) * 2 > len(tool_names)
     # Every pattern needs one of these (a list of tools: code names).
     markers = ("`", "tool", "call", "invok", "instead", "_")
+    titles = {
+        tool.title.strip().casefold(): tool.name
+        for tool in ctx.server.tools
+        if tool.title and tool.title.strip() != tool.name
+    }
     for tool in ctx.server.tools:
+        if titles and "tool" in tool.description:
+            yield from _titles_as_names(tool, titles, set(tool_names))
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
@@ -489,3 +496,25 @@ def _texts(tool: Tool) -> Iterator[tuple[str, str]]:
         text = prop.get("description") if isinstance(prop, Mapping) else None
         if isinstance(text, str) and text:
             yield f"inputSchema.properties.{name}.description", text
+
+
+# "call the 'Query Documentation' tool": a tool named by its quoted display title.
+_QUOTED_TOOL = re.compile(r"(['\"`\u201c])([^'\"`\u201d\n]{3,60})['\"`\u201d]\s+tools?\b")
+
+
+def _titles_as_names(tool: Tool, titles: Mapping[str, str], names: set[str]) -> Iterator[Hit]:
+    """A quoted phrase called a tool that is another tool's title, not its name: the title is what a
+    person sees, but the model can only call the name."""
+    for match in _QUOTED_TOOL.finditer(tool.description):
+        phrase = match.group(2).strip()
+        meant = titles.get(phrase.casefold())
+        if meant is None or phrase in names or meant == tool.name:
+            continue
+        yield Hit(
+            tool=tool.name,
+            fields={"reference": phrase, "hint": f"; did you mean `{meant}`? (that is its title)"},
+            evidence=snippet(tool.description, match.start(), match.end()),
+            path="description",
+            subject=phrase,
+            suggestion=f"Name the tool `{meant}`, the name a model calls it by.",
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -117,8 +118,63 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 )
                 reported = True
                 break
-            if not reported:
-                yield from _example_outside(tool.name, name, path, enum, text)
+            if reported:
+                continue
+            cased = _other_case(prop.get("description"), enum)
+            if cased:
+                yield _case_hit(tool.name, name, path, enum, cased)
+                continue
+            yield from _example_outside(tool.name, name, path, enum, text)
+
+
+# A value set in quotes or backticks: how a description writes the literal to send.
+_QUOTED_VALUE = re.compile(r"(?<![\w])(['\"`])([A-Za-z][\w.-]{0,40})\1(?![\w])")
+
+
+# After quoted names (and any coordinated with them), a noun that makes them names of keys.
+_NAMES_KEYS = re.compile(
+    r"(?:\s*(?:,|\bor\b|\band\b)\s*(['\"`])[\w.-]+\1)*\s+"
+    r"(?:propert(?:y|ies)|fields?|keys?|attributes?|columns?|parameters?|arguments?|headers?|sections?)\b",
+    re.IGNORECASE,
+)
+
+
+def _other_case(text: Any, enum: list[str]) -> list[tuple[str, str]]:
+    """(written, enum value) for each quoted value of the parameter's own text that is an enum value in
+    another letter case, when the text never quotes an enum value as the enum spells it: `'credential'`
+    beside an enum of `Credential`. A validating client compares values exactly, so the model sends
+    what the text shows and is refused. One value quoted right shows the writer knew the spelling."""
+    if not isinstance(text, str) or not any(quote in text for quote in "'\"`"):
+        return []
+    exact = set(enum)
+    folded = {value.lower(): value for value in enum}
+    pairs: list[tuple[str, str]] = []
+    for match in _QUOTED_VALUE.finditer(text):
+        written = match.group(2)
+        if _NAMES_KEYS.match(text, match.end()):
+            continue  # "the spec's `paths` or `tags` properties": names of keys, not values to send
+        if written in exact:
+            return []
+        meant = folded.get(written.lower())
+        if meant is not None and (written, meant) not in pairs:
+            pairs.append((written, meant))
+    return pairs
+
+
+def _case_hit(tool: str, name: str, path: str, enum: list[str], cased: list[tuple[str, str]]) -> Hit:
+    written = _shown([value for value, _ in cased])
+    meant = _shown([value for _, value in cased])
+    return Hit(
+        tool=tool,
+        subject=name,
+        fields={
+            "parameter": name,
+            "problem": f"writes {written}, which its enum spells {meant} (values are compared exactly)",
+        },
+        evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: {written}",
+        path=f"{path}.enum",
+        suggestion=f"Write the values of `{name}` as its enum spells them ({meant}).",
+    )
 
 
 def _example_outside(tool: str, name: str, path: str, enum: list[str], text: str) -> Iterator[Hit]:

@@ -889,6 +889,91 @@ def phantom_mentions(
     return [(name, evidence, meant, basis) for name, (evidence, meant, basis) in found.items()]
 
 
+def _sibling_objects(schema: Any, path: str) -> Iterator[tuple[Mapping[str, Any], str]]:
+    """Every object schema with declared properties in an input schema, with its JSON path: the
+    properties of one such object are the siblings its properties' descriptions may name."""
+    stack: list[tuple[Any, str]] = [(schema, path)]
+    while stack:
+        node, where = stack.pop()
+        if not isinstance(node, Mapping):
+            continue
+        props = node.get("properties")
+        if isinstance(props, Mapping) and props:
+            yield props, where
+            for name, prop in props.items():
+                stack.append((prop, f"{where}.properties.{name}"))
+        items = node.get("items")
+        if isinstance(items, Mapping):
+            stack.append((items, f"{where}.items"))
+
+
+# "setting the `order_by` field to ...": the text sets the name it spells.
+_SETTING_BEFORE = re.compile(r"\b(?:set|setting|pass|passing)\s+(?:the\s+)?`?$", re.IGNORECASE)
+
+
+def _holds_objects(tool: Tool, prop: Any) -> bool:
+    """Whether a property's value is an object or a list of objects (its text names their keys)."""
+    if not isinstance(prop, Mapping):
+        return False
+    for branch, _ in value_schemas(tool.input_schema, prop):
+        kinds = branch.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if "object" in kinds or "properties" in branch:
+            return True
+        items = branch.get("items")
+        if isinstance(items, Mapping) and (
+            items.get("type") == "object" or "properties" in items or "$ref" in items
+        ):
+            return True
+    return False
+
+
+def sibling_spellings(tool: Tool, tool_names: set[str]) -> list[tuple[str, str, str, str]]:
+    """(name, evidence, the property it means, where) of names a parameter's own description uses that
+    spell one of that object's properties with the same words another way: `inbound_method` in the
+    description of `InboundRequestUrl` beside an `InboundMethod` property. Text written for another
+    API's spelling (a REST reference in snake_case for a tool whose schema is PascalCase) tells the
+    model a name the schema does not accept. Only the same words count: a name in other words may be a
+    field of the result or of a format, and a name the schema spells exactly anywhere is not reported.
+    A property's description naming itself another way ("the `raiseOnBehalfOf` user") sits beside the
+    right key, so it counts only where the text sets it ("`page_token` must be ..."); the description
+    of a property that holds objects names the keys of those objects, not its siblings.
+    """
+    exact: set[str] = set()
+    _schema_names(tool.input_schema, set(), exact)
+    found: dict[str, tuple[str, str, str]] = {}
+    for props, where in _sibling_objects(tool.input_schema, "inputSchema"):
+        by_words = {_norm(str(name)): str(name) for name in props}
+        for name, prop in props.items():
+            text = prop.get("description") if isinstance(prop, Mapping) else None
+            if not isinstance(text, str) or not _has_identifiers(text) or _holds_objects(tool, prop):
+                continue
+            for match in _IDENT.finditer(text):
+                word = match.group(1) or match.group(2)
+                if word in exact or word in found or not identifier_shaped(word):
+                    continue
+                if (
+                    text[match.end() : match.end() + 1] == "."
+                    and text[match.end() + 1 : match.end() + 2].isalnum()
+                ):
+                    continue  # `a.b`: a path into something else
+                meant = by_words.get(_norm(word))
+                if meant is None or _norm(word) in tool_names:
+                    continue
+                before = text[max(0, match.start() - 40) : match.start()]
+                after = text[match.end() : match.end() + 40]
+                if _negated(before, after):
+                    continue
+                if meant == name and not (_USAGE_AFTER.match(after) or _SETTING_BEFORE.search(before)):
+                    continue  # the property named another way beside its own key, not set
+                found[word] = (
+                    snippet(text, match.start(), match.end()),
+                    meant,
+                    f"{where}.properties.{name}.description",
+                )
+    return [(word, evidence, meant, path) for word, (evidence, meant, path) in found.items()]
+
+
 def tool_name_forms(tool_names: Sequence[str]) -> frozenset[str]:
     """Normalized tool names, and each without the server's prefix: `get_page` names `confluence_get_page`."""
     prefix = server_prefix(tool_names)
@@ -944,7 +1029,9 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
     all_names = set(tool_name_forms([tool.name for tool in ctx.server.tools]))
     elsewhere = _server_names(ctx.server.tools)
     for tool in ctx.server.tools:
+        reported: set[str] = set()
         for name, evidence, meant, basis in phantom_mentions(tool, all_names, elsewhere):
+            reported.add(name)
             yield Hit(
                 tool=tool.name,
                 subject=name,
@@ -957,4 +1044,17 @@ def phantom_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 path="description",
                 suggestion=f"Did you mean `{meant}`?" if meant else None,
                 severity_cap=Severity.LOW if basis in WEAK else None,
+            )
+        if not tool.properties:
+            continue
+        for name, evidence, meant, path in sibling_spellings(tool, all_names):
+            if name in reported:
+                continue
+            yield Hit(
+                tool=tool.name,
+                subject=name,
+                fields={"parameter": name, "basis": SPELT, "hint": f"; did you mean `{meant}`?"},
+                evidence=evidence,
+                path=path,
+                suggestion=f"Did you mean `{meant}`?",
             )

@@ -99,15 +99,56 @@ def _unconditional(text: str, pattern: re.Pattern[str], name: str) -> bool:
     return stated
 
 
+# In the tool's description, what happens when a named parameter is left out: "If you do not include the
+# `workspace` query parameter, the system creates it in ...", "If the `region` argument is omitted, ...".
+# The name is set in code style or called a parameter, so the sentence is about this input.
+_CALLED = r"(?:\s+(?:query\s+)?(?:parameter|argument))"
+_NAME = r"(?:\\?[`'\"](?P<q>[A-Za-z_][\w-]*)\\?[`'\"]|(?P<w>[A-Za-z_][\w-]*)(?=" + _CALLED + r"))"
+_NOT_GIVEN = r"(?:omitted|left\s+out|not\s+(?:provided|specified|given|set|passed|supplied|included))"
+_LEFT_OUT = re.compile(
+    r"\bif\s+(?:you\s+(?:do\s+not|don't)\s+(?:include|provide|specify|pass|set|supply)\s+(?:the\s+|a\s+)?"
+    + _NAME
+    + _CALLED
+    + r"?|(?:the\s+)?"
+    + _NAME.replace("?P<q>", "?P<q2>").replace("?P<w>", "?P<w2>")
+    + _CALLED
+    + r"?\s+is\s+"
+    + _NOT_GIVEN
+    + r")"
+    + r"\s*,\s*(?P<then>[^.\n]{0,120})",
+    re.IGNORECASE,
+)
+# The consequence says the call cannot go on without it: then it is required after all.
+_FAILS = re.compile(r"\b(?:error|errors|fail|fails|invalid|rejected|reject|required|must)\b", re.IGNORECASE)
+_ASKS = re.compile(rf"^(?:then\s+)?(?:{_ASK})\b", re.IGNORECASE)
+
+
+def _left_out_in_description(description: str) -> dict[str, str]:
+    """Parameter names the description says may be left out, with the sentence saying so."""
+    if "if " not in description.lower():
+        return {}
+    found: dict[str, str] = {}
+    for match in _LEFT_OUT.finditer(description):
+        name = match.group("q") or match.group("w") or match.group("q2") or match.group("w2")
+        then = match.group("then")
+        if name and not _FAILS.search(then) and not _ASKS.match(then):
+            found.setdefault(name, match.group(0))
+    return found
+
+
 @check_function("required_mismatch")
 def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
     for tool in ctx.server.tools:
         required = set(tool.required)
         root = tool.input_schema
+        left_out = _left_out_in_description(tool.description) if required else {}
         for name, prop in tool.properties.items():
             if not isinstance(prop, Mapping):
                 continue
             text = parameter_prose(tool, str(name), prop, top_level=True)
+            where = f"{prop_path(name)}.description"
+            if name in left_out and not text:
+                text, where = left_out[name], "description"
             if not text or _NOT_STATED.search(text):
                 continue
             named = re.compile(rf"[`'\"]?\b{re.escape(str(name))}\b[`'\"]?\s+is\s+required\b", re.IGNORECASE)
@@ -115,12 +156,14 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 text, named, str(name)
             )
             says_optional = _SAYS_OPTIONAL.search(text) is not None
+            if name in required and name in left_out and _SAYS_REQUIRED.search(text) is None:
+                text, where, says_optional = left_out[name], "description", True
             if name not in required and says_required and not says_optional:
                 yield Hit(
                     tool=tool.name,
                     subject=name,
                     fields={"parameter": name, "says": "required", "schema": "optional"},
-                    evidence=f"{prop_path(name)}.description: " + trim(text, 90),
+                    evidence=f"{where}: " + trim(text, 90),
                     path=prop_path(name),
                     suggestion=f'Add "{name}" to `required`, or stop calling it required.',
                 )
@@ -130,7 +173,7 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     tool=tool.name,
                     subject=name,
                     fields={"parameter": name, "says": "optional", "schema": "required"},
-                    evidence=f"{prop_path(name)}.description: " + trim(text, 90),
+                    evidence=f"{where}: " + trim(text, 90),
                     path=prop_path(name),
                     suggestion=f'Remove "{name}" from `required`'
                     + (" (it has a default)." if has_default else ", or stop calling it optional."),
