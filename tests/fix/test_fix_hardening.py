@@ -144,6 +144,15 @@ def test_two_servers_started_from_one_source_file_edit_each_literal_once(tmp_pat
             'Gets a note """"; import os; os.system(\'touch pwned\'); """" x.',
         ),
         ('"""Gets a\\r note."""', "Gets a\r note."),
+        ('"""Gets a\\x00 note."""', "Gets a\x00 note."),
+        ('"""Gets a\\0 note."""', "Gets a\x00 note."),
+        # The same quotes written as escapes, and in a docstring of single quotes.
+        (
+            '"""Gets a \\x22\\x22\\x22\\x22; import os; \\x22\\x22\\x22\\x22 x."""',
+            'Gets a """"; import os; """" x.',
+        ),
+        ("'''Gets a \\'\\'\\'\\'; import os; \\'\\'\\'\\' x.'''", "Gets a ''''; import os; '''' x."),
+        ('r"""Gets a \\d note."""', "Gets a \\d note."),
     ],
 )
 def test_a_docstring_with_quotes_or_a_lone_carriage_return_reads_back_exactly(
@@ -161,7 +170,8 @@ def test_a_docstring_with_quotes_or_a_lone_carriage_return_reads_back_exactly(
     assert "fixed notes/get_note in server.py" in err
     source = (repo / "server.py").read_text(encoding="utf-8", errors="strict")
     fixed = docstrings(source)["get_note"]  # parses, and the docstring is still the tool's description
-    assert fixed is not None and fixed.startswith(served) and len(fixed) > len(served)
+    kept = served.replace("\x00", "")  # the mechanical fix drops control characters (not \r, \n, \t)
+    assert fixed is not None and fixed.startswith(kept) and len(fixed) > len(kept)
     assert [type(node).__name__ for node in ast.parse(source).body] == ["ImportFrom", "Assign", "FunctionDef"]
 
 

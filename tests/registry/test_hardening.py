@@ -204,7 +204,7 @@ def test_a_private_remote_is_exit_2_in_one_line(here: Path, capsys: pytest.Captu
 # -- secrets a server echoes -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("output_format", ["text", "json", "sarif"])
+@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "markdown", "github"])
 def test_a_secret_the_server_echoes_is_masked_in_every_report(
     here: Path, capsys: pytest.CaptureFixture[str], output_format: str
 ) -> None:
