@@ -113,6 +113,14 @@ _SECRET_IN_TEXT = re.compile(
 _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
 # A query parameter of a URL in text: ?api_key=...&page=2.
 _QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
+# NAME=value as a word of its own (an environment dump, "token=... rejected"): group 1 is what
+# stays before the value.
+_NAMED_ASSIGNMENT = re.compile(r"((?<![\w.~\[\]-])[A-Za-z_][A-Za-z0-9_.-]{0,63}=)([^\s&#,;'\"]+)")
+# A key of JSON written as text ('{"password": "x"}', what many servers return) and its string or
+# number value.
+_JSON_PAIR = re.compile(
+    r'((?<!\\)"([A-Za-z_][A-Za-z0-9_.-]{0,63})"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*)'
+)
 # Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
 # shorter ones would blank ordinary words and numbers all over the record.
 _MIN_ECHOED_SECRET = 6
@@ -192,18 +200,57 @@ def _redacted_parameter(match: re.Match[str]) -> str:
     return f"{separator}{name}={REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
 
 
+def _redacted_assignment(match: re.Match[str]) -> str:
+    before, value = match.groups()
+    return f"{before}{REDACTED}" if is_secret_name(before[:-1]) and value != REDACTED else match.group(0)
+
+
+def _redacted_pair(match: re.Match[str]) -> str:
+    before, name, value = match.groups()
+    if not is_secret_name(name) or value in {f'"{REDACTED}"', '""'}:
+        return match.group(0)
+    return f'{before}"{REDACTED}"'
+
+
+def _secret_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
+    """Where known secrets and token shapes sit in `text`, overlaps merged: both are found in the
+    text as it came, so one cut out first cannot leave the rest of the other in clear."""
+    spans = [match.span() for match in _SECRET_IN_TEXT.finditer(text)]
+    for secret in secrets:
+        start = text.find(secret) if secret else -1
+        while start >= 0:
+            spans.append((start, start + len(secret)))
+            start = text.find(secret, start + 1)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
-    """`text` with known secrets, token shapes, URL passwords and secret query parameters replaced."""
-    for secret in sorted(secrets, key=len, reverse=True):
-        if secret and secret in text:
-            text = text.replace(secret, REDACTED)
+    """`text` with known secrets, token shapes, URL passwords, secret query parameters and values
+    under secret names (NAME=value, a JSON key written as text) replaced."""
     if looks_secret(text):
         return REDACTED
-    text = _SECRET_IN_TEXT.sub(REDACTED, text)
+    spans = _secret_spans(text, secrets)
+    if spans:
+        pieces, at = [], 0
+        for start, end in spans:
+            pieces += [text[at:start], REDACTED]
+            at = end
+        text = "".join([*pieces, text[at:]])
+        if text == REDACTED:
+            return text
     if "://" in text:
         text = _URL_PASSWORD.sub(lambda match: f"{match.group(1)}{REDACTED}{match.group(3)}", text)
     if "=" in text:
         text = _QUERY_PARAMETER.sub(_redacted_parameter, text)
+        text = _NAMED_ASSIGNMENT.sub(_redacted_assignment, text)
+    if '"' in text and ":" in text:
+        text = _JSON_PAIR.sub(_redacted_pair, text)
     return text
 
 
