@@ -124,6 +124,8 @@ _JSON_PAIR = re.compile(
 # Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
 # shorter ones would blank ordinary words and numbers all over the record.
 _MIN_ECHOED_SECRET = 6
+# A string longer than this is not parsed as JSON to look for secret-named keys inside it.
+MAX_JSON_TEXT = 1 << 20
 # Past this depth a value is replaced rather than walked (the trace reader's own limit).
 TOO_DEEP = "<nested too deep>"
 
@@ -268,7 +270,7 @@ def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", de
     if name and _hides(value) and is_secret_name(name):
         return REDACTED
     if isinstance(value, str):
-        return redact_text(value, secrets)
+        return redact_text(value, secrets | _secrets_of_json_text(value))
     if depth >= MAX_JSON_DEPTH and isinstance(value, Mapping | list | tuple):
         return TOO_DEEP
     if isinstance(value, Mapping):
@@ -276,6 +278,31 @@ def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", de
     if isinstance(value, list | tuple):
         return [redact(item, secrets, "", depth + 1) for item in value]
     return value
+
+
+def _secrets_of_json_text(text: str, level: int = 0) -> frozenset[str]:
+    """The values under secret names in `text` when it is a JSON object or list written as text,
+    also inside strings of it that are JSON in turn (a config echoed as a string of a result), where
+    the text pattern of redact_text cannot see them through the escaped quotes."""
+    if level > 3 or len(text) > MAX_JSON_TEXT or text.lstrip()[:1] not in ("{", "[") or ":" not in text:
+        return frozenset()
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return frozenset()
+    found = set(named_secrets(document))
+    stack: list[tuple[Any, int]] = [(document, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            continue
+        if isinstance(item, Mapping):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            found |= _secrets_of_json_text(item, level + 1)
+    return frozenset(found)
 
 
 def named_secrets(document: Any) -> frozenset[str]:

@@ -208,3 +208,16 @@ def test_an_echoed_secret_inside_a_token_does_not_leave_the_rest_of_the_token() 
 )
 def test_a_secret_named_value_inside_text_is_redacted(text: str, expected: str) -> None:
     assert redact_text(text) == expected
+
+
+def test_a_secret_in_json_written_inside_a_string_of_json_text_is_redacted(tmp_path: Path) -> None:
+    """A result quoting a config as a string ('{"cfg": "{\\"api_key\\": \\"...\\"}"}'): the quotes
+    around the key are escaped there, so only reading the JSON finds the name."""
+    config = json.dumps({"api_key": "zz-plain-value-99", "region": "eu"})
+    text = json.dumps({"cfg": config, "ok": True})
+    path = tmp_path / "t.jsonl"
+    with TraceWriter(path) as writer:
+        writer.write(TraceRecord("show_config", {}, ({"type": "text", "text": text},)))
+    assert "zz-plain-value-99" not in path.read_text(encoding="utf-8")
+    [record] = read_traces(path)
+    assert json.loads(json.loads(record.result_text())["cfg"]) == {"api_key": REDACTED, "region": "eu"}
