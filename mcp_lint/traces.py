@@ -31,7 +31,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import file_kind, read_input_file
-from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message
+from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message, too_long_number_message
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -455,14 +455,17 @@ def parse_traces(text: str, where: str) -> Iterator[TraceRecord]:
             data = json.loads(line)
         except RecursionError:
             raise UsageError(f"{where}:{number}: a trace line {too_deep_message()}") from None
-        except ValueError as error:
+        except json.JSONDecodeError as error:
             raise UsageError(
                 f"{where}:{number}: not a JSON trace line ({error}); "
                 "record traces with `mcp-lint record --traces FILE -- COMMAND`"
             ) from None
+        except ValueError:  # Python's own digit limit, whose message names a Python call
+            raise UsageError(f"{where}:{number}: a trace line holds {too_long_number_message()}") from None
         problem = document_problem(data)
         if problem is not None:
-            raise UsageError(f"{where}:{number}: a trace line {problem}")
+            verb = "" if problem == too_deep_message() else "holds "
+            raise UsageError(f"{where}:{number}: a trace line {verb}{problem}")
         yield record_from_json(data, f"{where}:{number}")
 
 

@@ -451,3 +451,32 @@ def test_an_empty_description_of_a_snapshot_is_filled_in_the_snapshot(
     [entry] = json.loads(saved.read_text(encoding="utf-8"))["tools"]
     assert entry["description"].startswith("Get note, given `note_id`. Example: get_note(")
     assert not (repo / ".mcp-lint").exists()
+
+
+PYTHON_WITH_EXAMPLES = '''from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+# Example: @mcp.tool(description="Gets a note.")
+EXAMPLE = """
+@mcp.tool(description="Gets a note.")
+"""
+
+
+@mcp.tool(description="Gets a note.")
+def get_note(note_id: str) -> str:
+    return note_id
+'''
+
+
+def test_a_python_comment_or_a_string_holding_an_example_is_not_the_one_edited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = git_repo(tmp_path / "repo", {"server.py": PYTHON_WITH_EXAMPLES})
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1), err
+    assert "fixed notes/get_note in server.py:10" in err, err
+    lines = (repo / "server.py").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[:9] == PYTHON_WITH_EXAMPLES.splitlines(keepends=True)[:9]
+    assert lines[9].startswith('@mcp.tool(description="Gets a note. ') and len(lines) == 12
