@@ -480,3 +480,25 @@ def test_a_python_comment_or_a_string_holding_an_example_is_not_the_one_edited(
     lines = (repo / "server.py").read_text(encoding="utf-8").splitlines(keepends=True)
     assert lines[:9] == PYTHON_WITH_EXAMPLES.splitlines(keepends=True)[:9]
     assert lines[9].startswith('@mcp.tool(description="Gets a note. ') and len(lines) == 12
+
+
+def test_uncommitted_edits_are_kept_and_the_fix_goes_on_top_of_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Held in issue 20: --fix edits the file as it is on disk, not as committed."""
+    repo = git_repo(tmp_path / "repo", {"server.py": python_server(("get_note", '"""Gets a note."""'))})
+    edited = (
+        (repo / "server.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "mcp = FastMCP('notes')\n", "mcp = FastMCP('notes')\nWORK_IN_PROGRESS = 1  # not committed\n"
+        )
+    )
+    (repo / "server.py").write_text(edited, encoding="utf-8")
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1) and "fixed notes/get_note in server.py" in err, err
+    source = (repo / "server.py").read_text(encoding="utf-8")
+    assert "WORK_IN_PROGRESS = 1  # not committed\n" in source
+    assert source.replace(docstrings(source)["get_note"] or "", "Gets a note.") == edited
