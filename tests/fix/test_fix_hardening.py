@@ -502,3 +502,41 @@ def test_uncommitted_edits_are_kept_and_the_fix_goes_on_top_of_them(
     source = (repo / "server.py").read_text(encoding="utf-8")
     assert "WORK_IN_PROGRESS = 1  # not committed\n" in source
     assert source.replace(docstrings(source)["get_note"] or "", "Gets a note.") == edited
+
+
+def test_a_tracked_symlink_to_a_folder_outside_the_repository_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    source = python_server(("get_note", '"""Gets a note."""'))
+    (outside / "server.py").write_text(source, encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "src").symlink_to(outside, target_is_directory=True)
+    commit(repo)
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1), err
+    assert (outside / "server.py").read_text(encoding="utf-8") == source
+    # git tracks the link, not the files behind it: no source of the repository holds the tool, so
+    # the rewrite goes to the repository's own overrides file.
+    assert f"fixed notes/get_note in {repo / '.mcp-lint' / 'overrides.json'}" in err, err
+
+
+def test_a_snapshot_that_links_outside_the_repository_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = snapshot(tmp_path / "outside.json", ("get_note", ""))
+    before = outside.read_text(encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "tools.json").symlink_to(outside)
+    commit(repo)
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, "tools.json", "--fix")
+    assert code in (0, 1), err
+    assert outside.read_text(encoding="utf-8") == before, err
+    assert (repo / "tools.json").is_symlink()
+    assert "--fix writes only inside the repository" in err, err
