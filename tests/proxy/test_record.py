@@ -405,3 +405,51 @@ def test_a_thousand_pipelined_calls_are_answered_and_recorded_and_nothing_listen
     recorded = traces(path)
     assert sorted(record.arguments["text"] for record in recorded) == sorted(f"n{n}" for n in range(1, 1001))
     assert all(record.result_text() == record.arguments["text"] for record in recorded)
+
+
+def test_a_request_id_reused_in_flight_is_never_recorded_with_the_other_calls_answer(tmp_path: Path) -> None:
+    """Through a real proxy and server: id 1 is reused while a slow call with it is in flight. Both
+    answers reach the client; no trace line pairs one call's arguments with the other's result."""
+    path = tmp_path / "t.jsonl"
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    }
+    slow = {"name": "slow_echo", "arguments": {"text": "first", "delay": 1.0}}
+    fast = {"name": "echo", "arguments": {"text": "second"}}
+    messages = [
+        initialize,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": slow},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": fast},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "echo", "arguments": {"text": "third"}},
+        },
+    ]
+    process = subprocess.Popen(
+        mcp_lint(*record_args(path)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
+    process.stdin.flush()
+    answers = [json.loads(process.stdout.readline()) for _ in range(4)]
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 0, stderr.decode()
+    texts = sorted(answer["result"]["content"][0]["text"] for answer in answers if answer["id"] != 0)
+    assert texts == ["first", "second", "third"]
+    recorded = traces(path)
+    assert all(record.result_text() == record.arguments["text"] for record in recorded), recorded
+    assert "third" in [record.arguments["text"] for record in recorded]
