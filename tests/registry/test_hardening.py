@@ -302,3 +302,18 @@ def test_npm_never_reaches_loopback_through_a_backslash_in_the_registry_url(
     errors = [line for line in err.splitlines() if line.startswith("mcp-lint: error: ")]
     assert code == 2 and out == "" and len(errors) == 1, err
     assert errors[0].startswith("mcp-lint: error: server.json: packages[0].registryBaseUrl: "), err
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://127.0.0.1/weather.mcpb",
+        "https://169.254.169.254/weather.mcpb",
+        "https://127.0.0.1\\@example.com/w.mcpb",
+    ],
+)
+def test_an_mcpb_url_identifier_on_a_private_or_unclear_host_is_refused(url: str) -> None:
+    entry = entry_of(packages=[package(registryType="mcpb", identifier=url, fileSha256="a" * 64)])
+    with pytest.raises(UsageError, match=r"^packages\[0\]\.identifier: .*--allow-private-network"):
+        plan(entry, {})
+    plan(entry, {}, allow_private_network=True)
