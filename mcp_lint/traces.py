@@ -116,11 +116,14 @@ _QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
 # NAME=value as a word of its own (an environment dump, "token=... rejected"): group 1 is what
 # stays before the value.
 _NAMED_ASSIGNMENT = re.compile(r"((?<![\w.~\[\]-])[A-Za-z_][A-Za-z0-9_.-]{0,63}=)([^\s&#,;'\"]+)")
-# A key of JSON written as text ('{"password": "x"}', what many servers return) and its string or
-# number value.
-_JSON_PAIR = re.compile(
-    r'((?<!\\)"([A-Za-z_][A-Za-z0-9_.-]{0,63})"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*)'
+# A key of JSON (or of Python's dict repr) written as text ('{"password": "x"}', what many servers
+# return) and its string or number value.
+_QUOTED_PAIR = re.compile(
+    r"""((?<!\\)(["'])([A-Za-z_][A-Za-z0-9_.-]{0,63})\2\s*:\s*)"""
+    r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?[0-9][0-9.eE+-]*)"""
 )
+# A header line ("Authorization: Basic ...", "X-Api-Key: ..."): group 1 is what stays before the value.
+_HEADER_LINE = re.compile(r"(?m)^([ \t]*([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*)(\S[^\r\n]*)")
 # Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
 # shorter ones would blank ordinary words and numbers all over the record.
 _MIN_ECHOED_SECRET = 6
@@ -208,10 +211,18 @@ def _redacted_assignment(match: re.Match[str]) -> str:
 
 
 def _redacted_pair(match: re.Match[str]) -> str:
-    before, name, value = match.groups()
-    if not is_secret_name(name) or value in {f'"{REDACTED}"', '""'}:
+    before, _, name, value = match.groups()
+    quote = value[0] if value[0] in "\"'" else '"'
+    if not is_secret_name(name) or value[1:-1] in {REDACTED, ""}:
         return match.group(0)
-    return f'{before}"{REDACTED}"'
+    return f"{before}{quote}{REDACTED}{quote}"
+
+
+def _redacted_header(match: re.Match[str]) -> str:
+    before, name, value = match.groups()
+    if not is_secret_name(name) or value.strip() == REDACTED:
+        return match.group(0)
+    return f"{before}{REDACTED}"
 
 
 def _secret_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
@@ -251,8 +262,10 @@ def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
     if "=" in text:
         text = _QUERY_PARAMETER.sub(_redacted_parameter, text)
         text = _NAMED_ASSIGNMENT.sub(_redacted_assignment, text)
-    if '"' in text and ":" in text:
-        text = _JSON_PAIR.sub(_redacted_pair, text)
+    if ":" in text:
+        text = _HEADER_LINE.sub(_redacted_header, text)
+        if '"' in text or "'" in text:
+            text = _QUOTED_PAIR.sub(_redacted_pair, text)
     return text
 
 

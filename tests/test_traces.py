@@ -204,6 +204,18 @@ def test_an_echoed_secret_inside_a_token_does_not_leave_the_rest_of_the_token() 
         ("API_KEY=abcd1234efgh5678\nHOME=/root", f"API_KEY={REDACTED}\nHOME=/root"),
         ("auth failed: token=abc123456789 rejected", f"auth failed: token={REDACTED} rejected"),
         ("max_tokens=100 total_tokens=5", "max_tokens=100 total_tokens=5"),
+        # Header lines and Python's dict repr: what a server that calls an HTTP API echoes in errors.
+        ("Authorization: Basic dXNlcjpwYXNzd29yZA==", f"Authorization: {REDACTED}"),
+        (
+            "X-Api-Key: abcdef123456\nAccept: application/json",
+            f"X-Api-Key: {REDACTED}\nAccept: application/json",
+        ),
+        ("  Cookie: session=abcdef0123456789", f"  Cookie: {REDACTED}"),
+        (
+            "headers={'Authorization': 'Basic dXNlcjpw', 'n': 1}",
+            f"headers={{'Authorization': '{REDACTED}', 'n': 1}}",
+        ),
+        ("Max-Tokens: 100\nNote: the key expires daily", "Max-Tokens: 100\nNote: the key expires daily"),
     ],
 )
 def test_a_secret_named_value_inside_text_is_redacted(text: str, expected: str) -> None:
