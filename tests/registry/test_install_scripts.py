@@ -11,6 +11,7 @@ on purpose, so nothing is installed either way. No network beyond 127.0.0.1.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 import io
@@ -21,7 +22,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from registry_support import entry_document, gate, package, write_entry
@@ -178,8 +179,10 @@ def _npm_tarball(marker: Path) -> bytes:
 class _NpmRegistry(BaseHTTPRequestHandler):
     tarball = b""
     marker = Path()
+    seen: ClassVar[list[str]] = []
 
     def do_GET(self) -> None:
+        type(self).seen.append(self.path)
         origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         tarball = type(self).tarball
         if self.path.endswith(".tgz"):
@@ -214,20 +217,30 @@ class _NpmRegistry(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def npm_registry(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """An npm registry on loopback holding only the probe; yields its URL and the marker path."""
-    marker = tmp_path / "postinstall-ran.json"
-    handler = type("Registry", (_NpmRegistry,), {"tarball": _npm_tarball(marker), "marker": marker})
+@contextlib.contextmanager
+def _serving_npm(marker: Path) -> Iterator[tuple[str, list[str]]]:
+    """An npm registry on loopback holding only the probe (whose postinstall writes `marker`); yields
+    its URL and the paths it is asked for."""
+    seen: ClassVar[list[str]] = []
+    handler = type(
+        "Registry", (_NpmRegistry,), {"tarball": _npm_tarball(marker), "marker": marker, "seen": seen}
+    )
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", marker
+        yield f"http://127.0.0.1:{server.server_address[1]}", seen
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@pytest.fixture
+def npm_registry(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    marker = tmp_path / "postinstall-ran.json"
+    with _serving_npm(marker) as (url, _):
+        yield url, marker
 
 
 @pytest.mark.skipif(shutil.which("npm") is None, reason="needs npm")
@@ -251,3 +264,28 @@ def test_npm_install_scripts_run_only_when_allowed_and_without_the_callers_secre
     seen = json.loads(marker.read_text(encoding="utf-8"))
     assert SECRET not in json.dumps(seen), "the caller's environment is not the installer's"
     assert "PATH" in seen
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="needs npm")
+def test_the_same_name_and_version_from_another_npm_registry_is_installed_anew(
+    here: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """For real: one registry's install of name@version is reused for that registry only."""
+    with (
+        _serving_npm(tmp_path / "a.json") as (first, first_seen),
+        _serving_npm(tmp_path / "b.json") as (
+            second,
+            second_seen,
+        ),
+    ):
+        said = []
+        for url in (first, first, second):
+            entry = package(registryType="npm", identifier=NPM_PROJECT, version="1.0.0", registryBaseUrl=url)
+            write_entry(here, entry_document(packages=[entry]))
+            args = ["--cache-dir", str(here / "cache"), "--allow-private-network", "--timeout", "20"]
+            code, _, err = gate(args, capsys)
+            assert code in (1, 3), err  # the probe's server is no MCP server
+            said.append("started from the install cache" in err)
+    assert said == [False, True, False]
+    assert first_seen and second_seen, "the second registry was asked, not the first one's install reused"
+    assert len(list((here / "cache").rglob("launch.json"))) == 2
