@@ -115,7 +115,13 @@ _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(
 _QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
 # NAME=value as a word of its own (an environment dump, "token=... rejected"): group 1 is what
 # stays before the value.
-_NAMED_ASSIGNMENT = re.compile(r"((?<![\w.~\[\]-])[A-Za-z_][A-Za-z0-9_.-]{0,63}=)([^\s&#,;'\"]+)")
+_NAMED_ASSIGNMENT = re.compile(
+    r"((?<![\w.~\[\]-])([A-Za-z_][A-Za-z0-9_.-]{0,63})[ \t]*=[ \t]*)([^\s&#,;'\"]+)"
+)
+# A private key in PEM, to its END line or, cut by the result cap, to the end of the text.
+_PRIVATE_KEY = re.compile(
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|.*\Z)", re.DOTALL
+)
 # A key of JSON (or of Python's dict repr) written as text ('{"password": "x"}', what many servers
 # return) and its string or number value.
 _QUOTED_PAIR = re.compile(
@@ -206,8 +212,8 @@ def _redacted_parameter(match: re.Match[str]) -> str:
 
 
 def _redacted_assignment(match: re.Match[str]) -> str:
-    before, value = match.groups()
-    return f"{before}{REDACTED}" if is_secret_name(before[:-1]) and value != REDACTED else match.group(0)
+    before, name, value = match.groups()
+    return f"{before}{REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
 
 
 def _redacted_pair(match: re.Match[str]) -> str:
@@ -229,6 +235,8 @@ def _secret_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
     """Where known secrets and token shapes sit in `text`, overlaps merged: both are found in the
     text as it came, so one cut out first cannot leave the rest of the other in clear."""
     spans = [match.span() for match in _SECRET_IN_TEXT.finditer(text)]
+    if "PRIVATE KEY-----" in text:
+        spans += [match.span() for match in _PRIVATE_KEY.finditer(text)]
     for secret in secrets:
         start = text.find(secret) if secret else -1
         while start >= 0:

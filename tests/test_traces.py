@@ -233,3 +233,25 @@ def test_a_secret_in_json_written_inside_a_string_of_json_text_is_redacted(tmp_p
     assert "zz-plain-value-99" not in path.read_text(encoding="utf-8")
     [record] = read_traces(path)
     assert json.loads(json.loads(record.result_text())["cfg"]) == {"api_key": REDACTED, "region": "eu"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nregion = eu-west-1",
+            f"[default]\naws_secret_access_key = {REDACTED}\nregion = eu-west-1",
+        ),
+        ("password = hunter2\nmax_tokens = 100", f"password = {REDACTED}\nmax_tokens = 100"),
+        (
+            "key file:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\nabc+/=\n"
+            "-----END RSA PRIVATE KEY-----\nok",
+            f"key file:\n{REDACTED}\nok",
+        ),
+        # Cut by the result cap before its end: the rest of the text is the key.
+        ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA", REDACTED),
+        ("-----BEGIN CERTIFICATE-----\nMIIB", "-----BEGIN CERTIFICATE-----\nMIIB"),
+    ],
+)
+def test_config_lines_and_private_key_blocks_in_text_are_redacted(text: str, expected: str) -> None:
+    assert redact_text(text) == expected
