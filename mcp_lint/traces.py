@@ -31,7 +31,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import file_kind, read_input_file
-from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message
+from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message, too_long_number_message
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -113,9 +113,28 @@ _SECRET_IN_TEXT = re.compile(
 _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
 # A query parameter of a URL in text: ?api_key=...&page=2.
 _QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
+# NAME=value as a word of its own (an environment dump, "token=... rejected"): group 1 is what
+# stays before the value.
+_NAMED_ASSIGNMENT = re.compile(
+    r"((?<![\w.~\[\]-])([A-Za-z_][A-Za-z0-9_.-]{0,63})[ \t]*=[ \t]*)([^\s&#,;'\"]+)"
+)
+# A private key in PEM, to its END line or, cut by the result cap, to the end of the text.
+_PRIVATE_KEY = re.compile(
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|.*\Z)", re.DOTALL
+)
+# A key of JSON (or of Python's dict repr) written as text ('{"password": "x"}', what many servers
+# return) and its string or number value.
+_QUOTED_PAIR = re.compile(
+    r"""((?<!\\)(["'])([A-Za-z_][A-Za-z0-9_.-]{0,63})\2\s*:\s*)"""
+    r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?[0-9][0-9.eE+-]*)"""
+)
+# A header line ("Authorization: Basic ...", "X-Api-Key: ..."): group 1 is what stays before the value.
+_HEADER_LINE = re.compile(r"(?m)^([ \t]*([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*)(\S[^\r\n]*)")
 # Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
 # shorter ones would blank ordinary words and numbers all over the record.
 _MIN_ECHOED_SECRET = 6
+# A string longer than this is not parsed as JSON to look for secret-named keys inside it.
+MAX_JSON_TEXT = 1 << 20
 # Past this depth a value is replaced rather than walked (the trace reader's own limit).
 TOO_DEEP = "<nested too deep>"
 
@@ -192,18 +211,69 @@ def _redacted_parameter(match: re.Match[str]) -> str:
     return f"{separator}{name}={REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
 
 
+def _redacted_assignment(match: re.Match[str]) -> str:
+    before, name, value = match.groups()
+    return f"{before}{REDACTED}" if is_secret_name(name) and value != REDACTED else match.group(0)
+
+
+def _redacted_pair(match: re.Match[str]) -> str:
+    before, _, name, value = match.groups()
+    quote = value[0] if value[0] in "\"'" else '"'
+    if not is_secret_name(name) or value[1:-1] in {REDACTED, ""}:
+        return match.group(0)
+    return f"{before}{quote}{REDACTED}{quote}"
+
+
+def _redacted_header(match: re.Match[str]) -> str:
+    before, name, value = match.groups()
+    if not is_secret_name(name) or value.strip() == REDACTED:
+        return match.group(0)
+    return f"{before}{REDACTED}"
+
+
+def _secret_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
+    """Where known secrets and token shapes sit in `text`, overlaps merged: both are found in the
+    text as it came, so one cut out first cannot leave the rest of the other in clear."""
+    spans = [match.span() for match in _SECRET_IN_TEXT.finditer(text)]
+    if "PRIVATE KEY-----" in text:
+        spans += [match.span() for match in _PRIVATE_KEY.finditer(text)]
+    for secret in secrets:
+        start = text.find(secret) if secret else -1
+        while start >= 0:
+            spans.append((start, start + len(secret)))
+            start = text.find(secret, start + 1)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
-    """`text` with known secrets, token shapes, URL passwords and secret query parameters replaced."""
-    for secret in sorted(secrets, key=len, reverse=True):
-        if secret and secret in text:
-            text = text.replace(secret, REDACTED)
+    """`text` with known secrets, token shapes, URL passwords, secret query parameters and values
+    under secret names (NAME=value, a JSON key written as text) replaced."""
     if looks_secret(text):
         return REDACTED
-    text = _SECRET_IN_TEXT.sub(REDACTED, text)
+    spans = _secret_spans(text, secrets)
+    if spans:
+        pieces, at = [], 0
+        for start, end in spans:
+            pieces += [text[at:start], REDACTED]
+            at = end
+        text = "".join([*pieces, text[at:]])
+        if text == REDACTED:
+            return text
     if "://" in text:
         text = _URL_PASSWORD.sub(lambda match: f"{match.group(1)}{REDACTED}{match.group(3)}", text)
     if "=" in text:
         text = _QUERY_PARAMETER.sub(_redacted_parameter, text)
+        text = _NAMED_ASSIGNMENT.sub(_redacted_assignment, text)
+    if ":" in text:
+        text = _HEADER_LINE.sub(_redacted_header, text)
+        if '"' in text or "'" in text:
+            text = _QUOTED_PAIR.sub(_redacted_pair, text)
     return text
 
 
@@ -221,7 +291,7 @@ def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", de
     if name and _hides(value) and is_secret_name(name):
         return REDACTED
     if isinstance(value, str):
-        return redact_text(value, secrets)
+        return redact_text(value, secrets | _secrets_of_json_text(value))
     if depth >= MAX_JSON_DEPTH and isinstance(value, Mapping | list | tuple):
         return TOO_DEEP
     if isinstance(value, Mapping):
@@ -229,6 +299,31 @@ def redact(value: Any, secrets: frozenset[str] = frozenset(), name: str = "", de
     if isinstance(value, list | tuple):
         return [redact(item, secrets, "", depth + 1) for item in value]
     return value
+
+
+def _secrets_of_json_text(text: str, level: int = 0) -> frozenset[str]:
+    """The values under secret names in `text` when it is a JSON object or list written as text,
+    also inside strings of it that are JSON in turn (a config echoed as a string of a result), where
+    the text pattern of redact_text cannot see them through the escaped quotes."""
+    if level > 3 or len(text) > MAX_JSON_TEXT or text.lstrip()[:1] not in ("{", "[") or ":" not in text:
+        return frozenset()
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return frozenset()
+    found = set(named_secrets(document))
+    stack: list[tuple[Any, int]] = [(document, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            continue
+        if isinstance(item, Mapping):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            found |= _secrets_of_json_text(item, level + 1)
+    return frozenset(found)
 
 
 def named_secrets(document: Any) -> frozenset[str]:
@@ -381,14 +476,17 @@ def parse_traces(text: str, where: str) -> Iterator[TraceRecord]:
             data = json.loads(line)
         except RecursionError:
             raise UsageError(f"{where}:{number}: a trace line {too_deep_message()}") from None
-        except ValueError as error:
+        except json.JSONDecodeError as error:
             raise UsageError(
                 f"{where}:{number}: not a JSON trace line ({error}); "
                 "record traces with `mcp-lint record --traces FILE -- COMMAND`"
             ) from None
+        except ValueError:  # Python's own digit limit, whose message names a Python call
+            raise UsageError(f"{where}:{number}: a trace line holds {too_long_number_message()}") from None
         problem = document_problem(data)
         if problem is not None:
-            raise UsageError(f"{where}:{number}: a trace line {problem}")
+            verb = "" if problem == too_deep_message() else "holds "
+            raise UsageError(f"{where}:{number}: a trace line {verb}{problem}")
         yield record_from_json(data, f"{where}:{number}")
 
 

@@ -51,6 +51,26 @@ def test_an_overrides_file_past_the_limits_is_one_line(
     assert str(overrides) in err and limit in err and "internal" not in err
 
 
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ('{"tool": "t", "arguments": ' + DEEP + "}", "nested more than 200 levels deep"),
+        ('{"tool": "t", "arguments": {"n": ' + "9" * 5000 + "}}", "a number with more than 4,300 digits"),
+    ],
+)
+def test_a_trace_file_past_the_limits_is_one_line_naming_the_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, limit: str
+) -> None:
+    """The limits of the config and snapshot readers, said the same way (not Python's own advice to
+    call sys.set_int_max_str_digits)."""
+    traces = tmp_path / "calls.jsonl"
+    traces.write_text(text + "\n", encoding="utf-8")
+    code, err = lint(["--diff", "--traces", str(traces)], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"mcp-lint: error: {traces}:1: a trace line ") and limit in err, err
+    assert "sys." not in err and "internal" not in err
+
+
 def test_no_line_of_the_text_report_is_a_workflow_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,6 +13,7 @@ from mcp_lint.traces import (
     is_secret_name,
     read_traces,
     redact,
+    redact_text,
     secret_values,
     traces_by_tool,
 )
@@ -178,3 +179,79 @@ def test_redaction_survives_deep_nesting(tmp_path: Path) -> None:
         writer.write(TraceRecord("deep", {"x": 1}, structured=deep))
     [record] = read_traces(path)
     assert record.tool == "deep" and record.arguments == {"x": 1}
+
+
+# --- hardening audit (s28): a secret in text is redacted whole, whatever else matched first -----------
+
+
+def test_an_echoed_secret_inside_a_token_does_not_leave_the_rest_of_the_token() -> None:
+    """A value kept from a secret-named argument can be part of a longer token in the result; the
+    token goes whole, not the token with only that part cut out (`ghp_0<redacted>9abc...`)."""
+    token = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+    assert redact_text(f"prefix {token} suffix", frozenset({"12345678"})) == f"prefix {REDACTED} suffix"
+    assert redact_text("key sk-ABCDEFGH12345678IJKL done", frozenset({"EFGH1234"})) == f"key {REDACTED} done"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A result that is JSON written as text (what many servers return): its secret-named keys.
+        ('{"user": "ada", "password": "hunter2hunter2"}', f'{{"user": "ada", "password": "{REDACTED}"}}'),
+        ('{"apiKey":"k-31337-abc","n":1}', f'{{"apiKey":"{REDACTED}","n":1}}'),
+        ('{"pin_password": 987654321}', f'{{"pin_password": "{REDACTED}"}}'),
+        ('{"note": "say \\"token\\": x"}', '{"note": "say \\"token\\": x"}'),
+        # NAME=value pairs outside a URL: environment dumps and error messages.
+        ("API_KEY=abcd1234efgh5678\nHOME=/root", f"API_KEY={REDACTED}\nHOME=/root"),
+        ("auth failed: token=abc123456789 rejected", f"auth failed: token={REDACTED} rejected"),
+        ("max_tokens=100 total_tokens=5", "max_tokens=100 total_tokens=5"),
+        # Header lines and Python's dict repr: what a server that calls an HTTP API echoes in errors.
+        ("Authorization: Basic dXNlcjpwYXNzd29yZA==", f"Authorization: {REDACTED}"),
+        (
+            "X-Api-Key: abcdef123456\nAccept: application/json",
+            f"X-Api-Key: {REDACTED}\nAccept: application/json",
+        ),
+        ("  Cookie: session=abcdef0123456789", f"  Cookie: {REDACTED}"),
+        (
+            "headers={'Authorization': 'Basic dXNlcjpw', 'n': 1}",
+            f"headers={{'Authorization': '{REDACTED}', 'n': 1}}",
+        ),
+        ("Max-Tokens: 100\nNote: the key expires daily", "Max-Tokens: 100\nNote: the key expires daily"),
+    ],
+)
+def test_a_secret_named_value_inside_text_is_redacted(text: str, expected: str) -> None:
+    assert redact_text(text) == expected
+
+
+def test_a_secret_in_json_written_inside_a_string_of_json_text_is_redacted(tmp_path: Path) -> None:
+    """A result quoting a config as a string ('{"cfg": "{\\"api_key\\": \\"...\\"}"}'): the quotes
+    around the key are escaped there, so only reading the JSON finds the name."""
+    config = json.dumps({"api_key": "zz-plain-value-99", "region": "eu"})
+    text = json.dumps({"cfg": config, "ok": True})
+    path = tmp_path / "t.jsonl"
+    with TraceWriter(path) as writer:
+        writer.write(TraceRecord("show_config", {}, ({"type": "text", "text": text},)))
+    assert "zz-plain-value-99" not in path.read_text(encoding="utf-8")
+    [record] = read_traces(path)
+    assert json.loads(json.loads(record.result_text())["cfg"]) == {"api_key": REDACTED, "region": "eu"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nregion = eu-west-1",
+            f"[default]\naws_secret_access_key = {REDACTED}\nregion = eu-west-1",
+        ),
+        ("password = hunter2\nmax_tokens = 100", f"password = {REDACTED}\nmax_tokens = 100"),
+        (
+            "key file:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\nabc+/=\n"
+            "-----END RSA PRIVATE KEY-----\nok",
+            f"key file:\n{REDACTED}\nok",
+        ),
+        # Cut by the result cap before its end: the rest of the text is the key.
+        ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA", REDACTED),
+        ("-----BEGIN CERTIFICATE-----\nMIIB", "-----BEGIN CERTIFICATE-----\nMIIB"),
+    ],
+)
+def test_config_lines_and_private_key_blocks_in_text_are_redacted(text: str, expected: str) -> None:
+    assert redact_text(text) == expected

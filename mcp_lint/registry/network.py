@@ -12,6 +12,7 @@ answer changes between the check and the connection is outside what it can see.
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from urllib.parse import urlsplit
 
@@ -74,12 +75,37 @@ def private_target(url: str) -> str | None:
     return None
 
 
+def unclear_host(url: str) -> str | None:
+    """Why the host of `url` is one that URL parsers disagree on, or None.
+
+    The check above reads the host as Python does; npm (Node's URL parser) and other clients read
+    some URLs otherwise, so a URL that looks public here can reach loopback there: Node ends the host
+    at a backslash (`http://127.0.0.1:80\\@example.com` is 127.0.0.1 to it, example.com to Python)
+    and decodes a percent-encoded host (`%6c%6f...` is localhost to it)."""
+    before_query = re.split(r"[?#]", url, maxsplit=1)[0]
+    if "\\" in before_query:
+        return "a backslash before its query, where some clients end the host"
+    try:
+        host = urlsplit(url).netloc.rpartition("@")[2]
+    except ValueError:
+        return None
+    if "%" in host:
+        return "a percent-encoded host, which some clients decode"
+    return None
+
+
 def refusal(url: str) -> str | None:
     """The one-line reason the gate will not reach `url` without ALLOW_FLAG, or None."""
     reached = private_target(url)
-    if reached is None:
-        return None
-    return (
-        f"reaches {reached}; the gate refuses private, loopback and link-local targets unless "
-        f"{ALLOW_FLAG} is given"
-    )
+    if reached is not None:
+        return (
+            f"reaches {reached}; the gate refuses private, loopback and link-local targets unless "
+            f"{ALLOW_FLAG} is given"
+        )
+    unclear = unclear_host(url)
+    if unclear is not None:
+        return (
+            f"has {unclear}: the gate cannot tell which host it reaches (it could be a private one); "
+            f"write the host plainly, or give {ALLOW_FLAG}"
+        )
+    return None

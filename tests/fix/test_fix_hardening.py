@@ -144,6 +144,15 @@ def test_two_servers_started_from_one_source_file_edit_each_literal_once(tmp_pat
             'Gets a note """"; import os; os.system(\'touch pwned\'); """" x.',
         ),
         ('"""Gets a\\r note."""', "Gets a\r note."),
+        ('"""Gets a\\x00 note."""', "Gets a\x00 note."),
+        ('"""Gets a\\0 note."""', "Gets a\x00 note."),
+        # The same quotes written as escapes, and in a docstring of single quotes.
+        (
+            '"""Gets a \\x22\\x22\\x22\\x22; import os; \\x22\\x22\\x22\\x22 x."""',
+            'Gets a """"; import os; """" x.',
+        ),
+        ("'''Gets a \\'\\'\\'\\'; import os; \\'\\'\\'\\' x.'''", "Gets a ''''; import os; '''' x."),
+        ('r"""Gets a \\d note."""', "Gets a \\d note."),
     ],
 )
 def test_a_docstring_with_quotes_or_a_lone_carriage_return_reads_back_exactly(
@@ -161,7 +170,8 @@ def test_a_docstring_with_quotes_or_a_lone_carriage_return_reads_back_exactly(
     assert "fixed notes/get_note in server.py" in err
     source = (repo / "server.py").read_text(encoding="utf-8", errors="strict")
     fixed = docstrings(source)["get_note"]  # parses, and the docstring is still the tool's description
-    assert fixed is not None and fixed.startswith(served) and len(fixed) > len(served)
+    kept = served.replace("\x00", "")  # the mechanical fix drops control characters (not \r, \n, \t)
+    assert fixed is not None and fixed.startswith(kept) and len(fixed) > len(kept)
     assert [type(node).__name__ for node in ast.parse(source).body] == ["ImportFrom", "Assign", "FunctionDef"]
 
 
@@ -441,3 +451,92 @@ def test_an_empty_description_of_a_snapshot_is_filled_in_the_snapshot(
     [entry] = json.loads(saved.read_text(encoding="utf-8"))["tools"]
     assert entry["description"].startswith("Get note, given `note_id`. Example: get_note(")
     assert not (repo / ".mcp-lint").exists()
+
+
+PYTHON_WITH_EXAMPLES = '''from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+# Example: @mcp.tool(description="Gets a note.")
+EXAMPLE = """
+@mcp.tool(description="Gets a note.")
+"""
+
+
+@mcp.tool(description="Gets a note.")
+def get_note(note_id: str) -> str:
+    return note_id
+'''
+
+
+def test_a_python_comment_or_a_string_holding_an_example_is_not_the_one_edited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = git_repo(tmp_path / "repo", {"server.py": PYTHON_WITH_EXAMPLES})
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1), err
+    assert "fixed notes/get_note in server.py:10" in err, err
+    lines = (repo / "server.py").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[:9] == PYTHON_WITH_EXAMPLES.splitlines(keepends=True)[:9]
+    assert lines[9].startswith('@mcp.tool(description="Gets a note. ') and len(lines) == 12
+
+
+def test_uncommitted_edits_are_kept_and_the_fix_goes_on_top_of_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Held in issue 20: --fix edits the file as it is on disk, not as committed."""
+    repo = git_repo(tmp_path / "repo", {"server.py": python_server(("get_note", '"""Gets a note."""'))})
+    edited = (
+        (repo / "server.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "mcp = FastMCP('notes')\n", "mcp = FastMCP('notes')\nWORK_IN_PROGRESS = 1  # not committed\n"
+        )
+    )
+    (repo / "server.py").write_text(edited, encoding="utf-8")
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1) and "fixed notes/get_note in server.py" in err, err
+    source = (repo / "server.py").read_text(encoding="utf-8")
+    assert "WORK_IN_PROGRESS = 1  # not committed\n" in source
+    assert source.replace(docstrings(source)["get_note"] or "", "Gets a note.") == edited
+
+
+def test_a_tracked_symlink_to_a_folder_outside_the_repository_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    source = python_server(("get_note", '"""Gets a note."""'))
+    (outside / "server.py").write_text(source, encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "src").symlink_to(outside, target_is_directory=True)
+    commit(repo)
+    saved = snapshot(tmp_path / "notes.json", ("get_note", "Gets a note."))
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, str(saved), "--fix")
+    assert code in (0, 1), err
+    assert (outside / "server.py").read_text(encoding="utf-8") == source
+    # git tracks the link, not the files behind it: no source of the repository holds the tool, so
+    # the rewrite goes to the repository's own overrides file.
+    assert f"fixed notes/get_note in {repo / '.mcp-lint' / 'overrides.json'}" in err, err
+
+
+def test_a_snapshot_that_links_outside_the_repository_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = snapshot(tmp_path / "outside.json", ("get_note", ""))
+    before = outside.read_text(encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "tools.json").symlink_to(outside)
+    commit(repo)
+    monkeypatch.chdir(repo)
+    code, err = check(capsys, "tools.json", "--fix")
+    assert code in (0, 1), err
+    assert outside.read_text(encoding="utf-8") == before, err
+    assert (repo / "tools.json").is_symlink()
+    assert "--fix writes only inside the repository" in err, err

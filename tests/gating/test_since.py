@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from mcp_lint.cli import main
 from mcp_lint.config import Settings, ToolIgnore
 from mcp_lint.errors import UsageError
 from mcp_lint.pipeline import check_reflections
@@ -136,3 +137,20 @@ def test_an_ignore_for_a_tool_since_left_out_is_not_called_unused(repo: Path) ->
         [Reflection("s", snapshot)], dangling, None, bases={"s": base_definitions(path, base)}
     )
     assert since_dangling.unused_suppressions == ()  # `c` may be among the tools left out
+
+
+@pytest.mark.parametrize("ref", ["--output=pwned.txt", "-p", "--exec-path=.", "-oHEAD"])
+def test_an_option_like_ref_is_no_commit_and_runs_nothing(
+    repo: Path, ref: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Held in issue 20: a --since value that git would read as one of its own options (`git show
+    --output=FILE` writes FILE) is refused as no commit, in one line, and writes nothing."""
+    commit(repo, [tool("a", "Reads.")], "base")
+    monkeypatch.chdir(repo)
+    code = main(["check", "--isolated", f"--since={ref}", "tools.json"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == (
+        f"mcp-lint: error: --since {ref}: no such commit in {repo.resolve()}; fetch it first "
+        "(actions/checkout needs fetch-depth: 0)\n"
+    )
+    assert sorted(path.name for path in repo.iterdir()) == [".git", "tools.json"]

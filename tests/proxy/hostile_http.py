@@ -4,7 +4,9 @@
 endpoint event names URL, then kept open), "json:N" (a 200 application/json body of N bytes, one
 JSON-RPC answer padded with spaces), "record" (answer 202 and remember the request's headers), or
 "session-delete:N" (initialize answered with a session id, then a DELETE answered with a body of N
-bytes; `sent` counts what of it the client took).
+bytes; `sent` counts what of it the client took), "sse-pretty" (each request answered on an event
+stream whose JSON is pretty-printed over several `data:` lines) or "sse-endless" (each request answered
+with one event that never ends; `sent` counts what the client took).
 """
 
 from __future__ import annotations
@@ -93,6 +95,33 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("content-length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)
+            return
+        if route in ("sse-pretty", "sse-endless"):
+            request = json.loads(self.body)
+            if "id" not in request:
+                self.send_response(202)
+                self.send_header("content-length", "0")
+                self.end_headers()
+                return
+            result = {"content": [{"type": "text", "text": "two\nlines"}], "structuredContent": {"a": [1, 2]}}
+            answer = {"jsonrpc": "2.0", "id": request["id"], "result": result}
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.end_headers()
+            with contextlib.suppress(OSError):
+                if route == "sse-pretty":
+                    lines = json.dumps(answer, indent=2).split("\n")
+                    self.wfile.write(
+                        ("event: message\n" + "".join(f"data: {line}\n" for line in lines) + "\n").encode()
+                    )
+                    return
+                self.wfile.write(
+                    b'event: message\ndata: {"jsonrpc":"2.0","id":%d,"result":{"t":"' % request["id"]
+                )
+                chunk = b"x" * (1 << 20)
+                while not self.server.stopping.is_set():  # one event that never ends
+                    self.wfile.write(chunk)
+                    self.server.sent += len(chunk)
             return
         if route == "record":
             self.send_response(202)

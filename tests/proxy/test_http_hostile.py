@@ -77,3 +77,29 @@ def test_the_session_delete_answer_is_not_read(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     assert deleted and deleted[0][2].get("mcp-session-id") == "s-1"
     assert server.sent < MAX_MESSAGE_BYTES  # the proxy closed the answer instead of buffering 96 MiB
+
+
+CALL = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "x", "arguments": {}}}
+
+
+def test_a_pretty_printed_event_stream_answer_reaches_the_client_as_one_line(tmp_path: Path) -> None:
+    """For real, over HTTP: the JSON of an event spread over several `data:` lines is one line on stdout."""
+    with hostile_server({"/mcp": "sse-pretty"}) as server:
+        done = record(tmp_path, f"{server.origin}/mcp", stdin=(json.dumps(CALL) + "\n").encode())
+    assert done.returncode == 0, done.stderr.decode()
+    [answer] = done.stdout.splitlines()
+    assert json.loads(answer)["result"]["content"][0]["text"] == "two\nlines"
+    [recorded] = (tmp_path / "t.jsonl").read_bytes().splitlines()
+    assert json.loads(recorded)["structuredContent"] == {"a": [1, 2]}
+
+
+def test_an_event_larger_than_the_cap_is_refused_and_the_request_answered(tmp_path: Path) -> None:
+    with hostile_server({"/mcp": "sse-endless"}) as server:
+        done = record(tmp_path, f"{server.origin}/mcp", stdin=(json.dumps(CALL) + "\n").encode())
+        sent = server.sent
+    assert done.returncode == 0, done.stderr.decode()
+    [answer] = done.stdout.splitlines()
+    message = json.loads(answer)
+    assert message["id"] == 5 and "33554432 byte limit" in message["error"]["message"]
+    assert sent < 2 * MAX_MESSAGE_BYTES  # the proxy stopped reading at the cap, not at the end
+    assert (tmp_path / "t.jsonl").read_bytes() == b""

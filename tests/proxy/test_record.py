@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -336,3 +337,119 @@ def test_client_eof_is_noticed_while_the_server_does_not_read(tmp_path: Path) ->
     )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout == b""
+
+
+# --- what held in issue 20 and must keep holding (s28 audit) ------------------------------------------
+
+
+def _listening_tcp_sockets(pid: int) -> list[str]:
+    """The TCP sockets process `pid` listens on, as the inodes /proc shows for them."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:[") : -1])
+    listening = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text(encoding="ascii").splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in inodes and fields[3] == "0A":  # 0A: LISTEN
+                listening.append(fields[9])
+    return listening
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the socket tables of Linux /proc")
+def test_a_thousand_pipelined_calls_are_answered_and_recorded_and_nothing_listens(tmp_path: Path) -> None:
+    """A client that writes 1,000 calls at once, before reading any answer: each gets its answer
+    and its trace line, and the proxy opens no listening socket while it relays them."""
+    path = tmp_path / "t.jsonl"
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    }
+    messages = [initialize, {"jsonrpc": "2.0", "method": "notifications/initialized"}]
+    messages += [
+        {
+            "jsonrpc": "2.0",
+            "id": number,
+            "method": "tools/call",
+            "params": {"name": "echo", "arguments": {"text": f"n{number}"}},
+        }
+        for number in range(1, 1001)
+    ]
+    process = subprocess.Popen(
+        mcp_lint(*record_args(path)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
+    process.stdin.flush()
+    answers = {}
+    for _ in range(1001):
+        answer = json.loads(process.stdout.readline())
+        answers[answer["id"]] = answer
+    assert _listening_tcp_sockets(process.pid) == []
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr.decode()
+    assert all(answers[number]["result"]["content"][0]["text"] == f"n{number}" for number in range(1, 1001))
+    recorded = traces(path)
+    assert sorted(record.arguments["text"] for record in recorded) == sorted(f"n{n}" for n in range(1, 1001))
+    assert all(record.result_text() == record.arguments["text"] for record in recorded)
+
+
+def test_a_request_id_reused_in_flight_is_never_recorded_with_the_other_calls_answer(tmp_path: Path) -> None:
+    """Through a real proxy and server: id 1 is reused while a slow call with it is in flight. Both
+    answers reach the client; no trace line pairs one call's arguments with the other's result."""
+    path = tmp_path / "t.jsonl"
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    }
+    slow = {"name": "slow_echo", "arguments": {"text": "first", "delay": 1.0}}
+    fast = {"name": "echo", "arguments": {"text": "second"}}
+    messages = [
+        initialize,
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": slow},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": fast},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "echo", "arguments": {"text": "third"}},
+        },
+    ]
+    process = subprocess.Popen(
+        mcp_lint(*record_args(path)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
+    process.stdin.flush()
+    answers = [json.loads(process.stdout.readline()) for _ in range(4)]
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 0, stderr.decode()
+    texts = sorted(answer["result"]["content"][0]["text"] for answer in answers if answer["id"] != 0)
+    assert texts == ["first", "second", "third"]
+    recorded = traces(path)
+    assert all(record.result_text() == record.arguments["text"] for record in recorded), recorded
+    assert "third" in [record.arguments["text"] for record in recorded]

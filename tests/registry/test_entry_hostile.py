@@ -122,3 +122,26 @@ def test_a_lone_surrogate_in_an_entry_reaches_the_verdict_escaped(
     assert err.startswith("mcp-lint: error: server.json: remotes[0].url: ")
     verdict = json.loads((here / "verdict.json").read_text(encoding="utf-8"))
     assert verdict["status"] == "invalid" and verdict["problems"][0].startswith('remotes[0].url: "\ud800"')
+
+
+@pytest.mark.parametrize("kind", ["pypi", "npm"])
+def test_a_dot_dot_version_is_exit_2_and_the_install_cache_is_kept(
+    here: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """For real, through the gate: nothing under the cache folder is touched."""
+    cache = here / "cache"
+    kept = cache / "registry" / kind / "someone-else" / "1.0.0" / "launch.json"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("{}", encoding="utf-8")
+    write_entry(here, entry_document(packages=[package(registryType=kind, version="..")]))
+    code, out, err = gate(["--cache-dir", str(cache)], capsys)
+    assert code == 2 and out == "", err
+    assert err.startswith("mcp-lint: error: server.json: packages[0].version: "), err
+    assert kept.read_text(encoding="utf-8") == "{}"
+    assert sorted(path.relative_to(cache).as_posix() for path in cache.rglob("*")) == [
+        "registry",
+        f"registry/{kind}",
+        f"registry/{kind}/someone-else",
+        f"registry/{kind}/someone-else/1.0.0",
+        f"registry/{kind}/someone-else/1.0.0/launch.json",
+    ]

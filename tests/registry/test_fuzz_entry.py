@@ -33,7 +33,7 @@ from registry_support import entry_document, gate, package  # noqa: E402
 from mcp_lint.errors import UsageError  # noqa: E402
 from mcp_lint.registry.entry import load_entry  # noqa: E402
 from mcp_lint.registry.launch import plan  # noqa: E402
-from mcp_lint.registry.network import private_target  # noqa: E402
+from mcp_lint.registry.network import private_target, unclear_host  # noqa: E402
 
 FUZZ = settings(
     derandomize=True,
@@ -216,6 +216,8 @@ URLS = [
     "http://100.64.0.1/mcp",
     "https://8.8.8.8/mcp",
     "https://user@127.0.0.1:443@example.com/mcp",
+    "http://127.0.0.1:4873\\@example.com",
+    "http://%6c%6f%63%61%6c%68%6f%73%74/mcp",
 ]
 field_text = st.one_of(hostile_text, st.sampled_from(URLS))
 
@@ -263,5 +265,6 @@ def test_installer_and_network_fields(
             assert chosen.version is not None and chosen.version.strip(".") and "/" not in chosen.version
             for url in (chosen.registry_base_url, planned.items[-1].url):
                 assert url is None or private_target(url) is None, url
+                assert url is None or unclear_host(url) is None, url
             return
     _check(data, folder, capsys)

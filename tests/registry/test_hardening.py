@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +207,7 @@ def test_a_private_remote_is_exit_2_in_one_line(here: Path, capsys: pytest.Captu
 # -- secrets a server echoes -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("output_format", ["text", "json", "sarif"])
+@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "markdown", "github"])
 def test_a_secret_the_server_echoes_is_masked_in_every_report(
     here: Path, capsys: pytest.CaptureFixture[str], output_format: str
 ) -> None:
@@ -236,3 +239,81 @@ def test_a_secret_the_server_echoes_is_masked_in_every_report(
     verdict = (here / "verdict.json").read_text(encoding="utf-8")
     for secret in (SECRET, OTHER_SECRET):
         assert secret not in out + err + verdict
+
+
+# -- URLs that parsers read differently (s28 audit) ------------------------------------------------------
+
+# Python's urlsplit reads each host below as public (or as no resolvable name), while Node's URL parser,
+# which npm uses, reads 127.0.0.1 or localhost: a backslash ends the host for it, and it decodes a
+# percent-encoded host.
+UNCLEAR_URLS = [
+    "http://127.0.0.1:4873\\@example.com",
+    "http://127.0.0.1:4873\\registry@example.com/",
+    "http://%6c%6f%63%61%6c%68%6f%73%74:4873",
+    "http://127%2e0%2e0%2e1:4873",
+]
+
+
+@pytest.mark.parametrize("url", UNCLEAR_URLS)
+@pytest.mark.parametrize("kind", ["npm", "pypi"])
+def test_a_registry_url_whose_host_parsers_read_differently_is_refused(kind: str, url: str) -> None:
+    entry = entry_of(packages=[package(registryType=kind, registryBaseUrl=url)])
+    with pytest.raises(UsageError, match=r"^packages\[0\]\.registryBaseUrl: .*--allow-private-network"):
+        plan(entry, {})
+
+
+@pytest.mark.parametrize("url", UNCLEAR_URLS)
+def test_a_remote_url_whose_host_parsers_read_differently_is_refused(url: str) -> None:
+    entry = entry_of(packages=[], remotes=[{"type": "streamable-http", "url": url + "/mcp"}])
+    with pytest.raises(UsageError, match=r"^remotes\[0\]\.url: "):
+        plan(entry, {})
+
+
+class _Listener(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.server.seen.append(self.path)  # type: ignore[attr-defined]
+        self.send_response(404)
+        self.send_header("content-length", "0")
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="needs npm")
+def test_npm_never_reaches_loopback_through_a_backslash_in_the_registry_url(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """For real: the gate with npm and a registry on loopback written `http://127.0.0.1:PORT\\@example.com`.
+    Before the check, npm asked the loopback listener for the package (exit 3, 'npm error 404')."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Listener)
+    server.seen = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}\\@example.com"
+        write_entry(here, entry_document(packages=[package(registryType="npm", registryBaseUrl=url)]))
+        code, out, err = gate(["--cache-dir", str(here / "cache"), "--timeout", "20"], capsys)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+    assert server.seen == []  # type: ignore[attr-defined]
+    errors = [line for line in err.splitlines() if line.startswith("mcp-lint: error: ")]
+    assert code == 2 and out == "" and len(errors) == 1, err
+    assert errors[0].startswith("mcp-lint: error: server.json: packages[0].registryBaseUrl: "), err
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://127.0.0.1/weather.mcpb",
+        "https://169.254.169.254/weather.mcpb",
+        "https://127.0.0.1\\@example.com/w.mcpb",
+    ],
+)
+def test_an_mcpb_url_identifier_on_a_private_or_unclear_host_is_refused(url: str) -> None:
+    entry = entry_of(packages=[package(registryType="mcpb", identifier=url, fileSha256="a" * 64)])
+    with pytest.raises(UsageError, match=r"^packages\[0\]\.identifier: .*--allow-private-network"):
+        plan(entry, {})
+    plan(entry, {}, allow_private_network=True)
