@@ -14,10 +14,8 @@ English gets its mechanical fixes only: mcp-lint writes English, and mixing it i
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
@@ -30,6 +28,7 @@ from mcp_lint.model import (
     Component,
     Finding,
     Proposal,
+    Relint,
     RunResult,
     ServerReport,
     ServerSnapshot,
@@ -38,10 +37,6 @@ from mcp_lint.model import (
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
 from mcp_lint.words import name_words
-
-if TYPE_CHECKING:
-    from mcp_lint.check.engine import ActiveRule
-    from mcp_lint.config import Settings
 
 SUGGESTION_HEAD = "Proposed description"
 # What each added part really is, as the claim names it.
@@ -111,33 +106,22 @@ def with_text(tool: Tool, description: str) -> Tool:
     return Tool(tool.name, raw, tool.sdk_rejection, tool.named)
 
 
-@functools.lru_cache(maxsize=1)
-def _relint_rules() -> tuple[Settings, tuple[ActiveRule, ...]]:
-    """The deterministic rules with the rule files' defaults, selected once per process (every
-    candidate of every tool is re-linted with them)."""
-    from mcp_lint.check.engine import active_rules
-    from mcp_lint.config import Settings
-
-    settings = Settings()
-    chosen = active_rules(load_catalogue(), settings)
-    return settings, tuple(active for active in chosen if active.rule.component is None)
-
-
-def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, ...]]:
-    """What the deterministic rules find in a candidate text of `tool` that they do not find in its
-    own: each new finding as "MCP203 Description mentions ...". The rules run over the tool beside
-    `company` (the rivals a rewrite may name), with the rule files' defaults; a rewrite must never
-    add a finding, so a candidate with one is not proposed."""
-    from mcp_lint.check.engine import check_server
-
-    settings, rules = _relint_rules()
+def relinter(tool: Tool, company: Sequence[Tool], relint: Relint | None) -> Callable[[str], tuple[str, ...]]:
+    """What the run's deterministic rules find in a candidate text of `tool` that they do not find in
+    its own: each new finding as "MCP203 Description mentions ...". `relint` is the check stage's
+    (`RunResult.relint`: the rules the run selected, with its options and settings), run over the tool
+    beside `company` (the rivals a rewrite may name); a rewrite must never add a finding, so a
+    candidate with one is not proposed. Without a re-lint (a result no check stage made) nothing is
+    found."""
     others = tuple(peer for peer in company if peer.name != tool.name)
 
     def found(text: str) -> dict[tuple[str, str | None], str]:
+        if relint is None:
+            return {}
         snapshot = ServerSnapshot(name="relint", tools=(with_text(tool, text), *others))
         return {
             (finding.code, finding.subject): f"{finding.code} {finding.message}"
-            for finding in check_server(snapshot, list(rules), settings)
+            for finding in relint(snapshot)
             if finding.tool == tool.name
         }
 
@@ -238,6 +222,7 @@ def propose(
     known: Mapping[str, float] | None = None,
     findings: Sequence[Finding] = (),
     search: bool = True,
+    relint: Relint | None = None,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
     for the parts `components` names), after the mechanical fixes `findings` call for; none when
@@ -247,7 +232,8 @@ def propose(
     Candidates are scored by the offline jury with the server's other tool `names`, as the jury stage
     scores the tool, so what a proposal says it clears is what the run's offline jury will find;
     `known` is that jury's score of the original when the run already has it. Without `search` (the
-    run's jury is another), the grounded parts of the smelly components are added as they are."""
+    run's jury is another), the grounded parts of the smelly components are added as they are. `relint`
+    is the check stage's re-lint (see `relinter`)."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
@@ -290,7 +276,7 @@ def propose(
         # Another jury scores this run: it, not the offline jury, says what the parts clear.
         components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
     company = [peer for peer in peers if peer.name in {rival.name for rival in grounding.rivals}]
-    added = relinter(base, company)
+    added = relinter(base, company, relint)
 
     offences: list[str] = []  # the first new finding a candidate brought, for the reason given
 
@@ -408,7 +394,10 @@ def suggestion_text(
 
 
 def _server_proposals(
-    report: ServerReport, limits: Mapping[str, float], codes: Mapping[Component, str]
+    report: ServerReport,
+    limits: Mapping[str, float],
+    codes: Mapping[Component, str],
+    relint: Relint | None,
 ) -> ServerReport:
     snapshot = report.snapshot
     by_tool: dict[str, list[Finding]] = {}
@@ -444,6 +433,7 @@ def _server_proposals(
             known=aggregate if scores is not None and set(scores.judges) == {OFFLINE_JURY} else None,
             findings=by_tool[tool.name],
             search=scores is None or set(scores.judges) <= {OFFLINE_JURY},
+            relint=relint,
         )
         if proposal.description is None and tool.name not in smelly:
             continue
@@ -468,5 +458,6 @@ def add_proposals(
     chosen = dict(limits) if limits is not None else thresholds()
     codes = rubric_codes(catalogue)
     return replace(
-        result, servers=tuple(_server_proposals(report, chosen, codes) for report in result.servers)
+        result,
+        servers=tuple(_server_proposals(report, chosen, codes, result.relint) for report in result.servers),
     )
