@@ -281,16 +281,86 @@ def empty(description: str) -> bool:
     return not description.strip() or is_placeholder(description)
 
 
+# Verbs a tool name may open (or, `projects-list` style, close) with, that say plainly what it does.
+# A vague verb (`manage`, `handle`, `process`) says nothing a sentence could build on: no purpose.
+_PLAIN_VERBS = frozenset(
+    words(
+        "get list search find create add update delete remove fetch retrieve read send upload download "
+        "cancel start stop run execute set enable disable close open move rename copy archive publish "
+        "deploy install uninstall restart check validate generate export import describe count merge "
+        "approve reject assign query schedule sync clear reset invite fork clone post reply mark "
+        "subscribe unsubscribe pause resume trigger apply attach detach lock unlock upsert write edit "
+        "replace submit save insert duplicate restore refresh scan convert"
+    )
+)
+# Words a name writes in lower case that prose writes otherwise.
+_CASED = {
+    "id": "ID",
+    "ids": "IDs",
+    "url": "URL",
+    "urls": "URLs",
+    "api": "API",
+    "json": "JSON",
+    "sql": "SQL",
+    "html": "HTML",
+    "pdf": "PDF",
+    "csv": "CSV",
+    "ip": "IP",
+    "dns": "DNS",
+}
+# Objects that take "the" (there is one of them: `get_status` is "Get the status").
+_THE = frozenset(
+    words(
+        "current latest default active status info information config configuration "
+        "settings weather content metadata usage balance health version state profile me"
+    )
+)
+# Verbs whose object is a set of things: "List projects", not "List a projects".
+_MANY = frozenset(words("list search find query count export sync scan"))
+# An input that names the one thing acted on: "Delete a product by its `id`".
+_ID = re.compile(r"(?:^|_|-|[a-z])(?:id|Id|ID|key|Key|uuid|Uuid|UUID|slug|Slug)$")
+
+
+def _prose(word: str) -> str:
+    return _CASED.get(word, word)
+
+
 def named_purpose(grounding: Grounding) -> str | None:
-    """What the name says the tool does, for an empty description: its words as an imperative
-    (`get_weather_forecast` -> "Get weather forecast"), with the inputs a call needs; None when it
-    needs none (the sentence would only echo the name)."""
-    words = name_words(grounding.tool.name)
+    """What the name says the tool does, for an empty description, in the plain imperative real
+    descriptions open with (`delete_product` with a required `id` -> "Delete a product by its `id`.";
+    `create-product` with `title` -> "Create a product with the given `title`."; `get-customer-orders`
+    with `customerId` -> "Get customer orders for the given `customerId`."). The required inputs name
+    what it acts on, so the sentence says more than the name. None when the name opens with no plain
+    verb (`manage_options` says nothing a sentence can build on) or needs no input (the sentence
+    would only echo the name)."""
+    parts = [word.lower() for word in name_words(grounding.tool.name)]
+    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
+        parts = parts[1:]  # a product prefix: `jira_get_issue`
+    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
+        parts = [parts[-1], *parts[:-1]]  # `projects-list`
     required = _required(grounding)
-    if not words or not required:
-        return None  # the name alone, echoed, says nothing the name does not
-    sentence = " ".join(words) + f", given {listed(required)}"
-    return sentence[0].upper() + sentence[1:] + "."
+    if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
+        return None
+    verb, rest = parts[0], parts[1:]
+    if "by" in rest:
+        rest = rest[: rest.index("by")]  # "by id": said by the input below
+    if not rest:
+        return None
+    plural = singular(rest[-1]) != rest[-1] and not rest[-1].endswith(("ss", "us", "is"))
+    if rest[0] in ("all", "my", "the", "a", "an") or plural or verb in _MANY:
+        article = ""
+    elif rest[0] in _THE or rest[-1] in _THE:
+        article = "the "
+    else:
+        article = "an " if rest[0][0] in "aeiou" else "a "
+    sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}"
+    if len(required) == 1 and _ID.search(required[0]) and not plural and article != "the ":
+        sentence += f" by its `{required[0]}`"
+    elif verb in ("create", "add", "insert", "upsert", "post", "send"):
+        sentence += f" with the given {listed(required)}"
+    else:
+        sentence += f" for the given {listed(required)}"
+    return sentence + "."
 
 
 def purpose_part(grounding: Grounding, example: bool = False) -> str | None:

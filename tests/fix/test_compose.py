@@ -177,17 +177,38 @@ def test_purpose_says_what_it_returns_only_when_nothing_the_agent_sees_says_it()
     assert purpose_part(ground(untyped, (), [weather])) == "Returns JSON with `temp`."
 
 
-def test_an_empty_description_gets_a_purpose_from_the_name_and_the_inputs_it_needs() -> None:
-    blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
-    assert purpose_part(ground(blank)) == "Get forecast, given `city`."
+def needs(*names: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {name: {"type": "string"} for name in names},
+        "required": list(names),
+    }
+
+
+def test_an_empty_description_gets_a_plain_sentence_of_purpose_from_the_name_and_the_inputs() -> None:
+    # Worded as real descriptions open: an imperative, an article, the one thing acted on by its id.
+    said = {
+        ("get_forecast", ("city",)): "Get a forecast for the given `city`.",
+        ("delete-product", ("id",)): "Delete a product by its `id`.",
+        ("get-order-by-id", ("orderId",)): "Get an order by its `orderId`.",
+        ("create-product", ("title",)): "Create a product with the given `title`.",
+        ("get-customer-orders", ("customerId",)): "Get customer orders for the given `customerId`.",
+        ("jira_get_issue", ("issue_key",)): "Get an issue by its `issue_key`.",
+        ("projects-list", ("workspace",)): "List projects for the given `workspace`.",
+        ("get_status", ("job_id",)): "Get the status for the given `job_id`.",
+    }
+    for (name, inputs), sentence in said.items():
+        assert purpose_part(ground(tool(name, "", needs(*inputs)))) == sentence
     assert purpose_part(ground(tool("get_forecast", "TODO"))) is None  # it would only echo the name
+    # A vague verb says nothing a sentence can build on.
+    assert purpose_part(ground(tool("manage-product-options", "", needs("productId", "action")))) is None
 
 
 def test_an_empty_description_is_filled_whatever_the_jury_says() -> None:
     blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
     scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
     proposal = propose("s", blank, (), scores)
-    assert proposal.description == "Get forecast, given `city`."
+    assert proposal.description == "Get a forecast for the given `city`."
     assert proposal.repairs == ("MCP101 a purpose from its name and inputs for the empty description",)
 
 
@@ -292,6 +313,12 @@ def test_the_re_lint_follows_the_runs_settings_not_the_rule_files_defaults() -> 
     assert relinter(SEARCH, (), None)(candidate) == ()
 
 
+def run_findings(*tools: Tool) -> tuple[Any, ...]:
+    """The findings a default run makes on a server of `tools` (what the propose stage is given)."""
+    settings = Settings()
+    return check_server(ServerSnapshot("s", tools), active_rules(load_catalogue(), settings), settings)
+
+
 def test_with_no_grounded_rewrite_the_suggestion_says_what_to_write_for_this_tool() -> None:
     schema = {
         "type": "object",
@@ -300,20 +327,47 @@ def test_with_no_grounded_rewrite_the_suggestion_says_what_to_write_for_this_too
     }
     remove = tool("delete_labels", "Delete labels.", schema)
     scores = {"purpose": 2, "guidelines": 3, "limitations": 1, "parameters": 1, "length": 3, "examples": 3}
-    proposal = propose("s", remove, (remove,), scores)
+    proposal = propose("s", remove, (remove,), scores, findings=run_findings(remove))
     assert proposal.description is None
     assert proposal.checklist == (
-        "say what it returns (no output schema does)",
         "state the most `max_results` accepts (no maximum in the schema)",
         "say whether what it deletes can be recovered",
         "describe `label` and `max_results` (no description)",
     )
     text = suggestion_text(proposal)
-    assert text.startswith("No grounded rewrite. Write by hand: say what it returns (no output schema")
+    assert text.startswith("No grounded rewrite. Write by hand: state the most `max_results` accepts")
     assert text.count("mcp-lint record") == 1
     # With traces given (none of them this tool's), recording is no advice.
-    traced = propose("s", remove, (remove,), scores, [OK])
+    traced = propose("s", remove, (remove,), scores, [OK], findings=run_findings(remove))
     assert traced.description is None and "mcp-lint record" not in suggestion_text(traced)
+
+
+def test_the_checklist_asks_nothing_the_description_already_says() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"label": {"type": "string"}, "max_results": {"type": "integer"}},
+        "required": ["label"],
+    }
+    said = tool(
+        "delete_labels",
+        "Permanently delete labels. Args: label: the label's name. max_results: at most 100 labels.",
+        schema,
+    )
+    scores = {"purpose": 2, "guidelines": 3, "limitations": 1, "parameters": 1, "length": 3, "examples": 3}
+    # Its limits and its parameters are in the text, and the run's MCP202 agrees: nothing to ask.
+    assert propose("s", said, (said,), scores, findings=run_findings(said)).checklist == ()
+
+
+def test_a_tool_that_makes_something_another_tool_takes_the_id_of_is_asked_whether_it_returns_it() -> None:
+    create = tool("create_board", "Create a new board.", needs("name"))
+    rename = tool("rename_board", "Rename a board.", needs("board_id", "name"))
+    scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    proposal = propose("s", create, (create, rename), scores, findings=run_findings(create, rename))
+    assert proposal.checklist == (
+        "say whether it returns the new board's ID (`rename_board` takes `board_id`)",
+    )
+    # Nothing takes a board's ID: what it returns is no question an agent has.
+    assert propose("s", create, (create,), scores).checklist == ()
 
 
 def test_a_rival_no_grounded_sentence_sets_apart_is_named_in_the_checklist() -> None:
@@ -326,14 +380,15 @@ def test_a_rival_no_grounded_sentence_sets_apart_is_named_in_the_checklist() -> 
     assert proposal.checklist == ("say when to use it rather than `find_issues`",)
 
 
-def test_an_underspecified_short_description_with_nothing_more_specific_is_asked_for_more() -> None:
+def test_with_nothing_specific_to_ask_there_is_no_generic_advice() -> None:
     typed = tool(
         "get_weather",
         "Weather now.",
         {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}},
         outputSchema={"type": "object", "properties": {"temp": {"type": "number"}}},
     )
-    scores = {"purpose": 3, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 1, "examples": 3}
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 1, "examples": 3}
     proposal = propose("s", typed, (typed,), scores)
-    # the output schema says what it returns: that is not asked for
-    assert proposal.checklist == ("say what it acts on and what it needs (it has 2 words)",)
+    # no "state its limits (size, rate, ...)", no "say what it acts on": nothing about this tool asks it
+    assert proposal.checklist == ()
+    assert suggestion_text(proposal).startswith("No grounded rewrite: nothing is known of it")
