@@ -183,7 +183,22 @@ def _content(text: str) -> set[str]:
     return {singular(word) for word in _PROSE_WORD.findall(text.lower()) if word not in _ENGLISH}
 
 
-def _contrast(rival: Rival, own: str) -> str | None:
+# Parameter name words of a place to write to.
+_PLACE = frozenset(words("path file filename dir directory dest destination output"))
+
+
+def _to_file(rival: Rival, name: str) -> bool:
+    """Whether the rival is this tool writing to a file: its name is this one's plus "to file" (or
+    "file"), and every input only it needs names a place (`outputPath`, `file_path`)."""
+    extra = [
+        word.lower() for word in name_words(rival.name) if word.lower() not in set(name_words(name.lower()))
+    ]
+    return extra in (["to", "file"], ["file"]) and all(
+        _PLACE & {word.lower() for word in name_words(need)} for need in rival.needs
+    )
+
+
+def _contrast(rival: Rival, own: str, name: str = "") -> str | None:
     """When to use the rival instead, in the two tools' own terms: its purpose as its description
     states it ("To look up a user by email, use `find_user`."), else the required inputs only it
     needs ("If you have `email` rather than `id`, use `find_user`."), else read against write. None
@@ -192,6 +207,9 @@ def _contrast(rival: Rival, own: str) -> str | None:
     # issues" says nothing "Search issues." does not).
     if rival.purpose and _content(rival.purpose.split(" ", 1)[-1]) - _content(own):
         return f"To {rival.purpose}, use `{rival.name}`."
+    if rival.needs and not rival.wants and _to_file(rival, name):
+        # `download-bytes` / `download-bytes-to-file` needing `outputPath`: its name says where it goes.
+        return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
     if rival.needs:
         have = joined(_quoted(rival.needs))
         rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
@@ -206,7 +224,8 @@ def _contrast(rival: Rival, own: str) -> str | None:
 def guidelines_part(grounding: Grounding) -> str | None:
     """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
     own = grounding.tool.description
-    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own))) or None
+    name = grounding.tool.name
+    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own, name))) or None
 
 
 def quotable(text: str) -> str:

@@ -392,3 +392,15 @@ def test_with_nothing_specific_to_ask_there_is_no_generic_advice() -> None:
     # no "state its limits (size, rate, ...)", no "say what it acts on": nothing about this tool asks it
     assert proposal.checklist == ()
     assert suggestion_text(proposal).startswith("No grounded rewrite: nothing is known of it")
+
+
+def test_a_rival_that_writes_to_a_file_is_named_for_that() -> None:
+    # Both texts speak of files: the longer name's "to file" is not told apart by its own text.
+    fetch = tool("download-bytes", "Download a drive file's bytes as base64.", needs("target"))
+    to_file = tool(
+        "download-bytes-to-file", "Write a drive file's bytes to disk.", needs("target", "outputPath")
+    )
+    drives = tool("list-drives", "List the drives.")  # two tools of three: "download" is no prefix
+    assert guidelines_part(ground(fetch, (fetch, to_file, drives))) == (
+        "To save it to a file instead (`outputPath`), use `download-bytes-to-file`."
+    )
