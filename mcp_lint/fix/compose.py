@@ -210,7 +210,10 @@ def _contrast(rival: Rival, own: str, name: str = "") -> str | None:
     if rival.needs and not rival.wants and _to_file(rival, name):
         # `download-bytes` / `download-bytes-to-file` needing `outputPath`: its name says where it goes.
         return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
-    if rival.needs:
+    if rival.needs and len(rival.needs) <= 2 and len(rival.wants) <= 2:
+        # An input in place of another (`workflow` rather than `id`, `query` rather than `owner` or
+        # `repo`); three or more on this side are no alternative to it but another job ("`name`
+        # rather than `emailId`, `mailbox` or `label`": removing a label from a mail, not deleting it).
         have = joined(_quoted(rival.needs))
         rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
         return f"If you have {have}{rather}, use `{rival.name}`."
@@ -337,6 +340,8 @@ _THE = frozenset(
 # Verbs whose object is a set of things: "List projects", not "List a projects".
 _MANY = frozenset(words("list search find query count export sync scan"))
 # An input that names the one thing acted on: "Delete a product by its `id`".
+# Inputs that are what a call carries, not what it is about: "Run a query with the given `sql`".
+_CONTENT = frozenset(words("sql query code command script text body content message prompt expression"))
 _ID = re.compile(r"(?:^|_|-|[a-z])(?:id|Id|ID|key|Key|uuid|Uuid|UUID|slug|Slug)$")
 
 
@@ -375,7 +380,9 @@ def named_purpose(grounding: Grounding) -> str | None:
     sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}"
     if len(required) == 1 and _ID.search(required[0]) and not plural and article != "the ":
         sentence += f" by its `{required[0]}`"
-    elif verb in ("create", "add", "insert", "upsert", "post", "send"):
+    elif verb in ("create", "add", "insert", "upsert", "post", "send") or _CONTENT & {
+        word.lower() for word in name_words(required[0])
+    }:
         sentence += f" with the given {listed(required)}"
     else:
         sentence += f" for the given {listed(required)}"

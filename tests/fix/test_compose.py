@@ -404,3 +404,17 @@ def test_a_rival_that_writes_to_a_file_is_named_for_that() -> None:
     assert guidelines_part(ground(fetch, (fetch, to_file, drives))) == (
         "To save it to a file instead (`outputPath`), use `download-bytes-to-file`."
     )
+
+
+def test_inputs_are_no_contrast_when_this_tool_needs_three_the_rival_does_not() -> None:
+    # Taking a label off one email is another job than deleting the label: "If you have `name`
+    # rather than `emailId`, `mailbox` or `label`" would say nothing a maintainer means.
+    remove = tool("remove_label", "Remove a label from an email.", needs("emailId", "mailbox", "label"))
+    delete = tool("delete_label", "", needs("name"))
+    [rival] = ground(remove, (remove, delete)).rivals  # confusable by name: the same action on a label
+    assert rival.needs == ("name",)
+    assert guidelines_part(ground(remove, (remove, delete))) is None
+
+
+def test_an_input_that_a_call_carries_is_given_with_it() -> None:
+    assert purpose_part(ground(tool("run_query", "", needs("sql")))) == "Run a query with the given `sql`."
