@@ -266,13 +266,12 @@ def checklist(
             names = joined([f"`{rival.name}`" for rival in grounding.rivals], "or")
             items.append(f"say when to use it rather than {names}")
         elif component == "parameters":
-            bare = list(
-                dict.fromkeys(
-                    finding.subject
-                    for finding in findings
-                    if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
-                )
-            )
+            flagged = {
+                finding.subject
+                for finding in findings
+                if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
+            }
+            bare = [name for name in tool.properties if name in flagged]  # in the schema's order
             if bare:
                 items.append(f"describe {listed(bare)} (no description)")
         elif component == "limitations":
