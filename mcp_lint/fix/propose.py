@@ -173,6 +173,14 @@ def _verb(tool: Tool) -> str:
     return ""
 
 
+def _takes_off(tool: Tool) -> bool:
+    """Whether the tool takes one thing off another rather than deleting it: `remove_member_from_card`,
+    or a first sentence "Remove a label from an email". Nothing is lost to recover."""
+    words = [word.lower() for word in name_words(tool.name)]
+    first = tool.description.strip().split(".", 1)[0].lower()
+    return "from" in words or bool(re.match(r"^(?:removes?|deletes?|drops?)\b.*\bfrom\b", first))
+
+
 def _says_bound(tool: Tool, name: str) -> bool:
     """Whether the description says something about how much `name` takes: a number next to it."""
     text = tool.description
@@ -201,7 +209,7 @@ def _limits(tool: Tool) -> list[str]:
     if amounts:
         shown = joined([f"`{name}`" for name in amounts[:2]], "or")
         items.append(f"state the most {shown} accepts (no maximum in the schema)")
-    if _verb(tool) in _TAKES and not _PERMANENCE.search(tool.description):
+    if _verb(tool) in _TAKES and not _PERMANENCE.search(tool.description) and not _takes_off(tool):
         items.append("say whether what it deletes can be recovered")
     return items
 

@@ -418,3 +418,13 @@ def test_inputs_are_no_contrast_when_this_tool_needs_three_the_rival_does_not() 
 
 def test_an_input_that_a_call_carries_is_given_with_it() -> None:
     assert purpose_part(ground(tool("run_query", "", needs("sql")))) == "Run a query with the given `sql`."
+
+
+def test_taking_one_thing_off_another_is_not_asked_whether_it_can_be_recovered() -> None:
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
+    off = tool("remove_member_from_card", "Remove a member from a card.", needs("cardId", "memberId"))
+    label = tool("remove_label", "Remove a label from an email.", needs("emailId", "label"))
+    gone = tool("delete_card", "Delete a card.", needs("cardId"))
+    assert propose("s", off, (off,), scores).checklist == ()
+    assert propose("s", label, (label,), scores).checklist == ()
+    assert propose("s", gone, (gone,), scores).checklist == ("say whether what it deletes can be recovered",)
