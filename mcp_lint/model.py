@@ -305,8 +305,8 @@ class Proposal:
     note: str | None = None
     # The offline jury's scores of the original, beside `scores` (the rewrite's) in the claim.
     before: Mapping[str, float] = field(default_factory=dict)
-    # With no grounded rewrite: what the maintainer should write, one item per smelly component
-    # from a fact about the tool ("say what it returns (no output schema does)").
+    # With no grounded rewrite: what the maintainer should write, only what a fact about the tool
+    # calls for and its text does not say ("describe `city` (no description)"); empty when nothing does.
     checklist: tuple[str, ...] = ()
     # With no rewrite and no traces: recorded calls would ground more (the suggestion says how).
     record: bool = False
