@@ -337,6 +337,8 @@ _THE = frozenset(
         "settings weather content metadata usage balance health version state profile me"
     )
 )
+# A word said with a vowel first: "an order", "an update", but "a user", "a unit", "a URL".
+_VOWEL = re.compile(r"^(?:[aeio]|u(?!s|ni|r|t))")
 # Verbs whose object is a set of things: "List projects", not "List a projects".
 _MANY = frozenset(words("list search find query count export sync scan"))
 # An input that names the one thing acted on: "Delete a product by its `id`".
@@ -366,7 +368,11 @@ def named_purpose(grounding: Grounding) -> str | None:
     if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
         return None
     verb, rest = parts[0], parts[1:]
+    by = ""
     if "by" in rest:
+        tail = "".join(rest[rest.index("by") + 1 :])
+        # "by email" with a required `email`: the input it names
+        by = next((name for name in required if name.lower().replace("_", "") == tail), "")
         rest = rest[: rest.index("by")]  # "by id": said by the input below
     if not rest:
         return None
@@ -376,9 +382,11 @@ def named_purpose(grounding: Grounding) -> str | None:
     elif rest[0] in _THE or rest[-1] in _THE:
         article = "the "
     else:
-        article = "an " if rest[0][0] in "aeiou" else "a "
+        article = "an " if _VOWEL.match(rest[0]) else "a "
     sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}"
-    if len(required) == 1 and _ID.search(required[0]) and not plural and article != "the ":
+    if by:
+        sentence += f" by its `{by}`"
+    elif len(required) == 1 and _ID.search(required[0]) and not plural and article != "the ":
         sentence += f" by its `{required[0]}`"
     elif verb in ("create", "add", "insert", "upsert", "post", "send") or _CONTENT & {
         word.lower() for word in name_words(required[0])

@@ -196,6 +196,7 @@ def test_an_empty_description_gets_a_plain_sentence_of_purpose_from_the_name_and
         ("jira_get_issue", ("issue_key",)): "Get an issue by its `issue_key`.",
         ("projects-list", ("workspace",)): "List projects for the given `workspace`.",
         ("get_status", ("job_id",)): "Get the status for the given `job_id`.",
+        ("get_user_by_email", ("email",)): "Get a user by its `email`.",
     }
     for (name, inputs), sentence in said.items():
         assert purpose_part(ground(tool(name, "", needs(*inputs)))) == sentence
