@@ -175,10 +175,13 @@ def _verb(tool: Tool) -> str:
 
 def _takes_off(tool: Tool) -> bool:
     """Whether the tool takes one thing off another rather than deleting it: `remove_member_from_card`,
-    or a first sentence "Remove a label from an email". Nothing is lost to recover."""
+    or a first sentence "Remove a label from an email". Nothing is lost to recover. Only "remove" reads
+    so: `delete_footnote_from_document` deletes the footnote."""
+    if _verb(tool) != "remove":
+        return False
     words = [word.lower() for word in name_words(tool.name)]
     first = tool.description.strip().split(".", 1)[0].lower()
-    return "from" in words or bool(re.match(r"^(?:removes?|deletes?|drops?)\b.*\bfrom\b", first))
+    return "from" in words or bool(re.match(r"^removes?\b.*\bfrom\b", first))
 
 
 def _says_bound(tool: Tool, name: str) -> bool:

@@ -429,3 +429,13 @@ def test_taking_one_thing_off_another_is_not_asked_whether_it_can_be_recovered()
     assert propose("s", off, (off,), scores).checklist == ()
     assert propose("s", label, (label,), scores).checklist == ()
     assert propose("s", gone, (gone,), scores).checklist == ("say whether what it deletes can be recovered",)
+
+
+def test_deleting_a_thing_from_where_it_is_kept_is_still_a_deletion() -> None:
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
+    message = tool("delete_message", "Delete a message from a channel.", needs("channelId", "messageId"))
+    footnote = tool("delete_footnote_from_document", "Delete a footnote.", needs("filename", "footnote_id"))
+    for deletes in (message, footnote):
+        assert propose("s", deletes, (deletes,), scores).checklist == (
+            "say whether what it deletes can be recovered",
+        )
