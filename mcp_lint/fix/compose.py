@@ -339,6 +339,8 @@ _THE = frozenset(
 )
 # A word said with a vowel first: "an order", "an update", but "a user", "a unit", "a URL".
 _VOWEL = re.compile(r"^(?:[aeio]|u(?!s|ni|r|t))")
+# Verbs that read one thing: what they read for given inputs is "the" one.
+_READS = frozenset(words("get fetch retrieve read describe"))
 # Verbs whose object is a set of things: "List projects", not "List a projects".
 _MANY = frozenset(words("list search find query count export sync scan"))
 # An input that names the one thing acted on: "Delete a product by its `id`".
@@ -377,23 +379,26 @@ def named_purpose(grounding: Grounding) -> str | None:
     if not rest:
         return None
     plural = singular(rest[-1]) != rest[-1] and not rest[-1].endswith(("ss", "us", "is"))
-    if rest[0] in ("all", "my", "the", "a", "an") or plural or verb in _MANY:
-        article = ""
-    elif rest[0] in _THE or rest[-1] in _THE:
-        article = "the "
-    else:
-        article = "an " if _VOWEL.match(rest[0]) else "a "
-    sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}"
+    if verb in _MANY and not plural:
+        return None  # "Search source": a set of one thing reads wrong, whatever the article
     if by:
-        sentence += f" by its `{by}`"
-    elif len(required) == 1 and _ID.search(required[0]) and not plural and article != "the ":
-        sentence += f" by its `{required[0]}`"
+        phrase = f" by its `{by}`"
+    elif len(required) == 1 and _ID.search(required[0]) and not plural and rest[-1] not in _THE:
+        phrase = f" by its `{required[0]}`"
     elif verb in ("create", "add", "insert", "upsert", "post", "send") or _CONTENT & {
         word.lower() for word in name_words(required[0])
     }:
-        sentence += f" with the given {listed(required)}"
+        phrase = f" with the given {listed(required)}"
     else:
-        sentence += f" for the given {listed(required)}"
+        phrase = f" for the given {listed(required)}"
+    if rest[0] in ("all", "my", "the", "a", "an") or plural:
+        article = ""
+    elif rest[0] in _THE or rest[-1] in _THE or (verb in _READS and phrase.startswith(" for")):
+        # one of them for those inputs: "Get the earnings history for the given `ticker`"
+        article = "the "
+    else:
+        article = "an " if _VOWEL.match(rest[0]) else "a "
+    sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}{phrase}"
     return sentence + "."
 
 

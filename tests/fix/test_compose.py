@@ -188,7 +188,10 @@ def needs(*names: str) -> dict[str, Any]:
 def test_an_empty_description_gets_a_plain_sentence_of_purpose_from_the_name_and_the_inputs() -> None:
     # Worded as real descriptions open: an imperative, an article, the one thing acted on by its id.
     said = {
-        ("get_forecast", ("city",)): "Get a forecast for the given `city`.",
+        ("get_forecast", ("city",)): "Get the forecast for the given `city`.",
+        ("get_earnings_history", ("ticker",)): "Get the earnings history for the given `ticker`.",
+        ("get-user-contest-ranking", ("username",)): "Get the user contest ranking for the given `username`.",
+        ("create-research-plan", ("tokenName",)): "Create a research plan with the given `tokenName`.",
         ("delete-product", ("id",)): "Delete a product by its `id`.",
         ("get-order-by-id", ("orderId",)): "Get an order by its `orderId`.",
         ("create-product", ("title",)): "Create a product with the given `title`.",
@@ -203,13 +206,15 @@ def test_an_empty_description_gets_a_plain_sentence_of_purpose_from_the_name_and
     assert purpose_part(ground(tool("get_forecast", "TODO"))) is None  # it would only echo the name
     # A vague verb says nothing a sentence can build on.
     assert purpose_part(ground(tool("manage-product-options", "", needs("productId", "action")))) is None
+    # "Search source for ...": a search of one thing reads wrong with or without an article.
+    assert purpose_part(ground(tool("search-source", "", needs("source")))) is None
 
 
 def test_an_empty_description_is_filled_whatever_the_jury_says() -> None:
     blank = tool("get_forecast", "", {"type": "object", "properties": {"city": {}}, "required": ["city"]})
     scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
     proposal = propose("s", blank, (), scores)
-    assert proposal.description == "Get a forecast for the given `city`."
+    assert proposal.description == "Get the forecast for the given `city`."
     assert proposal.repairs == ("MCP101 a purpose from its name and inputs for the empty description",)
 
 
