@@ -9,7 +9,7 @@ import re
 import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, Protocol, get_args
 from urllib.parse import quote
 
 
@@ -305,8 +305,8 @@ class Proposal:
     note: str | None = None
     # The offline jury's scores of the original, beside `scores` (the rewrite's) in the claim.
     before: Mapping[str, float] = field(default_factory=dict)
-    # With no grounded rewrite: what the maintainer should write, one item per smelly component
-    # from a fact about the tool ("say what it returns (no output schema does)").
+    # With no grounded rewrite: what the maintainer should write, only what a fact about the tool
+    # calls for and its text does not say ("describe `city` (no description)"); empty when nothing does.
     checklist: tuple[str, ...] = ()
     # With no rewrite and no traces: recorded calls would ground more (the suggestion says how).
     record: bool = False
@@ -474,6 +474,15 @@ class ServerReport:
         return self.anchor_for(finding.tool)
 
 
+class Relint(Protocol):
+    """What the run's deterministic rules (MCP0xx-MCP6xx), with the run's own settings (selection,
+    options, severities, per-tool ignores), find in a snapshot. The check stage builds it and hands it
+    on in `RunResult.relint`, so the propose stage lints its candidate texts as the run lints the
+    originals, without reaching back into the rules."""
+
+    def __call__(self, snapshot: ServerSnapshot) -> tuple[Finding, ...]: ...
+
+
 @dataclass(frozen=True)
 class RunResult:
     """Everything a reporter needs; reporters read this and nothing else."""
@@ -491,6 +500,8 @@ class RunResult:
     unused_suppressions: tuple[UnusedSuppression, ...] = ()
     # Config problems that do not stop the run (a suppression without a reason), one line each.
     warnings: tuple[str, ...] = ()
+    # The check stage's re-lint (see `Relint`), for the propose stage; None when nothing was checked.
+    relint: Relint | None = field(default=None, compare=False, repr=False)
 
     @property
     def findings(self) -> tuple[Finding, ...]:

@@ -14,7 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mcp_lint.check.engine import ActiveRule, active_rules, check_server, rubric_thresholds, validate_settings
+from mcp_lint.check.engine import (
+    ActiveRule,
+    active_rules,
+    check_server,
+    relint_with,
+    rubric_thresholds,
+    validate_settings,
+)
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.gate import decide
@@ -169,6 +176,7 @@ def _check(
         min_score=settings.min_score,
         unused_suppressions=tuple(unused),
         warnings=tuple(missing_reason_warnings(offs, where)),
+        relint=relint_with(rules, settings),
     )
 
 

@@ -15,7 +15,7 @@ from mcp_lint.check.functions._text import clear_cache
 from mcp_lint.check.rules import Catalogue, Rule, load_catalogue
 from mcp_lint.config import RuleOverride, Settings, ToolIgnore
 from mcp_lint.errors import UsageError, quote
-from mcp_lint.model import Category, Finding, ServerSnapshot, Severity, ToolScores
+from mcp_lint.model import Category, Finding, Relint, ServerSnapshot, Severity, ToolScores
 
 # An exact code or name beats any prefix, however long.
 _EXACT = 1000
@@ -176,6 +176,21 @@ def check_server(
     order = {tool.name: index for index, tool in enumerate(snapshot.tools)}
     findings.sort(key=lambda f: (f.tool is not None, order.get(f.tool or "", 0), -f.severity, f.code))
     return tuple(findings)
+
+
+@dataclass(frozen=True)
+class _Relinter:
+    rules: tuple[ActiveRule, ...]
+    settings: Settings
+
+    def __call__(self, snapshot: ServerSnapshot) -> tuple[Finding, ...]:
+        return check_server(snapshot, list(self.rules), self.settings)
+
+
+def relint_with(rules: Iterable[ActiveRule], settings: Settings) -> Relint:
+    """The run's re-lint (`model.Relint`): its deterministic rules (no rubric rule: those need a
+    jury's scores), as the run selected and configured them, with its settings."""
+    return _Relinter(tuple(active for active in rules if active.rule.component is None), settings)
 
 
 def _check_rules(

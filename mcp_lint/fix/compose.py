@@ -183,7 +183,22 @@ def _content(text: str) -> set[str]:
     return {singular(word) for word in _PROSE_WORD.findall(text.lower()) if word not in _ENGLISH}
 
 
-def _contrast(rival: Rival, own: str) -> str | None:
+# Parameter name words of a place to write to.
+_PLACE = frozenset(words("path file filename dir directory dest destination output"))
+
+
+def _to_file(rival: Rival, name: str) -> bool:
+    """Whether the rival is this tool writing to a file: its name is this one's plus "to file" (or
+    "file"), and every input only it needs names a place (`outputPath`, `file_path`)."""
+    extra = [
+        word.lower() for word in name_words(rival.name) if word.lower() not in set(name_words(name.lower()))
+    ]
+    return extra in (["to", "file"], ["file"]) and all(
+        _PLACE & {word.lower() for word in name_words(need)} for need in rival.needs
+    )
+
+
+def _contrast(rival: Rival, own: str, name: str = "") -> str | None:
     """When to use the rival instead, in the two tools' own terms: its purpose as its description
     states it ("To look up a user by email, use `find_user`."), else the required inputs only it
     needs ("If you have `email` rather than `id`, use `find_user`."), else read against write. None
@@ -192,7 +207,13 @@ def _contrast(rival: Rival, own: str) -> str | None:
     # issues" says nothing "Search issues." does not).
     if rival.purpose and _content(rival.purpose.split(" ", 1)[-1]) - _content(own):
         return f"To {rival.purpose}, use `{rival.name}`."
-    if rival.needs:
+    if rival.needs and not rival.wants and _to_file(rival, name):
+        # `download-bytes` / `download-bytes-to-file` needing `outputPath`: its name says where it goes.
+        return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
+    if rival.needs and len(rival.needs) <= 2 and len(rival.wants) <= 2:
+        # An input in place of another (`workflow` rather than `id`, `query` rather than `owner` or
+        # `repo`); three or more on this side are no alternative to it but another job ("`name`
+        # rather than `emailId`, `mailbox` or `label`": removing a label from a mail, not deleting it).
         have = joined(_quoted(rival.needs))
         rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
         return f"If you have {have}{rather}, use `{rival.name}`."
@@ -206,7 +227,8 @@ def _contrast(rival: Rival, own: str) -> str | None:
 def guidelines_part(grounding: Grounding) -> str | None:
     """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
     own = grounding.tool.description
-    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own))) or None
+    name = grounding.tool.name
+    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own, name))) or None
 
 
 def quotable(text: str) -> str:
@@ -281,16 +303,103 @@ def empty(description: str) -> bool:
     return not description.strip() or is_placeholder(description)
 
 
+# Verbs a tool name may open (or, `projects-list` style, close) with, that say plainly what it does.
+# A vague verb (`manage`, `handle`, `process`) says nothing a sentence could build on: no purpose.
+_PLAIN_VERBS = frozenset(
+    words(
+        "get list search find create add update delete remove fetch retrieve read send upload download "
+        "cancel start stop run execute set enable disable close open move rename copy archive publish "
+        "deploy install uninstall restart check validate generate export import describe count merge "
+        "approve reject assign query schedule sync clear reset invite fork clone post reply mark "
+        "subscribe unsubscribe pause resume trigger apply attach detach lock unlock upsert write edit "
+        "replace submit save insert duplicate restore refresh scan convert"
+    )
+)
+# Words a name writes in lower case that prose writes otherwise.
+_CASED = {
+    "id": "ID",
+    "ids": "IDs",
+    "url": "URL",
+    "urls": "URLs",
+    "api": "API",
+    "json": "JSON",
+    "sql": "SQL",
+    "html": "HTML",
+    "pdf": "PDF",
+    "csv": "CSV",
+    "ip": "IP",
+    "dns": "DNS",
+}
+# Objects that take "the" (there is one of them: `get_status` is "Get the status").
+_THE = frozenset(
+    words(
+        "current latest default active status info information config configuration "
+        "settings weather content metadata usage balance health version state profile me"
+    )
+)
+# A word said with a vowel first: "an order", "an update", but "a user", "a unit", "a URL".
+_VOWEL = re.compile(r"^(?:[aeio]|u(?!s|ni|r|t))")
+# Verbs that read one thing: what they read for given inputs is "the" one.
+_READS = frozenset(words("get fetch retrieve read describe"))
+# Verbs whose object is a set of things: "List projects", not "List a projects".
+_MANY = frozenset(words("list search find query count export sync scan"))
+# An input that names the one thing acted on: "Delete a product by its `id`".
+# Inputs that are what a call carries, not what it is about: "Run a query with the given `sql`".
+_CONTENT = frozenset(words("sql query code command script text body content message prompt expression"))
+_ID = re.compile(r"(?:^|_|-|[a-z])(?:id|Id|ID|key|Key|uuid|Uuid|UUID|slug|Slug)$")
+
+
+def _prose(word: str) -> str:
+    return _CASED.get(word, word)
+
+
 def named_purpose(grounding: Grounding) -> str | None:
-    """What the name says the tool does, for an empty description: its words as an imperative
-    (`get_weather_forecast` -> "Get weather forecast"), with the inputs a call needs; None when it
-    needs none (the sentence would only echo the name)."""
-    words = name_words(grounding.tool.name)
+    """What the name says the tool does, for an empty description, in the plain imperative real
+    descriptions open with (`delete_product` with a required `id` -> "Delete a product by its `id`.";
+    `create-product` with `title` -> "Create a product with the given `title`."; `get-customer-orders`
+    with `customerId` -> "Get customer orders for the given `customerId`."). The required inputs name
+    what it acts on, so the sentence says more than the name. None when the name opens with no plain
+    verb (`manage_options` says nothing a sentence can build on) or needs no input (the sentence
+    would only echo the name)."""
+    parts = [word.lower() for word in name_words(grounding.tool.name)]
+    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
+        parts = parts[1:]  # a product prefix: `jira_get_issue`
+    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
+        parts = [parts[-1], *parts[:-1]]  # `projects-list`
     required = _required(grounding)
-    if not words or not required:
-        return None  # the name alone, echoed, says nothing the name does not
-    sentence = " ".join(words) + f", given {listed(required)}"
-    return sentence[0].upper() + sentence[1:] + "."
+    if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
+        return None
+    verb, rest = parts[0], parts[1:]
+    by = ""
+    if "by" in rest:
+        tail = "".join(rest[rest.index("by") + 1 :])
+        # "by email" with a required `email`: the input it names
+        by = next((name for name in required if name.lower().replace("_", "") == tail), "")
+        rest = rest[: rest.index("by")]  # "by id": said by the input below
+    if not rest:
+        return None
+    plural = singular(rest[-1]) != rest[-1] and not rest[-1].endswith(("ss", "us", "is"))
+    if verb in _MANY and not plural:
+        return None  # "Search source": a set of one thing reads wrong, whatever the article
+    if by:
+        phrase = f" by its `{by}`"
+    elif len(required) == 1 and _ID.search(required[0]) and not plural and rest[-1] not in _THE:
+        phrase = f" by its `{required[0]}`"
+    elif verb in ("create", "add", "insert", "upsert", "post", "send") or _CONTENT & {
+        word.lower() for word in name_words(required[0])
+    }:
+        phrase = f" with the given {listed(required)}"
+    else:
+        phrase = f" for the given {listed(required)}"
+    if rest[0] in ("all", "my", "the", "a", "an") or plural:
+        article = ""
+    elif rest[0] in _THE or rest[-1] in _THE or (verb in _READS and phrase.startswith(" for")):
+        # one of them for those inputs: "Get the earnings history for the given `ticker`"
+        article = "the "
+    else:
+        article = "an " if _VOWEL.match(rest[0]) else "a "
+    sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}{phrase}"
+    return sentence + "."
 
 
 def purpose_part(grounding: Grounding, example: bool = False) -> str | None:

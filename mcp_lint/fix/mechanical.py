@@ -1,10 +1,13 @@
 """Mechanical fixes: edits of a description that follow from one finding alone, like ruff's safe fixes.
 
-Two findings of the run have one right edit, so `--fix` makes it whatever the jury says:
+Three findings of the run have one right edit, so `--fix` makes it whatever the jury says:
 - a name the description uses as a parameter that the schema spells differently (phantom-parameter,
   MCP203, when it says which real parameter is meant: `total_thoughts` for `totalThoughts`) becomes
   the schema's name, wherever the description writes it as a word of its own; only another spelling
   of the same identifier (case, separators, a plural), never a guessed typo;
+- a tool name the description writes in another case or with other separators than the server's
+  tool (dangling-tool-reference, MCP405, when it says which tool is meant: `Playwright_expect_response`
+  for `playwright_expect_response`) becomes that tool's name; never a guess at another name;
 - invisible characters in the description (invisible-characters, MCP302: zero-width, bidi, tag and
   control characters, ANSI escapes) are removed. A byte-order mark that opens the text stays, as the
   rule leaves it.
@@ -24,6 +27,7 @@ from mcp_lint.words import singular
 
 PHANTOM = "MCP203"
 INVISIBLE = "MCP302"
+DANGLING = "MCP405"
 # The phantom-parameter rule's suggestion when it knows the real name.
 _MEANT = re.compile(r"^Did you mean `([^`\n]+)`\?$")
 
@@ -49,6 +53,16 @@ def _same_name(written: str, meant: str) -> bool:
     return identifier and _folded(written) == _folded(meant)
 
 
+def _same_tool(written: str, meant: str) -> bool:
+    """Whether `written` is the tool `meant` with other case or separators (`Playwright_expect_response`
+    for `playwright_expect_response`, `get-metrics` for `get_metrics`): no plural, no typo."""
+    return written != meant and _flat(written) == _flat(meant)
+
+
+def _flat(name: str) -> str:
+    return name.replace("_", "").replace("-", "").lower()
+
+
 def _renamed(text: str, old: str, new: str) -> str:
     # As a word of its own: `max_results` in "max_results_total" is another name.
     return re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", new, text)
@@ -72,6 +86,14 @@ def repair(tool: Tool, findings: Iterable[Finding]) -> Repair:
             if fixed != text:
                 text = fixed
                 notes.append(f"{PHANTOM} `{finding.subject}` -> `{match.group(1)}`")
+        elif finding.code == DANGLING and finding.subject and finding.suggestion:
+            match = _MEANT.match(finding.suggestion)
+            if match is None or not _same_tool(finding.subject, match.group(1)):
+                continue
+            fixed = _renamed(text, finding.subject, match.group(1))
+            if fixed != text:
+                text = fixed
+                notes.append(f"{DANGLING} `{finding.subject}` -> `{match.group(1)}`")
         elif finding.code == INVISIBLE:
             head = "\ufeff" if text.startswith("\ufeff") else ""
             fixed = head + clean_text(text[len(head) :])

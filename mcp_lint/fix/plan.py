@@ -32,7 +32,16 @@ from mcp_lint.fix.schema import (
     patched_tool,
     schema_edits,
 )
-from mcp_lint.model import COMPONENTS, Finding, RunResult, SchemaFix, ServerReport, ServerSnapshot, Tool
+from mcp_lint.model import (
+    COMPONENTS,
+    Finding,
+    Relint,
+    RunResult,
+    SchemaFix,
+    ServerReport,
+    ServerSnapshot,
+    Tool,
+)
 from mcp_lint.overrides import Override, Part, combined
 from mcp_lint.traces import TraceRecord, traces_by_tool
 
@@ -110,6 +119,7 @@ class RewriteRequest:
     thresholds: Mapping[str, float]
     refused: str | None = None  # why its description must not be rewritten (see propose.refusal)
     findings: tuple[Finding, ...] = ()  # the tool's findings: which mechanical fixes it needs
+    relint: Relint | None = None  # the check stage's re-lint (RunResult.relint)
 
     @property
     def sibling_names(self) -> tuple[str, ...]:
@@ -133,6 +143,7 @@ class OfflineAugmentor:
                 request.thresholds,
                 request.refused,
                 findings=request.findings,
+                relint=request.relint,
             )
             if proposal.description is None:
                 out.append(proposal.refused or "no rewrite")
@@ -201,6 +212,7 @@ def _requests(
                     thresholds=thresholds,
                     refused=refusal(found),
                     findings=found,
+                    relint=result.relint,
                 )
             )
     return requests

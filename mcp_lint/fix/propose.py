@@ -14,15 +14,14 @@ English gets its mechanical fixes only: mcp-lint writes English, and mixing it i
 
 from __future__ import annotations
 
-import functools
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
 from mcp_lint.fix.grounding import Grounding, ground, trimmed
-from mcp_lint.fix.mechanical import INVISIBLE, PHANTOM, Repair, repair
+from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, PHANTOM, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
     OFFLINE_JURY,
@@ -30,6 +29,7 @@ from mcp_lint.model import (
     Component,
     Finding,
     Proposal,
+    Relint,
     RunResult,
     ServerReport,
     ServerSnapshot,
@@ -37,11 +37,7 @@ from mcp_lint.model import (
 )
 from mcp_lint.overrides import Part
 from mcp_lint.traces import TraceRecord
-from mcp_lint.words import name_words
-
-if TYPE_CHECKING:
-    from mcp_lint.check.engine import ActiveRule
-    from mcp_lint.config import Settings
+from mcp_lint.words import name_words, singular
 
 SUGGESTION_HEAD = "Proposed description"
 # What each added part really is, as the claim names it.
@@ -100,7 +96,10 @@ def refusal(findings: Iterable[Finding]) -> str | None:
 
 def repairable(findings: Iterable[Finding]) -> bool:
     """Whether some finding calls for a mechanical fix of the description (see `mechanical`)."""
-    return any(finding.code in (PHANTOM, INVISIBLE) and finding.path == "description" for finding in findings)
+    return any(
+        finding.code in (PHANTOM, INVISIBLE, DANGLING) and finding.path == "description"
+        for finding in findings
+    )
 
 
 def with_text(tool: Tool, description: str) -> Tool:
@@ -111,33 +110,22 @@ def with_text(tool: Tool, description: str) -> Tool:
     return Tool(tool.name, raw, tool.sdk_rejection, tool.named)
 
 
-@functools.lru_cache(maxsize=1)
-def _relint_rules() -> tuple[Settings, tuple[ActiveRule, ...]]:
-    """The deterministic rules with the rule files' defaults, selected once per process (every
-    candidate of every tool is re-linted with them)."""
-    from mcp_lint.check.engine import active_rules
-    from mcp_lint.config import Settings
-
-    settings = Settings()
-    chosen = active_rules(load_catalogue(), settings)
-    return settings, tuple(active for active in chosen if active.rule.component is None)
-
-
-def relinter(tool: Tool, company: Sequence[Tool]) -> Callable[[str], tuple[str, ...]]:
-    """What the deterministic rules find in a candidate text of `tool` that they do not find in its
-    own: each new finding as "MCP203 Description mentions ...". The rules run over the tool beside
-    `company` (the rivals a rewrite may name), with the rule files' defaults; a rewrite must never
-    add a finding, so a candidate with one is not proposed."""
-    from mcp_lint.check.engine import check_server
-
-    settings, rules = _relint_rules()
+def relinter(tool: Tool, company: Sequence[Tool], relint: Relint | None) -> Callable[[str], tuple[str, ...]]:
+    """What the run's deterministic rules find in a candidate text of `tool` that they do not find in
+    its own: each new finding as "MCP203 Description mentions ...". `relint` is the check stage's
+    (`RunResult.relint`: the rules the run selected, with its options and settings), run over the tool
+    beside `company` (the rivals a rewrite may name); a rewrite must never add a finding, so a
+    candidate with one is not proposed. Without a re-lint (a result no check stage made) nothing is
+    found."""
     others = tuple(peer for peer in company if peer.name != tool.name)
 
     def found(text: str) -> dict[tuple[str, str | None], str]:
+        if relint is None:
+            return {}
         snapshot = ServerSnapshot(name="relint", tools=(with_text(tool, text), *others))
         return {
             (finding.code, finding.subject): f"{finding.code} {finding.message}"
-            for finding in check_server(snapshot, list(rules), settings)
+            for finding in relint(snapshot)
             if finding.tool == tool.name
         }
 
@@ -159,17 +147,56 @@ RECORD_HINT = "record calls with `mcp-lint record`, then pass --traces: real res
 
 # Parameter name words that ask for an amount: the most it accepts is a limit worth stating.
 _AMOUNT_WORDS = frozenset(("limit", "max", "maximum", "count", "size", "top", "num", "results", "per"))
+# Verbs whose result an agent needs and cannot guess: what a new thing is called (its ID) comes back.
+_MAKES = frozenset(("create", "add", "insert", "fork", "copy", "clone", "duplicate", "upload", "import"))
+# Verbs that take something away: whether it can be had back is a limit worth stating.
+_TAKES = frozenset(("delete", "remove", "destroy", "drop", "erase", "purge", "uninstall"))
+# What a description says when it tells whether a deletion can be undone.
+_PERMANENCE = re.compile(
+    r"\b(?:permanent\w*|irreversibl\w*|undo\w*|undone|recover\w*|restor\w*|trash|bin|archiv\w*|soft)\b",
+    re.IGNORECASE,
+)
+# An example the description already shows: a call, a JSON object, a fenced block or "e.g.".
+_SHOWN = re.compile(r"\b(?:e\.g\.|for example|example)|```|\{\s*\"", re.IGNORECASE)
+UNDOCUMENTED = "MCP202"
+_PREPOSITIONS = frozenset(("to", "in", "into", "on", "for", "from", "of", "with", "at", "by"))
 
 
-# A description shorter than this many words, found underspecified, is asked for more.
-_SHORT = 25
+def _verb(tool: Tool) -> str:
+    """The verb the tool's name opens with, after a product prefix (`jira_create_issue`), or closes
+    with (`projects-list`); "" when neither end is one of the verbs below."""
+    words = [word.lower() for word in name_words(tool.name)]
+    known = _MAKES | _TAKES
+    for word in (*words[:2], *words[-1:]):
+        if word in known:
+            return word
+    return ""
+
+
+def _takes_off(tool: Tool) -> bool:
+    """Whether the tool takes one thing off another rather than deleting it: `remove_member_from_card`,
+    or a first sentence "Remove a label from an email". Nothing is lost to recover. Only "remove" reads
+    so: `delete_footnote_from_document` deletes the footnote."""
+    if _verb(tool) != "remove":
+        return False
+    words = [word.lower() for word in name_words(tool.name)]
+    first = tool.description.strip().split(".", 1)[0].lower()
+    return "from" in words or bool(re.match(r"^removes?\b.*\bfrom\b", first))
+
+
+def _says_bound(tool: Tool, name: str) -> bool:
+    """Whether the description says something about how much `name` takes: a number next to it."""
+    text = tool.description
+    return any(
+        re.search(r"\d", text[max(0, found.start() - 40) : found.end() + 40])
+        for found in re.finditer(re.escape(name), text)
+    )
 
 
 def _limits(tool: Tool) -> list[str]:
     """What limits a maintainer can state that the listing does not: the largest value of an amount
-    parameter with no `maximum`, and for a tool that deletes, whether that can be undone."""
-    from mcp_lint.check.functions.overlap import name_meaning
-
+    parameter with no `maximum` that the description gives no number for, and for a tool whose name
+    says it deletes, whether that can be undone when the description does not say."""
     items: list[str] = []
     amounts = [
         name
@@ -179,49 +206,95 @@ def _limits(tool: Tool) -> list[str]:
         and "maximum" not in schema
         and "exclusiveMaximum" not in schema
         and _AMOUNT_WORDS & set(name_words(name))
+        and not _says_bound(tool, name)
+        and not re.search(r"\d", str(schema.get("description") or ""))
     ]
     if amounts:
         shown = joined([f"`{name}`" for name in amounts[:2]], "or")
         items.append(f"state the most {shown} accepts (no maximum in the schema)")
-    annotations = tool.annotations or {}
-    if annotations.get("destructiveHint") is True or name_meaning(name_words(tool.name)).action == "delete":
+    if _verb(tool) in _TAKES and not _PERMANENCE.search(tool.description) and not _takes_off(tool):
         items.append("say whether what it deletes can be recovered")
     return items
 
 
-def checklist(grounding: Grounding, targets: Sequence[str]) -> tuple[str, ...]:
-    """What a maintainer should write, for a tool with no grounded rewrite: one item per smelly
-    component, each from a fact about the tool (no output schema, a confusable rival, parameters with
-    no description). A component with no such fact gets no item."""
+def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
+    """For a tool that makes something (`create_board`), the ID of what it makes that another tool of
+    the server takes (`get_board` takes `board_id`): (the object, the parameter, that tool). An agent
+    that creates one to work on it needs that ID back, so whether it comes back is worth saying."""
+    words = [word.lower() for word in name_words(tool.name)]
+    if _verb(tool) not in words:
+        return None
+    after = words[words.index(_verb(tool)) + 1 :]
+    cut = next((index for index, word in enumerate(after) if word in _PREPOSITIONS), len(after))
+    after = after[:cut]  # `add_card_to_list` makes a card
+    if not after:
+        return None
+    thing = singular(after[-1])
+    wanted = {f"{thing}id", f"{thing}ids"}
+    for peer in peers:
+        if peer.name == tool.name:
+            continue
+        for name in peer.properties:
+            if str(name).lower().replace("_", "").replace("-", "") in wanted:
+                return thing, str(name), peer.name
+    return None
+
+
+def checklist(
+    grounding: Grounding,
+    targets: Sequence[str],
+    findings: Sequence[Finding] = (),
+    peers: Sequence[Tool] = (),
+) -> tuple[str, ...]:
+    """What a maintainer should write, for a tool with no grounded rewrite: for each smelly component,
+    only what a fact about this tool calls for, and nothing the description already says. A
+    component with no such fact gets no item (no generic advice):
+    - purpose: an empty description; else, for a tool that makes something (create, add, fork,
+      upload...) whose ID another tool of the server (`peers`) takes, whether it returns that ID,
+      when neither an output schema nor the description says what it returns;
+    - guidelines: when to use it rather than a sibling an agent would confuse it with;
+    - parameters: the parameters the run's undocumented-parameter findings (`MCP202`) name, so the
+      list agrees with them (a parameter the description explains is not one);
+    - limitations: the most an amount parameter accepts, when neither schema nor text gives a number;
+      whether a deletion can be undone, when the text does not say;
+    - examples: one example call, only for an input with nested fields and no example in the text."""
     tool = grounding.tool
     items: list[str] = []
     for component in targets:
         if component == "purpose":
             if empty(tool.description):
                 items.append("say what it does and to what")
-            elif not tool.raw.get("outputSchema") and not RETURNS.search(tool.description):
-                items.append("say what it returns (no output schema does)")
+            elif (
+                _verb(tool) in _MAKES
+                and not tool.raw.get("outputSchema")
+                and not RETURNS.search(tool.description)
+                and (taken := _taken_id(tool, peers))
+            ):
+                items.append(
+                    f"say whether it returns the new {taken[0]}'s ID (`{taken[2]}` takes `{taken[1]}`)"
+                )
         elif component == "guidelines" and grounding.rivals:
             names = joined([f"`{rival.name}`" for rival in grounding.rivals], "or")
             items.append(f"say when to use it rather than {names}")
         elif component == "parameters":
-            bare = [item.path for item in grounding.parameters if not (item.documented or "." in item.path)]
+            flagged = {
+                finding.subject
+                for finding in findings
+                if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
+            }
+            bare = [name for name in tool.properties if name in flagged]  # in the schema's order
             if bare:
                 items.append(f"describe {listed(bare)} (no description)")
         elif component == "limitations":
-            # The jury found no sentence on its limits: the ones the schema suggests, else the kinds.
-            items.extend(_limits(tool) or ["state its limits (size, rate, required state)"])
-        elif component == "examples" and grounding.parameters:
-            items.append("show one example call with real values")
-    size = len(tool.description.split())
-    if not items and "length" in targets and 0 < size < _SHORT:
-        # Underspecified and nothing more specific to ask for: its length is the fact.
-        asks = ["what it acts on"]
-        if not tool.raw.get("outputSchema") and not RETURNS.search(tool.description):
-            asks.append("what it returns")
-        if grounding.parameters:
-            asks.append("what it needs")
-        items.append(f"say {joined(asks)} (it has {size} words)")
+            items.extend(_limits(tool))
+        elif component == "examples" and not _SHOWN.search(tool.description):
+            nested = [
+                item.path
+                for item in grounding.parameters
+                if item.required and item.fields and "." not in item.path
+            ]
+            if nested:
+                items.append(f"show one example call with a real value of {listed(nested[:2])}")
     return tuple(items)
 
 
@@ -238,6 +311,7 @@ def propose(
     known: Mapping[str, float] | None = None,
     findings: Sequence[Finding] = (),
     search: bool = True,
+    relint: Relint | None = None,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
     for the parts `components` names), after the mechanical fixes `findings` call for; none when
@@ -247,7 +321,8 @@ def propose(
     Candidates are scored by the offline jury with the server's other tool `names`, as the jury stage
     scores the tool, so what a proposal says it clears is what the run's offline jury will find;
     `known` is that jury's score of the original when the run already has it. Without `search` (the
-    run's jury is another), the grounded parts of the smelly components are added as they are."""
+    run's jury is another), the grounded parts of the smelly components are added as they are. `relint`
+    is the check stage's re-lint (see `relinter`)."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
@@ -290,7 +365,7 @@ def propose(
         # Another jury scores this run: it, not the offline jury, says what the parts clear.
         components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
     company = [peer for peer in peers if peer.name in {rival.name for rival in grounding.rivals}]
-    added = relinter(base, company)
+    added = relinter(base, company, relint)
 
     offences: list[str] = []  # the first new finding a candidate brought, for the reason given
 
@@ -309,7 +384,7 @@ def propose(
         if composition is not None:
             fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
     if composition is None:
-        todo = checklist(grounding, targets)
+        todo = checklist(grounding, targets, findings, peers)
         record = not traces
         why = NOTHING_GROUNDED
         if offences:
@@ -408,7 +483,10 @@ def suggestion_text(
 
 
 def _server_proposals(
-    report: ServerReport, limits: Mapping[str, float], codes: Mapping[Component, str]
+    report: ServerReport,
+    limits: Mapping[str, float],
+    codes: Mapping[Component, str],
+    relint: Relint | None,
 ) -> ServerReport:
     snapshot = report.snapshot
     by_tool: dict[str, list[Finding]] = {}
@@ -444,6 +522,7 @@ def _server_proposals(
             known=aggregate if scores is not None and set(scores.judges) == {OFFLINE_JURY} else None,
             findings=by_tool[tool.name],
             search=scores is None or set(scores.judges) <= {OFFLINE_JURY},
+            relint=relint,
         )
         if proposal.description is None and tool.name not in smelly:
             continue
@@ -468,5 +547,6 @@ def add_proposals(
     chosen = dict(limits) if limits is not None else thresholds()
     codes = rubric_codes(catalogue)
     return replace(
-        result, servers=tuple(_server_proposals(report, chosen, codes) for report in result.servers)
+        result,
+        servers=tuple(_server_proposals(report, chosen, codes, result.relint) for report in result.servers),
     )

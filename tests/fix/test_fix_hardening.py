@@ -449,7 +449,7 @@ def test_an_empty_description_of_a_snapshot_is_filled_in_the_snapshot(
     assert code in (0, 1), err
     assert "fixed tools/get_note in tools.json:1" in err, err
     [entry] = json.loads(saved.read_text(encoding="utf-8"))["tools"]
-    assert entry["description"].startswith("Get note, given `note_id`. Example: get_note(")
+    assert entry["description"].startswith("Get a note by its `note_id`. Example: get_note(")
     assert not (repo / ".mcp-lint").exists()
 
 

@@ -105,3 +105,19 @@ def test_a_guessed_typo_is_left_to_the_author() -> None:
         ("numeric_filter", "Did you mean `metric_filter`?")
     ]
     assert repair(report, found).text == report.description
+
+
+def test_a_tool_name_written_in_another_case_becomes_the_servers_tool_name() -> None:
+    schema: dict[str, Any] = {"type": "object", "properties": {"url": {"type": "string"}}}
+    expect = tool(
+        "playwright_expect_response",
+        "Start waiting for a response. Use `Playwright_assert_response` to check it.",
+        schema,
+    )
+    check = tool("playwright_assert_response", "Check a response awaited earlier.", schema)
+    fixed = repair(expect, findings(expect, check))
+    assert fixed.text == "Start waiting for a response. Use `playwright_assert_response` to check it."
+    assert fixed.notes == ("MCP405 `Playwright_assert_response` -> `playwright_assert_response`",)
+    # Another name the rule guesses at (not the same name in another case) is left to the author.
+    guess = tool("playwright_expect_response", "Then call `playwright_assert_responses`.", schema)
+    assert repair(guess, findings(guess, check)).text == guess.description
