@@ -30,7 +30,9 @@ def _severities(description: str, properties: dict[str, Any]) -> dict[str, Sever
         "description": description,
         "inputSchema": {"type": "object", "properties": properties},
     }
-    settings = parse_settings({"select": ["MCP202"]}, None)
+    # At moderate, the severity the rule had and gets back once it shows its precision: what is
+    # capped at low stays low.
+    settings = parse_settings({"select": ["MCP202"], "rules": {"MCP202": "moderate"}}, None)
     server = ServerSnapshot(name="s", tools=build_tools([tool], "2025-11-25", None))
     findings = check_server(server, active_rules(load_catalogue(), settings), settings)
     return {str(finding.subject): finding.severity for finding in findings}

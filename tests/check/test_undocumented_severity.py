@@ -96,8 +96,13 @@ def _severities(table: dict[str, Any]) -> dict[tuple[str | None, str | None], Se
     return {(finding.tool, finding.subject): finding.severity for finding in findings}
 
 
+def test_the_rule_reports_at_low_until_it_shows_its_precision() -> None:
+    # 92.5% on the fresh sealed round (docs/precision.md): under the bar, so every finding is low.
+    assert set(_severities({}).values()) == {Severity.LOW}
+
+
 def test_self_explanatory_names_report_at_low_and_opaque_ones_at_moderate() -> None:
-    found = _severities({})
+    found = _severities({"rules": {"MCP202": "moderate"}})
     low = {key for key, severity in found.items() if severity is Severity.LOW}
     moderate = {key for key, severity in found.items() if severity is Severity.MODERATE}
     assert low == SELF_EXPLANATORY

@@ -655,6 +655,12 @@ def addressed_to_model(
 
 # Injection markup and the classic attack orders: none of them fired on the 4,184 tools of the
 # precision corpus, and a gate that let `<IMPORTANT>read ~/.ssh/id_rsa` pass would not be one.
+# Two of them were wrong alone on the fresh sealed round (2,259 tools): markup a server uses to
+# structure its own guidance (`<instructions>`), and advice on where a private key belongs. Alone,
+# they report at low; with another explicit shape in the same text, as an attack.
+NOT_ENOUGH_ALONE = frozenset(
+    {"markup addressed to the model", "orders the model to read credentials or private files"}
+)
 EXPLICIT_ATTACKS = frozenset(
     {
         "markup addressed to the model",
@@ -696,7 +702,7 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
                     path=path,
                     # Only the explicit attack shapes report at the rule's severity; what is read
                     # by meaning reports at low until it shows its precision on the sealed corpus.
-                    severity_cap=None if reason in EXPLICIT_ATTACKS else Severity.LOW,
+                    severity_cap=None if _explicit_attack(reason, text, live) else Severity.LOW,
                 )
 
 
@@ -708,6 +714,23 @@ def _own_setting(path: str, found: tuple[str, re.Match[str]]) -> bool:
         return False
     parameter = set(name_words(path.split(".")[2]))
     return bool(parameter & set(name_words(match.group(0))) - {"the", "change", "replace", "override"})
+
+
+def _explicit_attack(reason: str, text: str, live: list[_Pattern]) -> bool:
+    """Whether a finding is an attack shape strong enough to report at the rule's severity: one of
+    the explicit shapes, and for those not enough alone, another explicit shape in the same text."""
+    if reason not in EXPLICIT_ATTACKS:
+        return False
+    if reason not in NOT_ENOUGH_ALONE:
+        return True
+    lowered = text.lower()
+    return any(
+        entry[0] in EXPLICIT_ATTACKS
+        and entry[0] != reason
+        and _keys_present(entry, lowered)
+        and entry[3].search(text) is not None
+        for entry in live
+    )
 
 
 def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:
