@@ -3,8 +3,9 @@
 A wildcard (`cache_*`, `*_token`) in the tool's description or an enclosing parameter's names every
 parameter it matches; a text about credentials explains the login and password fields; an acronym
 in an object's description whose letters are the initials of its fields (`HSV` over hue, saturation,
-value) says what each of them is; capitals in the tool's own description do not. Parameters outside
-the group are still reported.
+value) says what each of them is; capitals in the tool's own description do not; an object said to
+take the same form as a sibling ("same format as start") has the fields the sibling describes.
+Parameters outside the group are still reported.
 """
 
 from __future__ import annotations
@@ -77,3 +78,20 @@ def test_capitals_in_the_tool_description_do_not_spell_its_parameters() -> None:
     # "TO" over `target` and `origin`, "PICO" over p_query...: emphasis or a term, not the fields
     properties = {"target": STRING, "origin": STRING}
     assert _reported("Copy FROM one place TO another.", properties) == set(properties)
+
+
+def test_an_object_said_to_take_a_siblings_form_borrows_its_field_descriptions() -> None:
+    opened = {
+        "type": "object",
+        "description": "When the window opens",
+        "properties": {"at": {"type": "string", "description": "ISO 8601 instant"}, "zone": STRING},
+    }
+    closed = {
+        "type": "object",
+        "description": "When it closes, same shape as opened",
+        "properties": {"at": STRING},
+    }
+    assert _reported("Book a relay window.", {"opened": opened, "closed": closed}) == {"opened"}
+    # a sibling that does not describe the field lends nothing
+    closed["properties"] = {"zone": STRING}
+    assert _reported("Book a relay window.", {"opened": opened, "closed": closed}) == {"opened", "closed"}

@@ -64,10 +64,39 @@ def _nested_undocumented(root: Any, description: str) -> dict[str, list[tuple[st
             and not _names(context, item.name)
             and not named_as_group(context, item.name)
             and not spelled_by_acronym(parent, item.name, siblings)
+            and not _as_in_sibling(root, item, parent)
         ):
             found.setdefault(top, []).append((short, item.path))
         outer[id(item)] = (item, f"{context} {own}", short, top)
     return found
+
+
+# "End time (same format as start)": an object whose fields are those of a sibling parameter.
+_SAME_AS = re.compile(r"\bsame\s+(?:[a-z]+\s+){0,2}as\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
+
+
+def _as_in_sibling(root: Any, item: Walked, parent: str) -> bool:
+    """Whether the object `item` is in says it takes the same form as a sibling of its own, and that
+    sibling describes a field of `item`'s name: `end.dateTime` under "same format as start" when
+    `start.dateTime` has a description."""
+    if item.parent is None:
+        return False
+    declared = item.parent.owner.get("properties")
+    if not isinstance(declared, Mapping):
+        return False
+    for match in _SAME_AS.finditer(parent):
+        sibling = declared.get(match.group(1))
+        if sibling is None or match.group(1) == item.parent.name:
+            continue
+        for variant in property_variants(root, sibling):
+            fields = variant.get("properties")
+            if (
+                isinstance(fields, Mapping)
+                and item.name in fields
+                and _has_description(root, fields[item.name])
+            ):
+                return True
+    return False
 
 
 def _names(text: str, name: str) -> bool:
