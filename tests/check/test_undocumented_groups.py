@@ -58,6 +58,8 @@ def test_a_text_about_credentials_explains_the_login_and_password_fields() -> No
     text = "Connect the relay to a broker. The credential fields must be those of a broker account."
     assert _reported(text, properties) == {"broker_vhost"}
     assert _reported("Connect the relay to a broker.", properties) == set(properties)
+    # a person is not an account: `owner_user` stays reported beside credentials
+    assert _reported(text, {"owner_user": STRING, "broker_password": STRING}) == {"owner_user"}
 
 
 def test_an_acronym_of_the_fields_initials_explains_each_field() -> None:

@@ -116,9 +116,10 @@ def _names(text: str, name: str) -> bool:
 # A wildcard over parameter names: `postgres_*`, `*_password`, `limits_*`.
 _WILDCARD = re.compile(r"(?<![\w*])(?:\*[A-Za-z0-9_]*[A-Za-z0-9]|[A-Za-z][A-Za-z0-9_]*\*)(?![\w*])")
 # Groups a description can explain as a whole, by the noun it uses: the member words a parameter's
-# last word is one of. A text about "credentials" says what a login and a password are for.
+# last word is one of. A text about "credentials" says what a login and a password are for (not a
+# bare `user`: `assigned_user` is a person, not an account name).
 _GROUPS: dict[str, frozenset[str]] = {
-    "credential": frozenset(words("user username login password passwd passphrase secret")),
+    "credential": frozenset(words("username login password passwd passphrase secret")),
 }
 # An acronym of a value's parts: `RGB`, `HSV`, `XYZ`, `RGB(A)` (the bracketed letter optional).
 _ACRONYM = re.compile(r"\b([A-Z]{2,5})(?:\(([A-Z])\))?(?![A-Za-z])")
