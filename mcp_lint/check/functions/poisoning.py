@@ -429,7 +429,10 @@ _SIGNALS: tuple[_Signal, ...] = (
         2,
         ("only tool", "replaces", "supersedes", "overrides"),
         r"\bthe\s+only\s+tool\s+(?:you\s+)?(?:should|must|may|can|need\s+to)\s+(?:ever\s+)?(?:use|call)\b"
-        r"|\bthis\s+(?:tool|server|function)\s+(?:replaces|supersedes|overrides)\s+(?:all|any|every|your)\b",
+        # What it replaces must be tools: "this tool replaces any content set via compose-x" is data.
+        r"|\bthis\s+(?:tool|server|function)\s+(?:replaces|supersedes|overrides)\s+(?:all|any|every|your)\b"
+        r"(?:\s+[\w-]+){0,3}?\s+(?:tools?|functions?|servers?|plugins?|integrations?|capabilities|search|browsing|"
+        r"browser|fetch)\b",
     ),
     _signal(
         "prefer",
@@ -733,12 +736,42 @@ def _explicit_attack(reason: str, text: str, live: list[_Pattern]) -> bool:
     )
 
 
+# Care for a secret, not an order to hand it over: the access verb is forbidden ("do not pass the
+# private key in parameters", "never send credential files") ...
+_FORBIDDEN_BEFORE = re.compile(
+    r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid|rather\s+than|instead\s+of)"
+    r"\s+(?:ever\s+)?$",
+    re.IGNORECASE,
+)
+# ... or the secret is placed where the operator keeps it, not where the model reads it: "provide
+# your private key through the WALLET_KEY environment variable". Only the verbs that hand a value
+# over, and only into the environment (reading "from the environment" is what an attack asks).
+_PLACED_VERB = re.compile(r"(?:provide|pass)\b", re.IGNORECASE)
+_INTO_ENVIRONMENT = re.compile(
+    r"^[^.\n;]{0,60}?\b(?:via|through|in|as)\s+(?:the\s+|an?\s+|your\s+)?(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+\s+)?"
+    r"(?:(?:mcp\s+)?server['’]?s?\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|environment|config(?:uration)?)\b"
+    r"(?!\s+(?:field|parameter|argument|key)\b)",
+    re.IGNORECASE,
+)
+
+
+def _secret_advice(text: str, match: re.Match[str]) -> bool:
+    """Whether a credentials match is advice on handling the secret rather than an order to read it."""
+    if _FORBIDDEN_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+        return True
+    placed = _PLACED_VERB.match(match.group(0)) is not None
+    return placed and _INTO_ENVIRONMENT.search(text[match.end() :]) is not None
+
+
 def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:
-    """(reason, match) of the first of the `live` patterns that matches `text`."""
+    """(reason, match) of the first of the `live` patterns that matches `text`; a credentials match
+    that is advice on handling the secret is passed over for a later one."""
     lowered = text.lower()
     for entry in live:
         if _keys_present(entry, lowered):
             match = entry[3].search(text)
+            while match is not None and entry[0] == _CREDENTIALS and _secret_advice(text, match):
+                match = entry[3].search(text, match.start() + 1)
             if match:
                 return entry[0], match
     return None

@@ -57,10 +57,46 @@ def _nested_undocumented(root: Any, description: str) -> dict[str, list[tuple[st
         context += "".join(f" {_own(root, items)}" for items in item.through)
         short = f"{short}{'[]' * len(item.through)}.{item.name}"
         own = _own(root, item.schema).strip()
-        if not own and not _names(context, item.name):
+        siblings = tuple(str(name) for name in (item.owner.get("properties") or {}))
+        parent = _own(root, item.parent.schema) + "".join(f" {_own(root, items)}" for items in item.through)
+        if (
+            not own
+            and not _names(context, item.name)
+            and not named_as_group(context, item.name)
+            and not spelled_by_acronym(parent, item.name, siblings)
+            and not _as_in_sibling(root, item, parent)
+        ):
             found.setdefault(top, []).append((short, item.path))
         outer[id(item)] = (item, f"{context} {own}", short, top)
     return found
+
+
+# "End time (same format as start)": an object whose fields are those of a sibling parameter.
+_SAME_AS = re.compile(r"\bsame\s+(?:[a-z]+\s+){0,2}as\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
+
+
+def _as_in_sibling(root: Any, item: Walked, parent: str) -> bool:
+    """Whether the object `item` is in says it takes the same form as a sibling of its own, and that
+    sibling describes a field of `item`'s name: `end.dateTime` under "same format as start" when
+    `start.dateTime` has a description."""
+    if item.parent is None:
+        return False
+    declared = item.parent.owner.get("properties")
+    if not isinstance(declared, Mapping):
+        return False
+    for match in _SAME_AS.finditer(parent):
+        sibling = declared.get(match.group(1))
+        if sibling is None or match.group(1) == item.parent.name:
+            continue
+        for variant in property_variants(root, sibling):
+            fields = variant.get("properties")
+            if (
+                isinstance(fields, Mapping)
+                and item.name in fields
+                and _has_description(root, fields[item.name])
+            ):
+                return True
+    return False
 
 
 def _names(text: str, name: str) -> bool:
@@ -75,6 +111,53 @@ def _names(text: str, name: str) -> bool:
         return False
     split, plain = _prose_runs(text)
     return _contains_run(split, parts) or _contains_run(plain, parts)
+
+
+# A wildcard over parameter names: `postgres_*`, `*_password`, `limits_*`.
+_WILDCARD = re.compile(r"(?<![\w*])(?:\*[A-Za-z0-9_]*[A-Za-z0-9]|[A-Za-z][A-Za-z0-9_]*\*)(?![\w*])")
+# Groups a description can explain as a whole, by the noun it uses: the member words a parameter's
+# last word is one of. A text about "credentials" says what a login and a password are for (not a
+# bare `user`: `assigned_user` is a person, not an account name).
+_GROUPS: dict[str, frozenset[str]] = {
+    "credential": frozenset(words("username login password passwd passphrase secret")),
+}
+# An acronym of a value's parts: `RGB`, `HSV`, `XYZ`, `RGB(A)` (the bracketed letter optional).
+_ACRONYM = re.compile(r"\b([A-Z]{2,5})(?:\(([A-Z])\))?(?![A-Za-z])")
+
+
+def named_as_group(text: str, name: str) -> bool:
+    """Whether `text` explains parameter `name` as one of a group rather than by its own name: a
+    wildcard that matches it (`postgres_*`, `*_user`) or a group noun its last word belongs to
+    ("credential fields" for `mongo_root_username`)."""
+    if not text or not name:
+        return False
+    if "*" in text:
+        for wildcard in _WILDCARD.findall(text):
+            pattern = "[A-Za-z0-9_]+".join(re.escape(part) for part in wildcard.split("*"))
+            if re.fullmatch(pattern, name):
+                return True
+    parts = name_words(name)
+    if parts:
+        prose = {singular(word) for word in _prose_runs(text)[1]}
+        if any(noun in prose and parts[-1] in members for noun, members in _GROUPS.items()):
+            return True
+    return False
+
+
+def spelled_by_acronym(parent: str, name: str, siblings: tuple[str, ...]) -> bool:
+    """Whether the description of the object a field is in, `parent`, holds an acronym whose letters
+    are the initials of the object's fields, `name`'s among them: "Text color (RGB values 0-1)" over
+    red, green, blue. Only an object's own description: in a tool's, capitals are mostly emphasis."""
+    if not parent or not name:
+        return False
+    initials = {sibling[:1].lower(): sibling for sibling in siblings if sibling}
+    for letters, optional in _ACRONYM.findall(parent):
+        spelled = letters.lower() + optional.lower()
+        if name[:1].lower() not in spelled or initials.get(name[:1].lower()) != name:
+            continue
+        if len(set(spelled)) == len(spelled) and all(letter in initials for letter in spelled):
+            return True
+    return False
 
 
 # Where an entry of a parameter list starts: a line (after a bullet), a sentence or clause, an
@@ -373,6 +456,7 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 _has_description(root, prop)
                 or explained_in_description(tool.description, str(name))
                 or _documented_by_fields(root, prop)
+                or named_as_group(tool.description, str(name))
             )
             nested = undocumented.get(str(name), [])
             if documented and not nested:
