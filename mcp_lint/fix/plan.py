@@ -531,6 +531,7 @@ def place(
     placed: list[RewriteOutcome] = list(outcomes)
     overrides_file = overrides_path or DEFAULT_OVERRIDES_PATH
     overrides_problem: str | None = None
+    filed: Mapping[tuple[str, str], Override] = {}
     preferred: set[str] = set()
     for position, outcome in enumerate(outcomes):
         rewrite = outcome.rewrite
@@ -540,6 +541,7 @@ def place(
             index = SourceIndex.for_directory(root)
             preferred = {found for path in prefer if (found := index.relative(path, root)) is not None}
             overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
+            filed = _filed_overrides(Path(overrides_file))
         location, ambiguous = index.choose(rewrite.tool, rewrite.original, preferred)
         if ambiguous is not None:
             placed[position] = _refused(outcome, ambiguous)
@@ -553,6 +555,9 @@ def place(
             placed[position] = replace(outcome, applied=True, where=where)
         elif overrides_problem is not None:
             placed[position] = _refused(outcome, overrides_problem)
+        elif _already_filed(filed, rewrite.server, rewrite.tool, rewrite.description):
+            # A second --fix of what the overrides file already serves writes nothing: not a fix.
+            placed[position] = replace(outcome, reasons=(f"already in {overrides_file}",))
         else:
             overrides[(rewrite.server, rewrite.tool)] = Override(
                 rewrite.server, rewrite.tool, rewrite.description, rewrite.original, dict(rewrite.parts)
@@ -613,3 +618,22 @@ def _reasons(outcomes: Sequence[RewriteOutcome], shown: int = 3) -> str:
         parts.append(f"{named}: {reason}")
     hidden = sum(len(tools) for tools in list(groups.values())[shown:])
     return "; ".join(parts) + (f"; +{hidden} more" if hidden else "")
+
+
+def _filed_overrides(path: Path) -> Mapping[tuple[str, str], Override]:
+    """What the overrides file serves now; nothing when it is missing or unreadable (writing it
+    later says what is wrong with it)."""
+    from mcp_lint.errors import McpLintError
+    from mcp_lint.overrides import read_overrides
+
+    if not path.is_file():
+        return {}
+    try:
+        return read_overrides(path)
+    except McpLintError:
+        return {}
+
+
+def _already_filed(filed: Mapping[tuple[str, str], Override], server: str, tool: str, text: str) -> bool:
+    override = filed.get((server, tool))
+    return override is not None and override.description == text

@@ -21,7 +21,7 @@ from dataclasses import replace
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
 from mcp_lint.fix.grounding import Grounding, ground, trimmed
-from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, PHANTOM, Repair, repair
+from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
     OFFLINE_JURY,
@@ -97,7 +97,7 @@ def refusal(findings: Iterable[Finding]) -> str | None:
 def repairable(findings: Iterable[Finding]) -> bool:
     """Whether some finding calls for a mechanical fix of the description (see `mechanical`)."""
     return any(
-        finding.code in (PHANTOM, INVISIBLE, DANGLING) and finding.path == "description"
+        finding.code in (INVISIBLE, DANGLING) and finding.path == "description"
         for finding in findings
     )
 

@@ -1,5 +1,6 @@
-"""Mechanical fixes: a misspelt parameter name becomes the schema's, invisible characters go, each
-from the run's own findings; --fix keeps them whatever the jury says."""
+"""Mechanical fixes: a tool name in another case becomes the server's, invisible characters go, each
+from the run's own findings; --fix keeps them whatever the jury says. A phantom parameter is left as
+written."""
 
 from __future__ import annotations
 
@@ -35,15 +36,26 @@ def findings(*tools: Tool) -> list[Finding]:
     return check_server(ServerSnapshot("s", tools), active_rules(load_catalogue(), settings), settings)
 
 
-def test_a_misspelt_parameter_becomes_the_schemas_name_wherever_it_is_a_word_of_its_own() -> None:
+def test_a_phantom_parameter_spelt_like_a_real_one_is_left_as_written() -> None:
+    # On fresh servers every such rename named a field of the result or of the API called, not the
+    # parameter: phantom-parameter is not precise enough to make an edit on its own.
     think = tool(
         "think", "Records a step. Set `total_thoughts` to the steps planned; total_thoughts_left is not."
     )
-    fixed = repair(think, findings(think))
-    assert (
-        fixed.text == "Records a step. Set `totalThoughts` to the steps planned; total_thoughts_left is not."
-    )
-    assert fixed.notes == ("MCP203 `total_thoughts` -> `totalThoughts`",)
+    found = findings(think)
+    assert any(finding.code == "MCP203" for finding in found)
+    fixed = repair(think, found)
+    assert fixed.text == think.description and fixed.notes == ()
+
+
+def test_a_tool_called_in_code_is_not_renamed_to_a_name_code_cannot_call() -> None:
+    reply = tool("add-ticket-reply", "Reply to a ticket. Example: `await add_ticket_reply(ticket_id=1)`.")
+    other = tool("get-ticket", "Get a ticket. Then reply with add_ticket_reply.")
+    found = findings(reply, other)
+    assert {finding.subject for finding in found if finding.code == "MCP405"} >= {"add_ticket_reply"}
+    assert repair(reply, found).text == reply.description
+    # Named in prose, the served name is what the agent must call.
+    assert repair(other, found).text == "Get a ticket. Then reply with add-ticket-reply."
 
 
 def test_invisible_characters_are_removed_and_the_description_is_no_longer_refused() -> None:
@@ -67,7 +79,7 @@ def test_nothing_to_fix_changes_nothing() -> None:
 
 
 def test_a_non_english_description_gets_its_mechanical_fix_and_no_english() -> None:
-    chinese = tool("think", "记录一个思考步骤。设置 `total_thoughts` 为计划的步骤数。")
+    chinese = tool("think", "记录一个思考步骤。设置 `totalThoughts`\u200b 为计划的步骤数。")
     scores = dict.fromkeys(("purpose", "guidelines", "limitations", "parameters", "length", "examples"), 1.0)
     proposal = propose("s", chinese, (), scores, findings=findings(chinese))
     assert proposal.description == "记录一个思考步骤。设置 `totalThoughts` 为计划的步骤数。"
@@ -79,18 +91,15 @@ def test_fix_keeps_a_mechanical_fix_that_clears_no_rubric_smell(tmp_path: Path) 
     think = tool(
         "think",
         "Records one step of a sequential thinking process and returns the step count so far. Set "
-        "`total_thoughts` to the number of steps you plan; it may grow later. Use it for problems that "
-        "need several steps, and not for a single lookup. It fails when `thought` is empty.",
+        "`totalThoughts` to the number of steps you plan;\u200b it may grow later. Use it for problems "
+        "that need several steps, and not for a single lookup. It fails when `thought` is empty.",
     )
     result = check_reflections([Reflection("s", ServerSnapshot("s", (think,)))], Settings(), JurySettings())
     plan = plan_fixes(result, root=tmp_path, overrides_path=tmp_path / "o.json")
     [outcome] = [outcome for outcome in plan.outcomes if outcome.tool == "think"]
     assert outcome.kept and outcome.applied, outcome.reasons
     assert outcome.rewrite is not None and outcome.rewrite.repairs
-    assert (
-        "`totalThoughts`" in outcome.rewrite.description
-        and "total_thoughts" not in outcome.rewrite.description
-    )
+    assert "\u200b" not in outcome.rewrite.description and "plan; it may" in outcome.rewrite.description
 
 
 def test_a_guessed_typo_is_left_to_the_author() -> None:

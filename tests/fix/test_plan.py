@@ -88,6 +88,22 @@ def test_offline_rewrites_are_kept_rescored_and_go_to_overrides_without_source(t
     assert summary(plan).startswith(f"Fixed {len(plan.applied)} description")
 
 
+def test_a_rewrite_the_overrides_file_already_serves_is_not_counted_again(tmp_path: Path) -> None:
+    # A second --fix of a server whose rewrites live in the overrides file wrote nothing new but
+    # said "Fixed N" again (found by a review on fresh servers).
+    from mcp_lint.overrides import overrides_document
+
+    overrides = tmp_path / "o.json"
+    first = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path, overrides_path=overrides)
+    assert first.applied and first.overrides
+    overrides.write_text(json.dumps(overrides_document(first.overrides)), encoding="utf-8")
+    second = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path, overrides_path=overrides)
+    assert second.applied == () and second.overrides == {}
+    again = [outcome for outcome in second.outcomes if outcome.kept]
+    assert again and all(outcome.reasons == (f"already in {overrides}",) for outcome in again)
+    assert summary(second).startswith("Fixed 0 descriptions; ")
+
+
 def test_a_rewrite_over_the_token_budget_is_not_kept(tmp_path: Path) -> None:
     plan = plan_fixes(linted(tmp_path), traces=CALLS, root=tmp_path, max_tokens=5)
     assert plan.applied == ()
