@@ -21,6 +21,7 @@ HEAVY = (
     "mcp.client",
     "httpx",
     "litellm",
+    "mcp_lint.jury.llm",  # the LLM judges: an offline run never calls one
     "sarif_om",
     "git",
     "mcp_lint.locate",
