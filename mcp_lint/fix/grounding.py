@@ -334,14 +334,16 @@ def _peer_index(names: tuple[str | None, ...]) -> _PeerIndex:
 # The last peers indexed, and their index: the propose stage passes one server's tools, the same
 # sequence (never changed while its proposals are made), for each of them in turn, and even listing
 # their names per tool would make a 5,000-tool server's proposals quadratic.
-_LAST: list[tuple[Sequence[Tool], _PeerIndex]] = []
+# One entry, read and replaced whole (so a thread never pairs one server's peers with another's index).
+_LAST: dict[str, tuple[Sequence[Tool], _PeerIndex]] = {}
 
 
 def _index_of(peers: Sequence[Tool]) -> _PeerIndex:
-    if _LAST and _LAST[0][0] is peers:
-        return _LAST[0][1]
+    last = _LAST.get("peers")
+    if last is not None and last[0] is peers:
+        return last[1]
     index = _peer_index(tuple(peer.name if peer.named else None for peer in peers))
-    _LAST[:] = [(peers, index)]
+    _LAST["peers"] = (peers, index)
     return index
 
 
