@@ -38,6 +38,9 @@ TOOLS = 120
 JUDGES = ("openai/judge-a", "openai/judge-b")
 LATENCY = 0.1
 TARGET_RATIO = 6.0
+# The 240 calls at concurrency 8, fixed costs (start-up, the warm-up's litellm import) left out: the
+# ideal is 240 x 100 ms / 8 = 3 s of waiting, the rest is the client's own work (issue 20's goal).
+GOAL_SECONDS = 4.5
 
 
 def snapshot() -> ServerSnapshot:
@@ -200,6 +203,8 @@ def main() -> int:
             if not once:
                 failures.append(f"concurrency={concurrency}: expected {expected} distinct calls once each")
         ratio = results[1] / results[8]
+        verdict = "goal met" if results[8] <= GOAL_SECONDS else "goal NOT met"
+        print(f"240 judge calls at concurrency 8: {results[8]:.2f} s (goal <= {GOAL_SECONDS} s: {verdict})")
         # The client, not the fake, is what keeps this under 8x: litellm spends ~9 ms of CPU per call
         # (pricing the answer alone ~2 ms) on the one event loop all calls share, and on a busy machine
         # that CPU gets slower. (Load average printed for context.)

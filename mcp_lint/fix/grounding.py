@@ -298,6 +298,55 @@ def _meaning_of(words: tuple[str, ...], space: frozenset[str]) -> NameMeaning:
     return name_meaning(words, space)
 
 
+@dataclass(frozen=True)
+class _PeerIndex:
+    """A server's tool names read once: each named tool's words (by position in the peers), how
+    many named tools bear each name, the namespaces of all of them, and the positions of the tools
+    whose names mean each (action, head) pair."""
+
+    positions: tuple[int, ...]
+    words: Mapping[int, tuple[str, ...]]
+    counts: Mapping[str, int]
+    space: frozenset[str]
+    groups: Mapping[tuple[str, str], tuple[int, ...]]
+
+
+@functools.lru_cache(maxsize=4)
+def _peer_index(names: tuple[str | None, ...]) -> _PeerIndex:
+    """`names` are the peers' names in order, None for a tool the server sent no name for."""
+    from mcp_lint.check.functions.overlap import namespaces
+
+    positions = tuple(position for position, name in enumerate(names) if name is not None)
+    words = {position: _words_of(str(names[position])) for position in positions}
+    counts: dict[str, int] = {}
+    for position in positions:
+        counts[str(names[position])] = counts.get(str(names[position]), 0) + 1
+    space = namespaces([list(words[position]) for position in positions])
+    groups: dict[tuple[str, str], list[int]] = {}
+    for position in positions:
+        meaning = _meaning_of(words[position], space)
+        groups.setdefault((meaning.action, meaning.head), []).append(position)
+    return _PeerIndex(
+        positions, words, counts, space, {key: tuple(members) for key, members in groups.items()}
+    )
+
+
+# The last peers indexed, and their index: the propose stage passes one server's tools, the same
+# sequence (never changed while its proposals are made), for each of them in turn, and even listing
+# their names per tool would make a 5,000-tool server's proposals quadratic.
+# One entry, read and replaced whole (so a thread never pairs one server's peers with another's index).
+_LAST: dict[str, tuple[Sequence[Tool], _PeerIndex]] = {}
+
+
+def _index_of(peers: Sequence[Tool]) -> _PeerIndex:
+    last = _LAST.get("peers")
+    if last is not None and last[0] is peers:
+        return last[1]
+    index = _peer_index(tuple(peer.name if peer.named else None for peer in peers))
+    _LAST["peers"] = (peers, index)
+    return index
+
+
 def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     """The server's tools an agent would confuse `tool` with, each with what sets it apart.
 
@@ -310,25 +359,43 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     that one"."""
     from mcp_lint.check.functions.overlap import namespaces, same_meaning
 
-    others = [peer for peer in peers if peer.name != tool.name and peer.named]
-    if not others:
-        return ()
-    words = [_words_of(tool.name), *(_words_of(peer.name) for peer in others)]
-    space = namespaces([list(each) for each in words])
-    mine = _meaning_of(words[0], space)
-    if not mine.head:
-        return ()
+    index = _index_of(peers)
+    own_words = _words_of(tool.name)
+    if index.counts.get(tool.name) == 1:
+        # The tool is one of `peers`: the server's reading of names is the tool's, and only the peers
+        # whose names mean the same action on the same object can be rivals.
+        if len(index.positions) < 2:
+            return ()
+        space = index.space
+        mine = _meaning_of(own_words, space)
+        if not mine.head:
+            return ()
+        pairs = [
+            (peers[position], index.words[position])
+            for position in index.groups.get((mine.action, mine.head), ())
+            if peers[position].name != tool.name
+        ]
+    else:
+        others = [peer for peer in peers if peer.name != tool.name and peer.named]
+        if not others:
+            return ()
+        words = [own_words, *(_words_of(peer.name) for peer in others)]
+        space = namespaces([list(each) for each in words])
+        mine = _meaning_of(own_words, space)
+        if not mine.head:
+            return ()
+        pairs = list(zip(others, words[1:], strict=True))
     own = set(tool.properties)
     own_reads = _reads(tool)
     own_fields = _output_names(tool)
     own_required = _required_names(tool)
     found: list[Rival] = []
     said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
-    for peer, peer_words in zip(others, words[1:], strict=True):
+    for peer, peer_words in pairs:
         theirs_meaning = _meaning_of(peer_words, space)
         if peer.name in said or not same_meaning(mine, theirs_meaning):
             continue
-        if not _same_family(words[0], peer_words, space, bool(mine.action)):
+        if not _same_family(own_words, peer_words, space, bool(mine.action)):
             continue
         if _told_apart(tool, peer, mine.others, theirs_meaning.others):
             continue

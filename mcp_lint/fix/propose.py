@@ -364,7 +364,8 @@ def propose(
     if components is None and not search:
         # Another jury scores this run: it, not the offline jury, says what the parts clear.
         components = tuple(dict.fromkeys(part for name in targets if (part := PART_OF.get(name))))
-    company = [peer for peer in peers if peer.name in {rival.name for rival in grounding.rivals}]
+    rival_names = {rival.name for rival in grounding.rivals}
+    company = [peer for peer in peers if peer.name in rival_names] if rival_names else []
     added = relinter(base, company, relint)
 
     offences: list[str] = []  # the first new finding a candidate brought, for the reason given

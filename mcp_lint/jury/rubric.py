@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.quick_schema import surely_valid
 from mcp_lint.resources import rules_dir
 
 _ANCHOR_KEYS = ("1", "2", "3", "4", "5")
@@ -103,15 +103,21 @@ def _validator() -> Any:
     """A validator for RUBRIC_SCHEMA, built once. `jsonschema.validate` would first check the schema
     itself against its meta-schema on every call (30 ms, every run: the catalogue loads the rubric);
     `tests/jury/test_rubric.py` checks RUBRIC_SCHEMA once instead."""
+    import jsonschema
+
     return jsonschema.validators.validator_for(RUBRIC_SCHEMA)(RUBRIC_SCHEMA)
 
 
 def parse_rubric(data: Any, path: Path) -> Rubric:
-    # the error `jsonschema.validate` raises: the best match among the errors
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
-    if error is not None:
-        where = "/".join(str(part) for part in error.absolute_path) or "<root>"
-        raise RubricError(f"{path}: {where}: {error.message}")
+    # jsonschema (some 45 ms to import) only for a rubric the quick check is not certain of
+    if not surely_valid(data, RUBRIC_SCHEMA):
+        import jsonschema
+
+        # the error `jsonschema.validate` raises: the best match among the errors
+        error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+        if error is not None:
+            where = "/".join(str(part) for part in error.absolute_path) or "<root>"
+            raise RubricError(f"{path}: {where}: {error.message}")
     components = {
         name: RubricComponent(
             name=name,

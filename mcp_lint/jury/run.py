@@ -23,29 +23,22 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcp_lint.config import JurySettings
 from mcp_lint.errors import UsageError
 from mcp_lint.jury.aggregate import aggregate_verdicts, check_aggregate, server_score
 from mcp_lint.jury.base import Judge, JudgeVerdict
 from mcp_lint.jury.cache import CacheEntry, JuryCache, cache_key
-from mcp_lint.jury.llm import (
-    SAMPLING,
-    JudgeCallError,
-    JudgeResult,
-    LiteLLMJudge,
-    SendGate,
-    describe_error,
-    missing_credentials,
-    missing_extra_problem,
-    model_id_problem,
-    model_routing_problem,
-)
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
 from mcp_lint.jury.siblings import ServerNames, SiblingNames
 from mcp_lint.model import ModelUsage, ServerScore, ServerSnapshot, Tool, ToolScores, Unscored, Usage
+
+# The LLM judges' module (jury.llm, some 25 ms of imports) is imported where a run calls models or
+# names their settings: an offline run (the default) never needs it.
+if TYPE_CHECKING:
+    from mcp_lint.jury.llm import JudgeCallError, JudgeResult, LiteLLMJudge
 
 __all__ = [
     "JuryOutcome",
@@ -113,6 +106,10 @@ def validate_jury_settings(settings: JurySettings, *, calls_models: bool = True)
             "--no-cache writes none; --no-cache alone already re-judges every tool"
         )
     models = list(settings.models)
+    if not models:
+        return  # the offline jury: no model id to check, no extra to have
+    from mcp_lint.jury.llm import missing_extra_problem, model_id_problem
+
     for model in models:
         problem = model_id_problem(model)
         if problem is not None:
@@ -200,6 +197,8 @@ def _score_offline(items: Sequence[_Item], settings: JurySettings, warnings: lis
             verdict = jury.judge(item.tool, item.siblings)
         except Exception as exc:
             # The offline jury has no provider to blame; a crash on one odd tool must not sink the run.
+            from mcp_lint.jury.llm import describe_error
+
             unscored.append(Unscored(item.server, item.tool.name, jury.name, describe_error(exc)))
             continue
         verdicts[(item.server, item.tool.name)] = [verdict]
@@ -210,6 +209,8 @@ def _without_credentials(
     pending: list[tuple[_Item, LiteLLMJudge, str]], failures: dict[tuple[str, str, str], str]
 ) -> list[tuple[_Item, LiteLLMJudge, str]]:
     """Fail, without a call, every pending verdict whose provider key is missing."""
+    from mcp_lint.jury.llm import missing_credentials
+
     missing_by_model = {judge.model: missing_credentials(judge.model) for judge in {j for _, j, _ in pending}}
     kept: list[tuple[_Item, LiteLLMJudge, str]] = []
     for item, judge, key in pending:
@@ -225,6 +226,14 @@ def _without_credentials(
 
 
 async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
+    from mcp_lint.jury.llm import (
+        JudgeCallError,
+        LiteLLMJudge,
+        SendGate,
+        describe_error,
+        model_routing_problem,
+    )
+
     rubric = load_rubric()
     judges = [
         LiteLLMJudge(
@@ -410,6 +419,8 @@ def _outcome(
 
 
 def _key(rubric_version: int, model: str, payload: Mapping[str, Any]) -> str:
+    from mcp_lint.jury.llm import SAMPLING
+
     return cache_key(
         rubric_version=rubric_version,
         prompt_version=PROMPT_VERSION,

@@ -309,6 +309,21 @@ def test_run_module_does_not_import_litellm() -> None:
     assert result.stdout.strip() == "False"
 
 
+def test_an_offline_run_does_not_import_the_llm_judges() -> None:
+    # jury.llm costs some 25 ms of start-up that the default (offline) run has no use for
+    code = (
+        "import sys\n"
+        "from mcp_lint.config import JurySettings\n"
+        "from mcp_lint.jury.run import score_servers\n"
+        "from mcp_lint.model import ServerSnapshot, Tool\n"
+        "tool = Tool('get_x', {'name': 'get_x', 'description': 'Get x.'})\n"
+        "outcome = score_servers([ServerSnapshot('s', (tool,))], JurySettings(cache_path=None))\n"
+        "print(outcome.judges, 'mcp_lint.jury.llm' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "('offline',) False"
+
+
 def test_offline_jury_is_the_default() -> None:
     pytest.importorskip("mcp_lint.jury.offline")
     outcome = score_servers(servers(), JurySettings(cache_path=None))

@@ -14,9 +14,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import jsonschema
-from jsonschema import validators
-
 DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 DRAFT_07 = "http://json-schema.org/draft-07/schema"
 # Draft-07 (what many Python and TypeScript servers still declare) constrains the keywords
@@ -174,6 +171,9 @@ def metaschema_error(schema: Mapping[str, Any]) -> tuple[str, str] | None:
     dialect = schema.get("$schema", DEFAULT_DIALECT)
     if isinstance(dialect, str) and dialect in _FAST_DIALECTS and _surely_valid(schema):
         return None
+    import jsonschema  # only for a schema the fast path is not sure of (some 45 ms to import)
+    from jsonschema import validators
+
     default = jsonschema.Draft202012Validator
     cls = validators.validator_for(schema, default=default) if isinstance(dialect, str) else default
     meta_validator = _meta_validator(cls)
