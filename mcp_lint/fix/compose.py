@@ -29,8 +29,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_lint.check.functions._util import is_placeholder, words
-from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, literal, trimmed
+from mcp_lint.check.functions._util import words
+from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, blank, literal, trimmed
 from mcp_lint.model import Tool
 from mcp_lint.overrides import PARTS, Part
 from mcp_lint.traces import TraceRecord
@@ -345,7 +345,7 @@ RETURNS = re.compile(r"\b(?:returns?|returned|returning|gives back|responds? wit
 
 def empty(description: str) -> bool:
     """A description that says nothing: empty, whitespace or a placeholder ("TODO", "No description")."""
-    return not description.strip() or is_placeholder(description)
+    return blank(description)
 
 
 # Verbs a tool name may open (or, `projects-list` style, close) with, that say plainly what it does.

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mcp_lint.check.functions._util import is_placeholder
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
@@ -467,6 +468,11 @@ _IDENTIFIER = re.compile(r"`[^`]*`|https?://\S+|\b\w*[_./]\w+\b|\b[a-z]+[A-Z]\w*
 _OPENS = re.compile(r"(?:^|[.!?:;\n]|^\s*[-*]|\d[.)])\s*[\"'(]?$")
 
 
+def blank(description: str) -> bool:
+    """A description that says nothing: empty, whitespace or a placeholder ("TODO")."""
+    return not description.strip() or is_placeholder(description)
+
+
 def spellings(tools: Sequence[Tool]) -> dict[str, str]:
     """How the server's own prose spells each word it does not write in lower case mid-sentence:
     its descriptions and its parameters' descriptions, identifiers and code left out, a word that
@@ -504,7 +510,7 @@ def ground(
 ) -> Grounding:
     """The facts about `tool`; `peers` are the server's tools (the rivals are found among them) and
     `traces` are this tool's recorded calls; `spelt` is `spellings(peers)` when the caller has it
-    (a server's proposals share it), else it is made here."""
+    (a server's proposals share it), else it is made here for a tool with an empty description."""
     mine = [record for record in traces if record.tool == tool.name]
     successes = tuple(record for record in mine if record.succeeded and _usable(record))
     failures = tuple(record for record in mine if not record.succeeded)
@@ -515,5 +521,7 @@ def ground(
         successes=successes,
         failures=failures,
         output_fields=_output_fields(tool, successes),
-        spelt=spelt if spelt is not None else spellings(peers),
+        # Only an empty description's purpose is made of name words: the server's text is read
+        # for no other tool (a --fix over many tools does not read it once per tool).
+        spelt=spelt if spelt is not None else (spellings(peers) if blank(tool.description) else {}),
     )
