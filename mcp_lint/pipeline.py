@@ -18,6 +18,7 @@ from mcp_lint.check.engine import (
     ActiveRule,
     active_rules,
     check_server,
+    description_budget,
     relint_with,
     rubric_thresholds,
     validate_settings,
@@ -92,7 +93,9 @@ def check_reflections(
     catalogue = catalogue or load_catalogue()
     rules = active_rules(catalogue, settings)
     result = _check(reflections, settings, jury, catalogue, rules, bases)
-    return add_proposals(result, rubric_thresholds(rules) or None, catalogue)
+    return add_proposals(
+        result, rubric_thresholds(rules) or None, catalogue, description_budget(rules, catalogue)
+    )
 
 
 def conclude(result: RunResult, cwd: str | None = None, catalogue: Catalogue | None = None) -> RunResult:

@@ -29,8 +29,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp_lint.check.functions._util import is_placeholder, words
-from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, literal, trimmed
+from mcp_lint.check.functions._util import words
+from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, blank, literal, trimmed
 from mcp_lint.model import Tool
 from mcp_lint.overrides import PARTS, Part
 from mcp_lint.traces import TraceRecord
@@ -198,15 +198,59 @@ def _to_file(rival: Rival, name: str) -> bool:
     )
 
 
-def _contrast(rival: Rival, own: str, name: str = "") -> str | None:
+# Words that single out without saying what: "a specific action", "an existing collection".
+_FILLER = frozenset(words("specific particular given certain"))
+# "An existing one" sets a sibling apart only from a tool that makes a new one.
+_MAKES_NEW = frozenset(words("create new add make insert generate"))
+# Words of a relative claim: which of two tools says "more" is no difference a phrase can be trusted
+# on (a "full info" tool calls its sibling's result "detailed"; the sibling calls it "basic").
+_RELATIVE = frozenset(
+    words("detailed full complete basic brief comprehensive extended simple summary more less extra")
+)
+# What a description calls what a parameter or name shows: "with pagination" is a `page` input.
+_SAME_AS = {
+    "pagination": "page",
+    "paginated": "page",
+    "paginate": "page",
+    "paging": "page",
+    "org": "organization",
+    "info": "information",
+    "identifier": "id",
+    "desc": "description",
+    "repo": "repository",
+    "dir": "directory",
+}
+
+
+def _meaning(word: str) -> str:
+    return _SAME_AS.get(word, word)
+
+
+def _shown(tool: Tool) -> set[str]:
+    """What this tool's own listing shows: the content words of its description, name and
+    parameter names (in `_meaning` form), so a sibling's phrase that says no more than these sets
+    nothing apart ("get a specific action by ID" beside `volume-action-get` taking `ActionID`)."""
+    found = {_meaning(word) for word in _content(tool.description)}
+    for text in (tool.name, *map(str, tool.properties)):
+        found.update(_meaning(singular(word.lower())) for word in name_words(text))
+    return found
+
+
+def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()) -> str | None:
     """When to use the rival instead, in the two tools' own terms: its purpose as its description
     states it ("To look up a user by email, use `find_user`."), else the required inputs only it
     needs ("If you have `email` rather than `id`, use `find_user`."), else read against write. None
     when none of these sets them apart (an optional parameter is never a reason: both take it or not)."""
-    # Its purpose, when it says something this tool's description does not (past the verb: "find
-    # issues" says nothing "Search issues." does not).
-    if rival.purpose and _content(rival.purpose.split(" ", 1)[-1]) - _content(own):
-        return f"To {rival.purpose}, use `{rival.name}`."
+    # Its purpose, when it says something this tool's description, name and parameters do not (past
+    # the verb: "find issues" says nothing "Search issues." does not; "list actions with pagination"
+    # nothing a tool taking `page` does not), and claims no more or less of the same (a relative
+    # word's direction is not checked against the schemas, so it is not trusted).
+    if rival.purpose:
+        said = {_meaning(word) for word in _content(rival.purpose.split(" ", 1)[-1])}
+        known = _content(own) | set(mine)
+        filler = _FILLER if known & _MAKES_NEW else _FILLER | {"existing"}
+        if not said & _RELATIVE and said - known - filler:
+            return f"To {rival.purpose}, use `{rival.name}`."
     if rival.needs and not rival.wants and _to_file(rival, name):
         # `download-bytes` / `download-bytes-to-file` needing `outputPath`: its name says where it goes.
         return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
@@ -228,7 +272,8 @@ def guidelines_part(grounding: Grounding) -> str | None:
     """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
     own = grounding.tool.description
     name = grounding.tool.name
-    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own, name))) or None
+    mine = _shown(grounding.tool)
+    return " ".join(text for rival in grounding.rivals if (text := _contrast(rival, own, name, mine))) or None
 
 
 def quotable(text: str) -> str:
@@ -300,7 +345,7 @@ RETURNS = re.compile(r"\b(?:returns?|returned|returning|gives back|responds? wit
 
 def empty(description: str) -> bool:
     """A description that says nothing: empty, whitespace or a placeholder ("TODO", "No description")."""
-    return not description.strip() or is_placeholder(description)
+    return blank(description)
 
 
 # Verbs a tool name may open (or, `projects-list` style, close) with, that say plainly what it does.
@@ -366,7 +411,10 @@ def named_purpose(grounding: Grounding) -> str | None:
         parts = parts[1:]  # a product prefix: `jira_get_issue`
     if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
         parts = [parts[-1], *parts[:-1]]  # `projects-list`
-    required = _required(grounding)
+    # A flag (`reserved: boolean`) filters what is acted on, it is not what the action is for: "List
+    # keywords for the given `reserved`" reads wrong, so only the other inputs are named.
+    flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
+    required = [name for name in _required(grounding) if name not in flags]
     if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
         return None
     verb, rest = parts[0], parts[1:]
@@ -398,7 +446,9 @@ def named_purpose(grounding: Grounding) -> str | None:
         article = "the "
     else:
         article = "an " if _VOWEL.match(rest[0]) else "a "
-    sentence = f"{verb.capitalize()} {article}{' '.join(map(_prose, rest))}{phrase}"
+    # A word as the server's own prose spells it ("Exasol", not the name's "exasol").
+    spoken = [grounding.spelt.get(word, _prose(word)) for word in rest]
+    sentence = f"{verb.capitalize()} {article}{' '.join(spoken)}{phrase}"
     return sentence + "."
 
 

@@ -13,9 +13,10 @@ import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mcp_lint.check.functions._util import is_placeholder
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
@@ -82,6 +83,9 @@ class Grounding:
     successes: tuple[TraceRecord, ...] = ()
     failures: tuple[TraceRecord, ...] = ()
     output_fields: tuple[tuple[str, str | None], ...] = ()  # (field, JSON type) of what it returns
+    # How the server spells a word its names write in lower case ("exasol" -> "Exasol"), from its
+    # own prose (see `spellings`).
+    spelt: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> frozenset[str]:
@@ -458,9 +462,55 @@ def _output_fields(tool: Tool, successes: Sequence[TraceRecord]) -> tuple[tuple[
     return ()
 
 
-def ground(tool: Tool, peers: Sequence[Tool] = (), traces: Sequence[TraceRecord] = ()) -> Grounding:
+# A prose word, and what comes before it: a word that opens a sentence is capitalised for that alone.
+_SPELT_WORD = re.compile(r"(?:^|(?<=[\s(\"']))([^\W\d_]+)\b")
+_IDENTIFIER = re.compile(r"`[^`]*`|https?://\S+|\b\w*[_./]\w+\b|\b[a-z]+[A-Z]\w*\b")
+_OPENS = re.compile(r"(?:^|[.!?:;\n]|^\s*[-*]|\d[.)])\s*[\"'(]?$")
+
+
+def blank(description: str) -> bool:
+    """A description that says nothing: empty, whitespace or a placeholder ("TODO")."""
+    return not description.strip() or is_placeholder(description)
+
+
+def spellings(tools: Sequence[Tool]) -> dict[str, str]:
+    """How the server's own prose spells each word it does not write in lower case mid-sentence:
+    its descriptions and its parameters' descriptions, identifiers and code left out, a word that
+    opens a sentence not counted ("Exasol" when "the Exasol database" is written more often than
+    "the exasol database"). One pass over the server's text."""
+    cased: dict[str, dict[str, int]] = {}
+    for tool in tools:
+        texts = [tool.description]
+        texts.extend(
+            str(schema.get("description"))
+            for schema in tool.properties.values()
+            if isinstance(schema, Mapping) and isinstance(schema.get("description"), str)
+        )
+        for text in texts:
+            text = _IDENTIFIER.sub(" ", text)
+            for found in _SPELT_WORD.finditer(text):
+                word = found.group(1)
+                if _OPENS.search(text[max(0, found.start() - 6) : found.start()]):
+                    continue
+                counts = cased.setdefault(word.lower(), {})
+                counts[word] = counts.get(word, 0) + 1
+    spelt: dict[str, str] = {}
+    for lower, counts in cased.items():
+        best = max(counts, key=lambda form: (counts[form], form))
+        if best != lower and counts[best] > counts.get(lower, 0):
+            spelt[lower] = best
+    return spelt
+
+
+def ground(
+    tool: Tool,
+    peers: Sequence[Tool] = (),
+    traces: Sequence[TraceRecord] = (),
+    spelt: Mapping[str, str] | None = None,
+) -> Grounding:
     """The facts about `tool`; `peers` are the server's tools (the rivals are found among them) and
-    `traces` are this tool's recorded calls."""
+    `traces` are this tool's recorded calls; `spelt` is `spellings(peers)` when the caller has it
+    (a server's proposals share it), else it is made here for a tool with an empty description."""
     mine = [record for record in traces if record.tool == tool.name]
     successes = tuple(record for record in mine if record.succeeded and _usable(record))
     failures = tuple(record for record in mine if not record.succeeded)
@@ -471,4 +521,7 @@ def ground(tool: Tool, peers: Sequence[Tool] = (), traces: Sequence[TraceRecord]
         successes=successes,
         failures=failures,
         output_fields=_output_fields(tool, successes),
+        # Only an empty description's purpose is made of name words: the server's text is read
+        # for no other tool (a --fix over many tools does not read it once per tool).
+        spelt=spelt if spelt is not None else (spellings(peers) if blank(tool.description) else {}),
     )

@@ -23,7 +23,7 @@ from mcp_lint.config import JurySettings
 from mcp_lint.fix import faithful
 from mcp_lint.fix.grounding import ground
 from mcp_lint.fix.mechanical import repair
-from mcp_lint.fix.propose import propose, refusal, repairable, rubric_codes, with_text
+from mcp_lint.fix.propose import over_budget, propose, refusal, repairable, rubric_codes, with_text
 from mcp_lint.fix.schema import (
     SchemaEdit,
     SchemaOutcome,
@@ -307,8 +307,8 @@ def _judge(
             reasons.append(
                 "makes " + ", ".join(f"{name} worse ({before[name]:g} -> {after[name]:g})" for name in worse)
             )
-    # A description already over the budget may still get a mechanical fix that does not grow it.
-    if base.tokens_after > max_tokens and base.tokens_after > base.tokens_before:
+    # A description already over the budget may still get a mechanical fix (see `over_budget`).
+    if over_budget(rewrite.original, rewrite.description, rewrite.touched, max_tokens) is not None:
         reasons.append(f"is about {base.tokens_after} tokens, over the description budget of {max_tokens}")
     return replace(base, kept=not reasons, reasons=tuple(reasons))
 

@@ -19,8 +19,9 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
+from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
-from mcp_lint.fix.grounding import Grounding, ground, trimmed
+from mcp_lint.fix.grounding import Grounding, ground, spellings, trimmed
 from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
@@ -97,8 +98,7 @@ def refusal(findings: Iterable[Finding]) -> str | None:
 def repairable(findings: Iterable[Finding]) -> bool:
     """Whether some finding calls for a mechanical fix of the description (see `mechanical`)."""
     return any(
-        finding.code in (INVISIBLE, DANGLING) and finding.path == "description"
-        for finding in findings
+        finding.code in (INVISIBLE, DANGLING) and finding.path == "description" for finding in findings
     )
 
 
@@ -147,6 +147,9 @@ RECORD_HINT = "record calls with `mcp-lint record`, then pass --traces: real res
 
 # Parameter name words that ask for an amount: the most it accepts is a limit worth stating.
 _AMOUNT_WORDS = frozenset(("limit", "max", "maximum", "count", "size", "top", "num", "results", "per"))
+# What a bound on an ID or a time is (`maxId`, `max_date`): a filter, not a count, so no "the most it
+# accepts" is asked of it.
+_BOUND_NOT_COUNT = frozenset(("id", "ids", "uuid", "key", "date", "time", "timestamp", "at", "version"))
 # Verbs whose result an agent needs and cannot guess: what a new thing is called (its ID) comes back.
 _MAKES = frozenset(("create", "add", "insert", "fork", "copy", "clone", "duplicate", "upload", "import"))
 # Verbs that take something away: whether it can be had back is a limit worth stating.
@@ -206,6 +209,7 @@ def _limits(tool: Tool) -> list[str]:
         and "maximum" not in schema
         and "exclusiveMaximum" not in schema
         and _AMOUNT_WORDS & set(name_words(name))
+        and name_words(name)[-1].lower() not in _BOUND_NOT_COUNT
         and not _says_bound(tool, name)
         and not re.search(r"\d", str(schema.get("description") or ""))
     ]
@@ -254,12 +258,21 @@ def checklist(
       when neither an output schema nor the description says what it returns;
     - guidelines: when to use it rather than a sibling an agent would confuse it with;
     - parameters: the parameters the run's undocumented-parameter findings (`MCP202`) name, so the
-      list agrees with them (a parameter the description explains is not one);
-    - limitations: the most an amount parameter accepts, when neither schema nor text gives a number;
+      list agrees with them (a parameter the description explains is not one), asked whether or
+      not the parameters component smells;
+    - limitations: the most an amount parameter accepts (a count or limit, not a bound on an ID or
+      a time like `maxId`), when neither schema nor text gives a number;
       whether a deletion can be undone, when the text does not say;
     - examples: one example call, only for an input with nested fields and no example in the text."""
     tool = grounding.tool
     items: list[str] = []
+    flagged = {
+        finding.subject
+        for finding in findings
+        if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
+    }
+    bare = [name for name in tool.properties if name in flagged]  # in the schema's order
+    describe = f"describe {listed(bare)} (no description)" if bare else None
     for component in targets:
         if component == "purpose":
             if empty(tool.description):
@@ -276,15 +289,8 @@ def checklist(
         elif component == "guidelines" and grounding.rivals:
             names = joined([f"`{rival.name}`" for rival in grounding.rivals], "or")
             items.append(f"say when to use it rather than {names}")
-        elif component == "parameters":
-            flagged = {
-                finding.subject
-                for finding in findings
-                if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
-            }
-            bare = [name for name in tool.properties if name in flagged]  # in the schema's order
-            if bare:
-                items.append(f"describe {listed(bare)} (no description)")
+        elif component == "parameters" and describe:
+            items.append(describe)
         elif component == "limitations":
             items.extend(_limits(tool))
         elif component == "examples" and not _SHOWN.search(tool.description):
@@ -295,6 +301,10 @@ def checklist(
             ]
             if nested:
                 items.append(f"show one example call with a real value of {listed(nested[:2])}")
+    if describe and "parameters" not in targets:
+        # The run reports these parameters (MCP202) whether or not the jury smells the parameters:
+        # the list of what to write agrees with the findings shown beside it.
+        items.append(describe)
     return tuple(items)
 
 
@@ -312,6 +322,7 @@ def propose(
     findings: Sequence[Finding] = (),
     search: bool = True,
     relint: Relint | None = None,
+    spelt: Mapping[str, str] | None = None,
 ) -> Proposal:
     """The offline augmentor's rewrite of `tool`, made for the components `scores` finds smelly (or
     for the parts `components` names), after the mechanical fixes `findings` call for; none when
@@ -322,7 +333,8 @@ def propose(
     scores the tool, so what a proposal says it clears is what the run's offline jury will find;
     `known` is that jury's score of the original when the run already has it. Without `search` (the
     run's jury is another), the grounded parts of the smelly components are added as they are. `relint`
-    is the check stage's re-lint (see `relinter`)."""
+    is the check stage's re-lint (see `relinter`); `spelt` is the server's `spellings`, made here
+    from `peers` when None."""
     limits = dict(limits) if limits is not None else thresholds()
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
@@ -349,7 +361,7 @@ def propose(
         return repaired_only("no rubric smell")
     from mcp_lint.jury.offline import OfflineJury
 
-    grounding = ground(base, peers, traces)
+    grounding = ground(base, peers, traces, spelt)
     offline = OfflineJury().text_scorer(tool, names)
     scored: dict[str, dict[str, float]] = {}
     if known is not None and not fixed.notes:
@@ -483,11 +495,42 @@ def suggestion_text(
     return "\n".join(lines)
 
 
+def over_budget(original: str, description: str, touched: Collection[str], max_tokens: int) -> int | None:
+    """The tokens of `description` when it breaks the description budget, else None: it is over
+    `max_tokens`, longer than the `original`, and adds a part (`touched`). A mechanical fix alone
+    (a tool name respelt, an invisible character dropped) adds nothing of its own, so an original
+    already over the budget may still get it, although a respelt name may cost a token more. The
+    same rule for the report (`within_budget`) and for what `--fix` writes (`plan`)."""
+    tokens = estimate_tokens(description)
+    if touched and tokens > max_tokens and tokens > estimate_tokens(original):
+        return tokens
+    return None
+
+
+def within_budget(proposal: Proposal, max_tokens: int) -> Proposal:
+    """The proposal, or none in its place when its text breaks the description budget (`over_budget`):
+    `--fix` would refuse to write it, so it is not shown as the description to paste either."""
+    if proposal.description is None:
+        return proposal
+    tokens = over_budget(proposal.original, proposal.description, proposal.touched, max_tokens)
+    if tokens is None:
+        return proposal
+    return Proposal(
+        proposal.server,
+        proposal.tool,
+        proposal.original,
+        proposal.targets,
+        refused=f"the rewrite would be about {tokens} tokens, over the description budget of {max_tokens}",
+        before=proposal.before,
+    )
+
+
 def _server_proposals(
     report: ServerReport,
     limits: Mapping[str, float],
     codes: Mapping[Component, str],
     relint: Relint | None,
+    max_tokens: int,
 ) -> ServerReport:
     snapshot = report.snapshot
     by_tool: dict[str, list[Finding]] = {}
@@ -502,6 +545,7 @@ def _server_proposals(
 
     named = [tool for tool in snapshot.tools if tool.named]
     names = ServerNames(tool.name for tool in named)
+    spelt = spellings(named)
     proposals: dict[str, Proposal] = {}
     suggestions: dict[str, str] = {}
     for tool in snapshot.tools:
@@ -524,7 +568,9 @@ def _server_proposals(
             findings=by_tool[tool.name],
             search=scores is None or set(scores.judges) <= {OFFLINE_JURY},
             relint=relint,
+            spelt=spelt,
         )
+        proposal = within_budget(proposal, max_tokens)
         if proposal.description is None and tool.name not in smelly:
             continue
         proposals[tool.name] = proposal
@@ -540,14 +586,23 @@ def _server_proposals(
 
 
 def add_proposals(
-    result: RunResult, limits: Mapping[str, float] | None = None, catalogue: Catalogue | None = None
+    result: RunResult,
+    limits: Mapping[str, float] | None = None,
+    catalogue: Catalogue | None = None,
+    max_tokens: int | None = None,
 ) -> RunResult:
     """The result with one proposal per tool that has a rubric finding, on its server's `proposals`,
     and the proposal's text as the suggestion of each of the tool's rubric findings. `limits` are the
-    run's rubric thresholds (the rubric's defaults when None)."""
+    run's rubric thresholds (the rubric's defaults when None); `max_tokens` the run's description
+    budget (the rule file's default when None), which no proposed text may go over (`within_budget`)."""
+    from mcp_lint.check.engine import description_budget
+
     chosen = dict(limits) if limits is not None else thresholds()
     codes = rubric_codes(catalogue)
+    budget = max_tokens if max_tokens is not None else description_budget(catalogue=catalogue)
     return replace(
         result,
-        servers=tuple(_server_proposals(report, chosen, codes, result.relint) for report in result.servers),
+        servers=tuple(
+            _server_proposals(report, chosen, codes, result.relint, budget) for report in result.servers
+        ),
     )

@@ -3,6 +3,7 @@ or from the difference with a sibling it would confuse the tool with."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from mcp_lint.fix.compose import (
     parameters_part,
     purpose_part,
 )
-from mcp_lint.fix.grounding import ground
+from mcp_lint.fix.grounding import Grounding, Rival, ground
 from mcp_lint.fix.propose import propose, refusal, relinter, suggestion_text
 from mcp_lint.model import Relint, ServerSnapshot, Tool
 from mcp_lint.traces import REDACTED, TraceRecord
@@ -371,6 +372,7 @@ def test_a_tool_that_makes_something_another_tool_takes_the_id_of_is_asked_wheth
     proposal = propose("s", create, (create, rename), scores, findings=run_findings(create, rename))
     assert proposal.checklist == (
         "say whether it returns the new board's ID (`rename_board` takes `board_id`)",
+        "describe `name` (no description)",  # the run reports it (MCP202)
     )
     # Nothing takes a board's ID: what it returns is no question an agent has.
     assert propose("s", create, (create,), scores).checklist == ()
@@ -444,3 +446,105 @@ def test_deleting_a_thing_from_where_it_is_kept_is_still_a_deletion() -> None:
         assert propose("s", deletes, (deletes,), scores).checklist == (
             "say whether what it deletes can be recovered",
         )
+
+
+def test_an_empty_description_spells_words_as_the_server_does_and_names_no_flag() -> None:
+    listing = tool(
+        "list_warehouse_tables",
+        "",
+        {
+            "type": "object",
+            "properties": {"schema_name": {"type": "string"}, "include_views": {"type": "boolean"}},
+            "required": ["schema_name", "include_views"],
+        },
+    )
+    other = tool("run_query", "Run a query on the Warehouse database, then read the Warehouse log.")
+    # The name's lower-case "warehouse" as the server writes it; the boolean filter is no object.
+    assert purpose_part(ground(listing, (listing, other))) == (
+        "List Warehouse tables for the given `schema_name`."
+    )
+    # With only a flag required, a sentence would name nothing the action is for: none is made.
+    keywords = tool(
+        "list_warehouse_keywords",
+        "",
+        {"type": "object", "properties": {"reserved": {"type": "boolean"}}, "required": ["reserved"]},
+    )
+    assert purpose_part(ground(keywords, (keywords, other))) is None
+
+
+def with_rival(this: Tool, purpose: str, **differences: Any) -> Grounding:
+    """The grounding of `this` with one rival whose description's phrase is `purpose` (as `rivals`
+    finds on a server whose names make the two confusable)."""
+    return replace(ground(this), rivals=(Rival(name="sibling", purpose=purpose, **differences),))
+
+
+def test_a_siblings_phrase_true_of_this_tool_too_is_no_pointer() -> None:
+    volume = tool("volume-action-get", "Get a volume action by ID.", needs("VolumeID", "ActionID"))
+    # "a specific action by ID" is as true of the volume one: nothing sets the sibling apart.
+    grounding = with_rival(volume, "get a specific action by ID", takes=("VolumeID",), wants=("VolumeID",))
+    assert guidelines_part(grounding) is None
+    # An "org" collection is an organization collection: "edit an existing organization collection"
+    # says nothing `update_org_collection` does not (found among the server's tools).
+    update = tool("update_org_collection", "Update a collection.", needs("collectionId"))
+    edit = tool(
+        "edit_org_collection",
+        "Edit an existing organization collection.",
+        needs("collectionId", "organizationId"),
+    )
+    drives = tool("list-drives", "List the drives.")
+    [rival] = ground(update, (update, edit, drives)).rivals
+    assert rival.purpose == "edit an existing organization collection"
+    assert guidelines_part(ground(update, (update, edit, drives))) == (
+        "If you have `organizationId`, use `edit_org_collection`."
+    )
+
+
+def test_a_pointer_claims_no_difference_the_schemas_do_not_show() -> None:
+    paged = {
+        "type": "object",
+        "properties": {"VolumeID": {"type": "string"}, "Page": {"type": "integer"}},
+        "required": ["VolumeID"],
+    }
+    volume = tool("volume-action-list", "List volume actions.", paged)
+    # This one pages too (`Page`): "with pagination" is no difference.
+    grounding = with_rival(volume, "list actions with pagination", takes=("VolumeID",), wants=("VolumeID",))
+    assert guidelines_part(grounding) is None
+    # A difference it does show is said: a state filter it lacks.
+    grounding = with_rival(volume, "list actions by state", takes=("VolumeID",), wants=("VolumeID",))
+    assert guidelines_part(grounding) == "To list actions by state, use `sibling`."
+    # "Detailed" against "basic": which says more is not trusted from the wording (a "full info"
+    # tool called its narrower sibling "detailed").
+    full = tool("get_bucket_full_info", "Get bucket basic information and quota usage.", needs("bucket"))
+    assert guidelines_part(with_rival(full, "get detailed information about a bucket")) is None
+    info = tool("get_bucket_info", "Get detailed information about a bucket.", needs("bucket"))
+    assert guidelines_part(with_rival(info, "get bucket basic information and quota usage")) is None
+
+
+def test_a_bound_on_an_id_is_not_asked_for_its_maximum_and_reported_parameters_are_asked_for() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"maxId": {"type": "integer"}, "count": {"type": "integer"}},
+    }
+    notes = tool("get_notifications", "Get notifications.", schema)
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
+    found = run_findings(notes)
+    checklist = propose("s", notes, (notes,), scores, findings=found).checklist
+    assert checklist[0] == "state the most `count` accepts (no maximum in the schema)"
+    # The parameters do not smell to the jury, but the run reports them undocumented (MCP202):
+    # the checklist asks to describe them.
+    assert any(f.code == "MCP202" for f in found)
+    assert checklist[-1].startswith("describe `maxId`") and checklist[-1].endswith("(no description)")
+
+
+def test_an_existing_one_sets_apart_only_from_a_tool_that_makes_a_new_one() -> None:
+    create = tool("stories-create-subtask", "Create a new story as a sub-task.", needs("parentId", "name"))
+    grounding = with_rival(
+        create, "add an existing story as a sub-task", needs=("subTaskId",), wants=("name",)
+    )
+    assert guidelines_part(grounding) == "To add an existing story as a sub-task, use `sibling`."
+    # "For a single account" is what the per-account sibling is for: said.
+    history = tool("get_balance_history", "Get the monthly balance history.", needs("start_date"))
+    grounding = with_rival(history, "get monthly balance history for a single account")
+    assert guidelines_part(grounding) == (
+        "To get monthly balance history for a single account, use `sibling`."
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_lint.fix.grounding import purpose, rivals
+from mcp_lint.fix.grounding import purpose, rivals, spellings
 from mcp_lint.model import Tool
 
 
@@ -47,3 +47,29 @@ def test_rivals_read_from_the_servers_index_match_those_read_per_tool() -> None:
     assert rivals(reader, [reader, *server]) == indexed
     assert rivals(writer, server)[0].name == "fs_read_file"
     assert rivals(other, server) == ()
+
+
+def test_spellings_are_the_servers_own_mid_sentence_ones() -> None:
+    tools = [
+        Tool(
+            "describe_table",
+            {"name": "describe_table", "description": "Describe a table of the Exasol database."},
+        ),
+        Tool(
+            "run_query",
+            {
+                "name": "run_query",
+                "description": "Tables run an Exasol query; see `exasol_tools` and exasol.com.",
+                "inputSchema": {"properties": {"sql": {"description": "SQL text for Exasol, as JSON."}}},
+            },
+        ),
+    ]
+    spelt = spellings(tools)
+    # "Exasol" three times mid-sentence (identifiers and URLs left out), "exasol" never in prose.
+    assert spelt["exasol"] == "Exasol"
+    assert spelt["json"] == "JSON"
+    # "Tables" and "SQL" only open a sentence: that is no spelling of either.
+    assert "tables" not in spelt and "table" not in spelt and "sql" not in spelt
+    # A word written in lower case as often as not stays as the name writes it.
+    even = [Tool("a", {"name": "a", "description": "Use the Widget or the widget."})]
+    assert "widget" not in spellings(even)

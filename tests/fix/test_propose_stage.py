@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rooms_support import SERVER, TOOLS
 
-from mcp_lint.fix.propose import add_proposals
+from mcp_lint.check.tokens import estimate_tokens
+from mcp_lint.fix.propose import add_proposals, over_budget
 from mcp_lint.jury.aggregate import aggregate_verdicts
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.offline import OfflineJury
@@ -130,3 +131,29 @@ def test_what_a_proposal_claims_is_what_the_runs_offline_jury_finds() -> None:
     outcome = score_servers([rewritten], JurySettings())
     after = dict(outcome.tools[("rooms", "book_room")].aggregate)
     assert after == dict(proposal.scores)
+
+
+def test_a_rewrite_over_the_description_budget_is_not_shown_as_the_description_to_paste() -> None:
+    # `--fix` refuses a text over the budget that grew it; the report must not propose it either.
+    [report] = add_proposals(run(rubric_finding("guidelines")), max_tokens=5).servers
+    proposal = report.proposals["book_room"]
+    assert proposal.description is None
+    assert proposal.refused is not None and "over the description budget of 5" in proposal.refused
+    [finding] = report.findings
+    assert finding.suggestion is not None and "use `book_meeting_room`" not in finding.suggestion
+    assert "over the description budget of 5" in finding.suggestion
+    # Within the budget the same run proposes it.
+    [report] = add_proposals(run(rubric_finding("guidelines")), max_tokens=500).servers
+    assert report.proposals["book_room"].description is not None
+
+
+def test_the_budget_refuses_an_added_part_but_not_a_mechanical_fix_alone() -> None:
+    long = "Lists the builds. " * 60
+    grown = long + " To see one build, use `get_build`."
+    assert over_budget(long, grown, ("guidelines",), 100) == estimate_tokens(grown)
+    # a respelt tool name may cost a token more and is still no part of its own
+    assert over_budget(long, long.replace("builds", "build_runs"), (), 100) is None
+    assert (
+        over_budget("Lists builds.", "Lists builds. To see one, use `get_build`.", ("guidelines",), 100)
+        is None
+    )
