@@ -358,7 +358,7 @@ def plan_fixes(
         report = reports[rewrite.server]
         after = rescored.get((rewrite.server, rewrite.tool))
         outcomes.append(_judge(rewrite, report, after, limits, budget, reasons))
-    plan = place(outcomes, reports, unsafe, root or Path.cwd(), overrides_path, prefer)
+    plan = place(outcomes, reports, unsafe, root or Path.cwd(), overrides_path, prefer, snapshot_files)
     plan = place_schema(plan, result, schema_edits(result), unsafe, snapshot_files, overrides_path)
     return replace(plan, warnings=warnings)
 
@@ -513,8 +513,11 @@ def place(
     root: Path,
     overrides_path: Path | None,
     prefer: Collection[Path] = (),
+    snapshot_files: Collection[Path] = (),
 ) -> FixPlan:
-    """Where each kept rewrite lands: its source literal when found, else the overrides file.
+    """Where each kept rewrite lands: its source literal when found; for a server read from a snapshot
+    file of this run, that file's tool entry (`description` set, every other byte kept), wherever the
+    description sits in it; else the overrides file.
 
     A literal is rewritten only when it is the one place that holds the served text (see
     `SourceIndex.choose`: `prefer` holds the files the servers' command lines run), its file stays
@@ -533,6 +536,8 @@ def place(
     overrides_problem: str | None = None
     filed: Mapping[tuple[str, str], Override] = {}
     preferred: set[str] = set()
+    saved_files = {path.resolve(): path for path in snapshot_files}
+    into_snapshots: dict[Path, list[int]] = {}
     for position, outcome in enumerate(outcomes):
         rewrite = outcome.rewrite
         if not outcome.kept or rewrite is None or not (rewrite.safe or unsafe):
@@ -553,6 +558,8 @@ def place(
             wanted.setdefault(location.path, []).append((position, location, rewrite.description))
             where = f"{location.path}:{location.region.start_line}"
             placed[position] = replace(outcome, applied=True, where=where)
+        elif (saved := _snapshot_of(reports, rewrite.server, saved_files, index.root)) is not None:
+            into_snapshots.setdefault(saved, []).append(position)
         elif overrides_problem is not None:
             placed[position] = _refused(outcome, overrides_problem)
         elif _already_filed(filed, rewrite.server, rewrite.tool, rewrite.description):
@@ -573,7 +580,74 @@ def place(
                 placed[position] = _refused(outcomes[position], problem)
         if edited.text != text:
             files[path] = (text, edited.text)
-    return FixPlan(tuple(placed), files, overrides, index.root if index else root)
+    plan_root = index.root if index else root
+    for saved, positions in into_snapshots.items():
+        _descriptions_into_snapshot(plan_root, saved, positions, placed, files)
+    return FixPlan(tuple(placed), files, overrides, plan_root)
+
+
+def _snapshot_of(
+    reports: Mapping[str, ServerReport], server: str, files: Mapping[Path, Path], root: Path
+) -> Path | None:
+    """The snapshot file of this run that `server` was read from, when --fix may write it (inside the
+    repository, a regular file); else None, and the rewrite goes to the overrides file as for a live
+    server."""
+    from mcp_lint.fix.edit import target_problem
+
+    report = reports.get(server)
+    if report is None or report.snapshot is None or not files:
+        return None
+    saved = _snapshot_file(report.snapshot, files)
+    if saved is None:
+        return None
+    try:
+        relative = saved.resolve().relative_to(root.resolve())
+    except ValueError:
+        return None
+    return saved if target_problem(root / relative, root) is None else None
+
+
+def _descriptions_into_snapshot(
+    root: Path,
+    saved: Path,
+    positions: Sequence[int],
+    placed: list[RewriteOutcome],
+    files: dict[str, tuple[str, str]],
+) -> None:
+    """Set the rewrites at `positions` as their tools' `description` in the snapshot file `saved` (a
+    tool without one gets the key), as the schema fixes are added: by the JSON structure, so a file
+    too large for the source locator or a description far from its tool's name is edited all the same."""
+    from mcp_lint.fix.edit import read_exact, target_problem
+    from mcp_lint.fix.schema import edit_snapshot
+
+    try:
+        relative = str(saved.resolve().relative_to(root.resolve()))
+    except ValueError:
+        relative = None
+    problem = (
+        f"{saved} is outside {root}; --fix writes only inside the repository"
+        if relative is None
+        else target_problem(root / relative, root)
+    )
+    if relative is None or problem is not None:
+        for position in positions:
+            placed[position] = _refused(placed[position], str(problem))
+        return
+    old, current = files.get(relative) or (read_exact(root / relative), None)
+    fixes: dict[str, list[SchemaFix]] = {}
+    for position in positions:
+        rewrite = placed[position].rewrite
+        assert rewrite is not None
+        fixes[rewrite.tool] = [SchemaFix((), {"description": rewrite.description}, replace=True)]
+    text, problem = edit_snapshot(current if current is not None else old, fixes)
+    for position in positions:
+        placed[position] = (
+            _refused(placed[position], f"{saved}: {problem}")
+            if problem is not None
+            else replace(placed[position], applied=True, where=relative)
+        )
+    if problem is None and text != old:
+        files[relative] = (old, text)
 
 
 def summary(plan: FixPlan) -> str:

@@ -147,3 +147,43 @@ def test_a_second_fix_of_the_snapshot_changes_nothing(
     _, _, second = run(capsys, "tools.json", "--fix", *TRACES)
     assert "Fixed 0 descriptions" in second, second
     assert (project / "tools.json").read_text(encoding="utf-8") == written
+
+
+def test_a_snapshot_description_the_locator_cannot_reach_is_still_edited_in_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by a review on fresh servers: a description 12,000 characters after its tool's name, and a
+    # tool with no description key at all, went to the overrides file although the snapshot named on
+    # the command line is what --fix edits.
+    far = {
+        "name": "export_rows",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"table": {"type": "string", "description": "x" * 12000}},
+            "required": ["table"],
+        },
+        "description": "Exports rows.\u200b",
+    }
+    bare = {
+        "name": "delete_product",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"id": {"type": "integer", "description": "The product's id."}},
+            "required": ["id"],
+        },
+    }
+    document = {"tools": [far, bare]}
+    (tmp_path / "tools.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    _, _, err = run(capsys, "tools.json", "--fix")
+    written = json.loads((tmp_path / "tools.json").read_text(encoding="utf-8"))
+    by_name = {tool["name"]: tool for tool in written["tools"]}
+    assert by_name["export_rows"]["description"] == "Exports rows.", err
+    assert by_name["delete_product"]["description"].startswith("Delete a product"), err
+    assert not (tmp_path / ".mcp-lint" / "overrides.json").exists(), err
+    # Everything else of each entry is as it was, and a second --fix writes nothing.
+    assert by_name["export_rows"]["inputSchema"] == far["inputSchema"]
+    text = (tmp_path / "tools.json").read_text(encoding="utf-8")
+    _, _, second = run(capsys, "tools.json", "--fix")
+    assert "Fixed 0 descriptions" in second, second
+    assert (tmp_path / "tools.json").read_text(encoding="utf-8") == text
