@@ -13,13 +13,14 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Finding, RunResult, ServerReport
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy("[\ud800-\udfff]")
 # C0 (newline and tab too: inside one field a newline forges a report line), DEL, C1, lone
 # surrogates and the bidi controls that reorder what a terminal shows.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
-_UNPRINTABLE_KEEP_LINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE = lazy("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE_KEEP_LINES = lazy("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\x1b"}
 
 

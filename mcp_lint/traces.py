@@ -31,6 +31,7 @@ from typing import Any
 
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import file_kind, read_input_file
+from mcp_lint.lazyre import lazy
 from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message, too_long_number_message
 
 TRACE_VERSION = 1
@@ -64,7 +65,7 @@ _SECRET_WORDS = frozenset(
     }
 )
 _SECRET_PAIRS = frozenset({("api", "key"), ("private", "key"), ("access", "key"), ("client", "secret")})
-_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_NAME_WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # A model's tokens counted, not a credential: `max_tokens`, `token_count`, `prompt_tokens`, `token_type`.
 _TOKEN_WORDS = frozenset({"token", "tokens"})
 _TOKEN_QUALIFIERS = frozenset(
@@ -102,34 +103,32 @@ _TOKEN_SHAPES = (
     r"sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}"
     r"|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}"
 )
-_SECRET_VALUE = re.compile(rf"^(?:Bearer\s+\S+|{_TOKEN_SHAPES})$")
+_SECRET_VALUE = lazy(rf"^(?:Bearer\s+\S+|{_TOKEN_SHAPES})$")
 # The same shapes inside longer text, not glued to a word on either side. A bearer credential there
 # has eight characters or more with a digit or a symbol in them, so prose ("the bearer of bad news",
 # "bearer instruments") keeps its words.
-_SECRET_IN_TEXT = re.compile(
+_SECRET_IN_TEXT = lazy(
     rf"(?<![\w-])(?:[Bb]earer\s+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{{8,}}|{_TOKEN_SHAPES})(?![\w-])"
 )
 # The password of a URL's userinfo: postgres://user:PASSWORD@host/db.
-_URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
+_URL_PASSWORD = lazy(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
 # A query parameter of a URL in text: ?api_key=...&page=2.
-_QUERY_PARAMETER = re.compile(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
+_QUERY_PARAMETER = lazy(r"([?&;])([A-Za-z0-9_.~\[\]-]+)=([^&#\s]+)")
 # NAME=value as a word of its own (an environment dump, "token=... rejected"): group 1 is what
 # stays before the value.
-_NAMED_ASSIGNMENT = re.compile(
-    r"((?<![\w.~\[\]-])([A-Za-z_][A-Za-z0-9_.-]{0,63})[ \t]*=[ \t]*)([^\s&#,;'\"]+)"
-)
+_NAMED_ASSIGNMENT = lazy(r"((?<![\w.~\[\]-])([A-Za-z_][A-Za-z0-9_.-]{0,63})[ \t]*=[ \t]*)([^\s&#,;'\"]+)")
 # A private key in PEM, to its END line or, cut by the result cap, to the end of the text.
-_PRIVATE_KEY = re.compile(
+_PRIVATE_KEY = lazy(
     r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|.*\Z)", re.DOTALL
 )
 # A key of JSON (or of Python's dict repr) written as text ('{"password": "x"}', what many servers
 # return) and its string or number value.
-_QUOTED_PAIR = re.compile(
+_QUOTED_PAIR = lazy(
     r"""((?<!\\)(["'])([A-Za-z_][A-Za-z0-9_.-]{0,63})\2\s*:\s*)"""
     r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?[0-9][0-9.eE+-]*)"""
 )
 # A header line ("Authorization: Basic ...", "X-Api-Key: ..."): group 1 is what stays before the value.
-_HEADER_LINE = re.compile(r"(?m)^([ \t]*([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*)(\S[^\r\n]*)")
+_HEADER_LINE = lazy(r"(?m)^([ \t]*([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*)(\S[^\r\n]*)")
 # Values kept from a secret-named key to redact wherever else they appear (a result echoing them):
 # shorter ones would blank ordinary words and numbers all over the record.
 _MIN_ECHOED_SECRET = 6

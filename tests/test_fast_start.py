@@ -26,6 +26,7 @@ HEAVY = (
     "sarif_om",
     "git",
     "mcp_lint.locate",
+    "mcp_lint.config_tables",  # the config file's pydantic models: built only when a config file is read
 )
 
 PROBE = """

@@ -9,7 +9,7 @@ out with vulture's --ignore-decorators instead: the rules' YAML and click call t
 
 from mcp_lint import cli
 from mcp_lint.commands.output import Echo
-from mcp_lint.config import _Table
+from mcp_lint.config_tables import _Table
 from mcp_lint.fix.llm import RewriteAnswer
 from mcp_lint.jury.cache import CacheStats
 from mcp_lint.jury.llm import import_litellm

@@ -31,12 +31,12 @@ work on its speed) is untouched.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.check.tokens import estimate_tokens
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 from mcp_lint.words import name_words
 
@@ -69,10 +69,10 @@ _EMPHASIS = frozenset(
         "ATTENTION", "PLEASE", "URGENT",
     )
 )  # fmt: skip
-_CAPS_WORD = re.compile(r"\b[A-Z]{2,}\b")
+_CAPS_WORD = lazy(r"\b[A-Z]{2,}\b")
 # a block opened by a shouted label: "IMPORTANT:", "**CRITICAL - read first**", "## MANDATORY"
-_SHOUTED_LABEL = re.compile(r"^\W*(?:IMPORTANT|CRITICAL|MANDATORY|WARNING|CAUTION|ATTENTION)\b")
-_SECTION = re.compile(
+_SHOUTED_LABEL = lazy(r"^\W*(?:IMPORTANT|CRITICAL|MANDATORY|WARNING|CAUTION|ATTENTION)\b")
+_SECTION = lazy(
     r"^\s*(?:#{1,6}\s+\S|\*\*[^*\n]{2,40}\*\*\s*:?\s*$|\*\*[^*\n]{2,40}:\*\*|[A-Z][A-Za-z /&-]{1,30}:\s*$)"
 )
 

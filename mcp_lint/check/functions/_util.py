@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 from mcp_lint.words import name_words as name_words  # the identifier splitter the rules share
 
@@ -94,7 +94,7 @@ def all_texts(tool: Tool) -> list[str]:
 # Chinese, Japanese and Korean scripts: no spaces between words, so every run of them becomes its
 # character bigrams ("查询菜谱" -> 查询, 询菜, 菜谱), the usual word-free tokenization for CJK search.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_TOKENS = re.compile(f"[a-z0-9]+|[{_CJK}]+")
+_TOKENS = lazy(f"[a-z0-9]+|[{_CJK}]+")
 # ASCII text, the usual case, splits into the same words several times faster with translate().
 _NOT_WORD = str.maketrans(
     {chr(code): " " for code in range(128) if not chr(code).isalnum() or chr(code).isupper()}

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import SchemaFix, Tool
 
 READ = "read"
@@ -44,8 +45,8 @@ _VERBS: dict[str, str] = {
 _OVERWRITING = frozenset(
     words("update edit set put patch write move rename overwrite replace modify change merge push")
 )
-_DESC_WORDS = re.compile(r"[A-Za-z]+")
-_READ_ONLY_CLAIM = re.compile(
+_DESC_WORDS = lazy(r"[A-Za-z]+")
+_READ_ONLY_CLAIM = lazy(
     r"read[- ]?only|does not (?:modify|change|write)|without (?:modifying|changing)|no side effects", re.I
 )
 
@@ -71,7 +72,7 @@ _ARITHMETIC = frozenset(
     words("number numbers two three integers ints floats values sum digits a b x y operands matrices vectors")
 )
 # A later sentence saying the tool writes ("... and saves it to disk"): a write whatever the name says.
-_WRITES_IN_TEXT = re.compile(
+_WRITES_IN_TEXT = lazy(
     r"(?:\b(?:it\s+|and\s+|then\s+|also\s+)|(?:^|(?<=[.!?:]\s))\s*)"
     r"(?:writes|saves|stores|deletes|removes|overwrites|modifies|updates)"
     r"\s+(?:the|a|an|it|them|its|their|your|to|into|each|every|all|output)\b"
@@ -245,17 +246,15 @@ def missing_annotations(ctx: CheckContext) -> Iterator[Hit]:
 # "Remove a label from an email", "Remove approval from a pull request": taking one thing off another
 # deletes no data and is undone by adding it back; destructiveHint: false is right for it.
 _DETACHING = frozenset(words("remove unlink revoke"))
-_DETACHES = re.compile(
+_DETACHES = lazy(
     r"^\W*(?:remove|unlink|revoke|detach)s?\b(?!\s+(?:all|every|each|any)\b)[^.\n]{0,60}?\bfrom\b",
     re.IGNORECASE,
 )
 # A "create" or "merge" whose result is handed back rather than kept: "Merge two polygons ... Returns a
 # Polygon", "Create a composition plan ... The returned plan". Computed, not written, unless the text
 # says it keeps something (saves, stores, writes a file) or spends something (incurs costs).
-_HANDS_BACK = re.compile(
-    r"\breturn(?:s|ed)?\b|\bworks offline\b|\bwithout (?:any )?API calls?\b", re.IGNORECASE
-)
-_KEEPS = re.compile(
+_HANDS_BACK = lazy(r"\breturn(?:s|ed)?\b|\bworks offline\b|\bwithout (?:any )?API calls?\b", re.IGNORECASE)
+_KEEPS = lazy(
     r"\b(?:saves?|saving|stores?|storing|writes?|writing|persists?|uploads?|incurs?|sends?|posts|publish(?:es)?)\b"
     r"|\b(?:to|in|into) (?:a |the |your )?(?:local |new )?(?:file|disk|database|folder|directory)\b",
     re.IGNORECASE,

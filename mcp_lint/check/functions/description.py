@@ -9,6 +9,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import is_placeholder, name_words, trim, words
 from mcp_lint.check.tokens import estimate_tokens
+from mcp_lint.lazyre import lazy
 from mcp_lint.words import stem
 
 
@@ -77,22 +78,22 @@ def description_echoes_name(ctx: CheckContext) -> Iterator[Hit]:
             yield Hit(tool=tool.name, fields={}, evidence=trim(text), path="description")
 
 
-_ELLIPSIS = re.compile(r"(?:\.\.\.|…)\s*$")
+_ELLIPSIS = lazy(r"(?:\.\.\.|…)\s*$")
 _PLACEHOLDER_WORDS = ("TODO", "FIXME", "TBD", "XXX", "WIP", "lorem ipsum")
-_PLACEHOLDER = re.compile(r"\b(?:TODO|FIXME|TBD|XXX|WIP|lorem ipsum)\b")
+_PLACEHOLDER = lazy(r"\b(?:TODO|FIXME|TBD|XXX|WIP|lorem ipsum)\b")
 # "Turn the light on" and "Log the user in" are finished sentences, so only words that cannot end one.
-_DANGLING = re.compile(
+_DANGLING = lazy(
     r"(?:\b(?:the|a|an|and|or|to|of|with|by|from|if|when|that|which|such as|including|like)|\be\.g\.)"
     r"\s*,?\s*$"
     r"|\b(?:of|following|follows|are|is|include|includes|options|values|modes|types|either|below|these|"
     r"example|examples)\s*:\s*$|[,(]\s*$"
 )
-_ETC = re.compile(r"\betc\.*\s*$|\)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE)
+_ETC = lazy(r"\betc\.*\s*$|\)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE)
 # English strands prepositions: "the field to sort by", "the channel to post to", "what to search for"
 # are finished. A preposition after an infinitive or a modal verb is stranded unless the word before
 # it is a participle that still needs its object ("to look up data owned by" is cut off).
 _STRANDABLE = frozenset({"to", "by", "with", "from", "for"})
-_STRANDED = re.compile(
+_STRANDED = lazy(
     r"\b(?:to|can|could|may|might|should|will|would|must)\s+(?:[A-Za-z]+\s+){0,3}?([A-Za-z]+)\s+"
     r"(?:to|by|with|from|for)\s*$",
     re.IGNORECASE,

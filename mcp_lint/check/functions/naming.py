@@ -11,11 +11,12 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
-_VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
-_INVALID_CHAR = re.compile(r"[^A-Za-z0-9_.\-]")
+_VALID_NAME = lazy(r"[A-Za-z0-9_.\-]{1,128}")
+_INVALID_CHAR = lazy(r"[^A-Za-z0-9_.\-]")
 
 
 @check_function("invalid_tool_name")
@@ -58,11 +59,11 @@ def duplicate_tool_name(ctx: CheckContext) -> Iterator[Hit]:
 
 
 _STYLES = {
-    "snake_case": re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+"),
-    "kebab-case": re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+"),
-    "camelCase": re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"),
-    "PascalCase": re.compile(r"(?:[A-Z][a-z0-9]+){2,}"),
-    "SCREAMING_CASE": re.compile(r"[A-Z0-9]+(?:_[A-Z0-9]+)+"),
+    "snake_case": lazy(r"[a-z0-9]+(?:_[a-z0-9]+)+"),
+    "kebab-case": lazy(r"[a-z0-9]+(?:-[a-z0-9]+)+"),
+    "camelCase": lazy(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"),
+    "PascalCase": lazy(r"(?:[A-Z][a-z0-9]+){2,}"),
+    "SCREAMING_CASE": lazy(r"[A-Z0-9]+(?:_[A-Z0-9]+)+"),
 }
 
 
@@ -100,35 +101,35 @@ def inconsistent_naming(ctx: CheckContext) -> Iterator[Hit]:
 
 # A name in code style, or any name followed by "tool": `get_user`, the listProjects tool. Only
 # snake_case and camelCase shapes count; a plain word ("the search tool") names a kind of tool.
-_TOOL_REF = re.compile(
+_TOOL_REF = lazy(
     r"`([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`(\s+tools?\b)?"
     r"|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(\s+tools?\b)"
 )
-_CALL_BEFORE = re.compile(r"\b(?:call|calling|invoke|invoking|run|running)\s+(?:the\s+)?$", re.IGNORECASE)
-_BARE_CALL = re.compile(
+_CALL_BEFORE = lazy(r"\b(?:call|calling|invoke|invoking|run|running)\s+(?:the\s+)?$", re.IGNORECASE)
+_BARE_CALL = lazy(
     r"\b(?:call|calling|invoke|invoking)\s+(?:the\s+)?([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b"
     r"(?!\s*(?:=|parameter|argument|field|option|flag|function|method|endpoint|api\b))"
 )
 # A sentence about another server or program names tools this server rightly lacks.
-_ELSEWHERE = re.compile(r"\b(?:server|mcp|plugin|extension|library|package|module|sdk|api)s?\b", re.I)
-_CAMEL = re.compile(r"[a-z][A-Z]")
+_ELSEWHERE = lazy(r"\b(?:server|mcp|plugin|extension|library|package|module|sdk|api)s?\b", re.I)
+_CAMEL = lazy(r"[a-z][A-Z]")
 # A bare or quoted code name ('mark_task_done', download_paper) that the words around it treat as a
 # tool: "use X", "via X", "call X", "X first", "X -> Y".
-_BARE_NAME = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
+_BARE_NAME = lazy(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
 # On a server whose tools are named in kebab-case (`list-mail-messages`), `get-download-url` is one too.
 _KEBAB = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
-_BARE_OR_KEBAB = re.compile(
+_BARE_OR_KEBAB = lazy(
     r"(?<![\w-])(" + _KEBAB + r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w-])"
 )
-_KEBAB_SHAPE = re.compile(_KEBAB)
+_KEBAB_SHAPE = lazy(_KEBAB)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_`-")
-_AS_TOOL_BEFORE = re.compile(
+_AS_TOOL_BEFORE = lazy(
     r"(?:\b(?i:use|using|call|calling|invoke|invoking|via|run|try|see|then|with|before|after|like|as\s+in|"
     r"similar\s+to|prefer|from|instead\s+of|rather\s+than)\s+(?:the\s+)?"
     r"|(?:->|→|=>)\s*)['\"]?$"
 )
 # The word after a bare name: a noun there makes the name its modifier ("use read_only mode").
-_FOLLOWER = re.compile(r"['\"]?\s+([a-z]+)\b")
+_FOLLOWER = lazy(r"['\"]?\s+([a-z]+)\b")
 _TOOL_FOLLOWERS = frozenset(
     [
         "to",
@@ -167,12 +168,12 @@ _TOOL_FOLLOWERS = frozenset(
         "should",
     ]
 )
-_AS_TOOL_AFTER = re.compile(r"^['\"]?(?:\(|\s*(?:->|→|=>|(?i:first|again|instead|tool|calls?)\b))")
+_AS_TOOL_AFTER = lazy(r"^['\"]?(?:\(|\s*(?:->|→|=>|(?i:first|again|instead|tool|calls?)\b))")
 # (`Playwright_assert_response`: snake_case with a capital first letter, as a sentence may start it.)
-_DEFINED = re.compile(
+_DEFINED = lazy(
     r"^[ \t]*[-*\u2022][ \t]+`?([A-Za-z][A-Za-z0-9_]*)`?[ \t]*(?::|\s[-\u2013\u2014]\s)", re.MULTILINE
 )
-_TOOL_SHAPE = re.compile(r"[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
+_TOOL_SHAPE = lazy(r"[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 
 
 def _norm_name(name: str) -> str:
@@ -211,15 +212,15 @@ _CODE_NAME = (
 _CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、)\s*(?:,\s*)?(?:the\s+)?"
 # "the `a` and `b` tools", "use a or b instead": a list that the sentence says holds tools.
 # Each is matched against the text just before a "tools" or an "instead" (the word is searched first).
-_TOOLS_WORD = re.compile(r"\s+tools\b|\s+instead\b(?!\s+of)")
-_LIST_BEFORE_TOOLS = re.compile(r"(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+)$")
-_LIST_BEFORE_INSTEAD = re.compile(
+_TOOLS_WORD = lazy(r"\s+tools\b|\s+instead\b(?!\s+of)")
+_LIST_BEFORE_TOOLS = lazy(r"(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+)$")
+_LIST_BEFORE_INSTEAD = lazy(
     # (No IGNORECASE on the whole: it would let the camelCase branch match any word in many ways.)
     r"\b(?i:use|call|try|invoke|run)\s+(?:the\s+)?(" + _CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")*)$"
 )
 # Any list of code names: one real tool in it makes the others tools too ("list_tables or describe_table").
-_CODE_LIST = re.compile(_CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+")
-_LIST_NAME = re.compile(r"`?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`?")
+_CODE_LIST = lazy(_CODE_NAME + r"(?:" + _CONNECTOR + _CODE_NAME + r")+")
+_LIST_NAME = lazy(r"`?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*)`?")
 _NameIndex = tuple[
     frozenset[str],
     dict[str, str],
@@ -435,7 +436,7 @@ def _family(name: str, around: str, tool_names: list[str]) -> bool:
 
 
 # A sentence whose subject is what the tool returns, naming what it holds.
-_RESULT_CARRIES = re.compile(
+_RESULT_CARRIES = lazy(
     r"\b(?:the\s+)?(?:response|result|output|reply|payload)s?\s+(?:also\s+|may\s+(?:also\s+)?|will\s+(?:also\s+)?)?"
     r"(?:carr(?:y|ies)|includes?|contains?|has|have|holds?|names?|lists?)\b",
     re.IGNORECASE,
@@ -499,7 +500,7 @@ def _texts(tool: Tool) -> Iterator[tuple[str, str]]:
 
 
 # "call the 'Query Documentation' tool": a tool named by its quoted display title.
-_QUOTED_TOOL = re.compile(r"(['\"`\u201c])([^'\"`\u201d\n]{3,60})['\"`\u201d]\s+tools?\b")
+_QUOTED_TOOL = lazy(r"(['\"`\u201c])([^'\"`\u201d\n]{3,60})['\"`\u201d]\s+tools?\b")
 
 
 def _titles_as_names(tool: Tool, titles: Mapping[str, str], names: set[str]) -> Iterator[Hit]:

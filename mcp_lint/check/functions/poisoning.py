@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import name_words, schema_texts, snippet, trim
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
 
 
@@ -46,7 +47,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         "markup addressed to the model",
         ("<", "[", "#"),
         (),
-        re.compile(
+        lazy(
             r"<\s*/?\s*(?:important|system|instructions?|system[-_ ]?prompt|secret|hidden|admin|critical)\s*>"
             r"|\[/?INST\]|<\|im_(?:start|end)\|>|<\|system\|>|^\s*#+\s*system\b",
             re.IGNORECASE | re.MULTILINE,
@@ -56,7 +57,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         "asks to hide something from the user",
         ("user",),
         ("not", "n't", "never", "without"),
-        re.compile(
+        lazy(
             r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t)\s+"
             r"(?:tell|inform|notify|alert|warn|let)\s+(?:the\s+)?users?\b"
             r"|\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:mention|reveal|disclose|say|explain|show)\b"
@@ -73,7 +74,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         "tells the model to ignore its instructions",
         ("ignore", "disregard", "forget", "override", "you are now", "new instructions"),
         (),
-        re.compile(
+        lazy(
             r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|your\s+|the\s+)*"
             r"(?:previous|prior|above|earlier|preceding|system|original|other)\s+"
             r"(?:instructions|prompts?|rules|messages|directions|guidelines)\b"
@@ -95,7 +96,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
             "policy",
         ),
         (),
-        re.compile(
+        lazy(
             r"\byou\s+(?:originally|previously|initially|were\s+originally)\s+"
             r"(?:did\s+not|didn'?t|could\s+not|couldn'?t|were\s+not|weren'?t|had\s+no|were\s+(?:told|advised|instructed))"
             r"|\b(?:were|was|been|are)\s+(?:advised|instructed|told)\s+to\s+(?:refuse|decline)\b"
@@ -112,7 +113,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         "forbids the use of other tools or servers",
         ("other", "another", "different", "additional"),
         ("not", "n't", "never"),
-        re.compile(
+        lazy(
             r"\b(?:must\s+not|must\s+never|mustn'?t|should\s+not|should\s+never|shouldn'?t|do\s+not|don'?t|never|"
             r"may\s+not|is\s+not\s+allowed\s+to|are\s+not\s+allowed\s+to)\s+"
             r"(?:use|invoke|call|run|rely\s+on|consult|try)\s+(?:any\s+)?(?:other|another|different|additional)\s+"
@@ -124,7 +125,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
         "orders the model to send data elsewhere",
         ("send", "forward", "upload", "post", "transmit", "exfiltrate", "copy", "bcc"),
         ("http", "@"),
-        re.compile(
+        lazy(
             r"\b(?:send|forward|upload|post|transmit|exfiltrate|copy|bcc)\s+(?:a\s+copy\s+of\s+)?"
             r"(?:(?:the|all|your|this|every|any|full|entire|whole)\s+)*"
             r"(?:conversation|chat|messages?|history|context|prompts?|system\s+prompt|data|results?|output|files?|"
@@ -154,7 +155,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
             "content",
         ),
         (),
-        re.compile(
+        lazy(
             rf"{_ACCESS}[^.\n]{{0,80}}?(?:{_SENSITIVE})|(?:{_SENSITIVE})[^.\n]{{0,80}}?\b(?:and|then)\s+{_ACCESS}"
             r"|\bpass\s+(?:its|their|the(?:\s+file'?s)?|all)\s+(?:full\s+|entire\s+)?contents?\s+(?:as|in|to|into)\b",
             re.IGNORECASE,
@@ -179,7 +180,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], tuple[str, ...], re.Pattern[str]]] =
             "target ",
         ),
         (),
-        re.compile(
+        lazy(
             r"\bwhen(?:ever)?\s+(?:the\s+)?[`'\"]?[\w.-]+[`'\"]?\s+tool\s+is\s+(?:called|used|invoked|run)"
             r"|\bbefore\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+(?:other\s+)?tools?\b"
             r"|\b(?:change|replace|redirect|override|rewrite)\s+(?:the\s+)?"
@@ -601,10 +602,10 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"(?:must|should|shall|needs\s+to|has\s+to|is\s+required\s+to)\b",
     ),
 )
-_ACTS = re.compile(rf"\b{_DO}\b", re.IGNORECASE)
+_ACTS = lazy(rf"\b{_DO}\b", re.IGNORECASE)
 # A condition makes a preference usage guidance: this tool for some case, not every case.
-_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|while|where)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_CONDITION = lazy(r"\b(?:when|whenever|if|unless|while|where)\b", re.IGNORECASE)
+_SENTENCE_END = lazy(r"[.!?](?:\s|$)|\n")
 
 
 def _sentence(text: str, match: re.Match[str]) -> str:
@@ -755,7 +756,7 @@ def _explicit_attack(reason: str, text: str, live: list[_Pattern]) -> bool:
 
 # Care for a secret, not an order to hand it over: the access verb is forbidden ("do not pass the
 # private key in parameters", "never send credential files") ...
-_FORBIDDEN_BEFORE = re.compile(
+_FORBIDDEN_BEFORE = lazy(
     r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid|rather\s+than|instead\s+of)"
     r"\s+(?:ever\s+)?$",
     re.IGNORECASE,
@@ -763,8 +764,8 @@ _FORBIDDEN_BEFORE = re.compile(
 # ... or the secret is placed where the operator keeps it, not where the model reads it: "provide
 # your private key through the WALLET_KEY environment variable". Only the verbs that hand a value
 # over, and only into the environment (reading "from the environment" is what an attack asks).
-_PLACED_VERB = re.compile(r"(?:provide|pass)\b", re.IGNORECASE)
-_INTO_ENVIRONMENT = re.compile(
+_PLACED_VERB = lazy(r"(?:provide|pass)\b", re.IGNORECASE)
+_INTO_ENVIRONMENT = lazy(
     r"^[^.\n;]{0,60}?\b(?:via|through|in|as)\s+(?:the\s+|an?\s+|your\s+)?(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+\s+)?"
     r"(?:(?:mcp\s+)?server['’]?s?\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|environment|config(?:uration)?)\b"
     r"(?!\s+(?:field|parameter|argument|key)\b)",
@@ -799,12 +800,12 @@ def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None
 # Cc except \t \n \r; Unicode 15 Cf; lone surrogates (Cs: no UTF-8 client can even send them); the
 # whole tag block. Listed by hand because scanning every code
 # point with unicodedata at import would cost a fifth of a second.
-_INVISIBLE = re.compile(
+_INVISIBLE = lazy(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
 )
-_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+_ANSI = lazy(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 _MAX_LISTED = 3
 
 
@@ -818,7 +819,7 @@ def clean_text(text: str) -> str:
 
 
 # The ASCII members of _INVISIBLE: an ASCII tool without them has nothing to report.
-_ASCII_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ASCII_INVISIBLE = lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @check_function("invisible_characters")

@@ -63,6 +63,27 @@ PARAM_SECTION = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 RETURN_SECTION = re.compile(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
+# Substrings every match of PARAM_SECTION / RETURN_SECTION in an ASCII text contains, lower-cased:
+# most texts lack them, and `in` is much cheaper than a case-insensitive scan. Only for ASCII text:
+# under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
+_PARAM_SECTION_KEYS = ("arg", "param", "input", "option")
+_RETURN_SECTION_KEYS = ("return", "output", "response")
+
+
+def has_param_section(text: str, low: str) -> bool:
+    """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
+    if text.isascii() and not any(key in low for key in _PARAM_SECTION_KEYS):
+        return False
+    return PARAM_SECTION.search(text) is not None
+
+
+def has_return_section(text: str, low: str) -> bool:
+    """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
+    if text.isascii() and (":" not in text or not any(key in low for key in _RETURN_SECTION_KEYS)):
+        return False
+    return RETURN_SECTION.search(text) is not None
+
+
 # "name (type): text", "name: text", "- name - text", "`name`: text" at the start of a line
 PARAM_LINE = re.compile(
     r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+\S",

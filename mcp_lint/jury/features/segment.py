@@ -36,11 +36,11 @@ from mcp_lint.jury.features.lexicon import (
     PARAM_ENTRY,
     PARAM_KEYWORD,
     PARAM_LINE,
-    PARAM_SECTION,
     QUALIFIERS,
     QUOTED,
-    RETURN_SECTION,
     TYPE_WORDS,
+    has_param_section,
+    has_return_section,
 )
 from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
 from mcp_lint.jury.regex_scan import Hit
@@ -267,9 +267,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         example_units=len(ex_units),
         strong=len(strong),
         kinds=tuple(kinds),
-        must_call=MUST_CALL.search(low) is not None,
+        must_call="must" in low and MUST_CALL.search(low) is not None,
         return_cue=_RETURN.search(low) is not None,
-        return_section=RETURN_SECTION.search(joined) is not None,
+        return_section=has_return_section(joined, low),
         content_list=_CONTENT_LIST.search(low),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
@@ -280,10 +280,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         param_lines=frozenset(param_lines),
         fence="```" in joined,
         jsonish=JSONISH.search(joined) is not None,
-        param_section=PARAM_SECTION.search(joined) is not None,
+        param_section=has_param_section(joined, low),
         type_words=TYPE_WORDS.search(low) is not None,
         format_words=FORMAT_WORDS.search(low) is not None,
-        default_words=DEFAULT_WORDS.search(low) is not None,
+        # every match has one of these words (the cheap test rules most texts out)
+        default_words=("default" in low or "optional" in low or "required" in low)
+        and DEFAULT_WORDS.search(low) is not None,
         cjk=not joined.isascii() and CJK.search(joined) is not None,
         mentioned=mentioned,
         explained=explained,

@@ -30,13 +30,14 @@ from mcp_lint.jury.features.unitmemo import (
     unit_words,
 )
 from mcp_lint.jury.siblings import SiblingNames
+from mcp_lint.lazyre import lazy
 from mcp_lint.words import name_words
 
 _SELF_SPECIFIC = SELF_SPECIFIC  # a literal of the unit's own (see `unitmemo`)
-_CONTINUES = re.compile(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
-_TERMINATED = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
+_CONTINUES = lazy(r"^\s*[a-z(]")  # a line that continues an unterminated sentence
+_TERMINATED = lazy(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
-_INTRO = re.compile(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+_INTRO = lazy(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
 
 
 _NO_STEMS: frozenset[str] = frozenset()
@@ -196,7 +197,7 @@ def specific_units(
     return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
 
 
-_LABEL = re.compile(r"^\W*\w+\s*[:：]")
+_LABEL = lazy(r"^\W*\w+\s*[:：]")
 
 
 def _named_stems(unit: str) -> set[str]:

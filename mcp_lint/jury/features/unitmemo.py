@@ -69,7 +69,7 @@ _MEMOS: list[Memo[Any]] = []
 
 def _has_literal(text: str) -> bool:
     return (
-        CJK.search(text) is not None
+        (not text.isascii() and CJK.search(text) is not None)  # CJK has no ASCII character
         or SELF_SPECIFIC.search(text) is not None
         or PROPER_NOUN.search(text) is not None
     )

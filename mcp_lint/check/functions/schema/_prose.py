@@ -19,6 +19,7 @@ from typing import Any
 
 from mcp_lint.check.functions._util import words
 from mcp_lint.check.functions.schema._common import identifier_shaped
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
@@ -33,7 +34,7 @@ _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|fo
 # parameter's own ("the default is 5", "optional, defaults to 10"). After any other word it is the
 # default of something else: "the server's default backend", "uses the kubectl default".
 _DEFAULT_LEAD = r"(?:^|(?<=[(\[,;:.\u2013\u2014-])\s*|(?<=\s)(?:the|its|with|optional|which|and|it)\s+)"
-_DEFAULT_CUE = re.compile(
+_DEFAULT_CUE = lazy(
     rf"{_DEFAULT_LEAD}(?:defaults?(?:\s+value)?(?P<link>\s+(?:is|to|of|being))?\s*(?P<sign>[:=])?\s*"
     rf"|defaulting to\s+)"
     rf"(?P<value>{_VALUE}){_CLAUSE_END}",
@@ -42,11 +43,11 @@ _DEFAULT_CUE = re.compile(
 # "the default emotion", "use the default name": with no link ("is", "to", ":") between them, a bare
 # word after "default" is the noun it qualifies, not a value. A number, a boolean or a quoted value
 # still is one ("default 20", "(default 'json')").
-_BARE_VALUE = re.compile(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
+_BARE_VALUE = lazy(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
 # "Defaults to DESTINATION_USER_ID", "defaults to $HOME": where the value is read from, not a value.
-_FROM_ENVIRONMENT = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
+_FROM_ENVIRONMENT = lazy(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
 # "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
-_DEFAULT_AFTER = re.compile(
+_DEFAULT_AFTER = lazy(
     rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
     re.IGNORECASE,
 )
@@ -142,7 +143,7 @@ _CLOSED_CUE = (
 )
 _ITEM = rf"(?:{_QUOTED}|[\w./-]{{1,30}})"
 _SEPARATOR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and)\s+|\s*\|\s*|\s*/\s*)"
-_CUED_LIST = re.compile(
+_CUED_LIST = lazy(
     rf"{_CLOSED_CUE}\s*:?\s+(?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)(?P<after>\s*(?:,?\s*(?:etc\b|\.\.\.|…)))?",
     re.IGNORECASE,
 )
@@ -153,30 +154,28 @@ _CHOICE_NOUN = (
     r"\b(?:type|kind|mode|format|level|status|state|order|direction|method|strategy|style|scope|category"
     r"|visibility|action|operation|unit|engine|backend|provider|sort)s?"
 )
-_BRACKETED_LIST = re.compile(
+_BRACKETED_LIST = lazy(
     rf"{_CHOICE_NOUN}(?:\s+\w+){{0,2}}?\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
 )
-_ITEM_SPLIT = re.compile(_SEPARATOR, re.IGNORECASE)
+_ITEM_SPLIT = lazy(_SEPARATOR, re.IGNORECASE)
 # Uncued alternatives, as a clause of their own: "`high` or `low`.", "Whether it is a 'user' or a 'group'",
 # "json|markdown|html".
 _ARTICLE_QUOTED = rf"(?:(?:an?|the)\s+)?(?:{_QUOTED})"
 # In the clause before uncued alternatives: a condition, a negation, a comparison ("Required if `type`
 # was `limit` or `stop_limit`", "not `prompt` or `q`"): the values are of something else, or excluded.
-_UNCUED_ASIDE = re.compile(
-    r"\b(?:if|when|whenever|unless|for|not|except|than|was|were|only)\b", re.IGNORECASE
-)
-_ALTERNATIVES = re.compile(
+_UNCUED_ASIDE = lazy(r"\b(?:if|when|whenever|unless|for|not|except|than|was|were|only)\b", re.IGNORECASE)
+_ALTERNATIVES = lazy(
     rf"(?<![\w`'\"])(?P<items>{_ARTICLE_QUOTED}(?:\s*,\s*{_ARTICLE_QUOTED})*,?\s+or\s+{_ARTICLE_QUOTED}"
     rf"|(?<![\w|/.-])[a-z][\w-]{{0,20}}(?:\|[a-z][\w-]{{0,20}})+(?![\w|/.-]))"
     r"(?=\s*(?:[,;:)(]|\.(?:\s|$)|$|\s(?:\(|default|if|when|to|for)\b))",
     re.IGNORECASE,
 )
 # Before the list, in its sentence: it gives examples, or holds only under a condition.
-_EXAMPLES = re.compile(
+_EXAMPLES = lazy(
     r"\b(?:e\.g\.?|eg|i\.e\.|for example|for instance|such as|like|including|includes?|examples?)\b",
     re.IGNORECASE,
 )
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|for)\b[^,;]*,\s*[^,;]*$", re.IGNORECASE)
+_CONDITION = lazy(r"\b(?:if|when|whenever|unless|for)\b[^,;]*,\s*[^,;]*$", re.IGNORECASE)
 # Words a list of values is never made of: "one of the following", "either this or that tool".
 _NOT_VALUES = frozenset(
     words(
@@ -187,11 +186,11 @@ _NOT_VALUES = frozenset(
 
 
 # "Supported `direction` values are ...": the values of the named key, not of this parameter.
-_OWNED_CUE = re.compile(r"[`'\"][\w.-]+[`'\"]\s+(?:values?|options?)\b[^`'\"]*$", re.IGNORECASE)
+_OWNED_CUE = lazy(r"[`'\"][\w.-]+[`'\"]\s+(?:values?|options?)\b[^`'\"]*$", re.IGNORECASE)
 # After "must be", "should be", "can be", a list joined by "and" is a conjunction of qualities ("should
 # be accurate, rich and creative"), not alternatives.
-_VERB_CUE = re.compile(r"(?:must|should|can) be\b", re.IGNORECASE)
-_CONJUNCTION = re.compile(r"\band\b", re.IGNORECASE)
+_VERB_CUE = lazy(r"(?:must|should|can) be\b", re.IGNORECASE)
+_CONJUNCTION = lazy(r"\band\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -250,8 +249,8 @@ def stated_lists(text: str, uncued: bool = False) -> list[StatedList]:
 
 # A header that closes the list of bullets under it ("Options:", "Possible values:"), and one bullet:
 # `- "GENE_PROTEIN": Genes and proteins`, `* `asc` - ascending`, `- none: ...`.
-_BULLET_HEADER = re.compile(rf"{_CLOSED_CUE}\s*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
-_VALUE_BULLET = re.compile(
+_BULLET_HEADER = lazy(rf"{_CLOSED_CUE}\s*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_VALUE_BULLET = lazy(
     rf"^[ \t]*[-*\u2022][ \t]+(?P<item>{_QUOTED}|[\w./-]{{1,30}})[ \t]*(?::|\s[-\u2013\u2014]\s|$)"
 )
 
@@ -303,7 +302,7 @@ def args_entry_block(description: str, name: str) -> str:
 
 
 # A quoted value given as an example of this parameter's value: "e.g. \"Berry Red\"".
-_EXAMPLE_VALUE = re.compile(
+_EXAMPLE_VALUE = lazy(
     rf"\b(?:e\.g\.|eg\.|for example|for instance|such as)\s*[:,]?\s*(?P<items>(?:{_QUOTED})"
     rf"(?:\s*(?:,|\bor\b|\band\b)\s*(?:{_QUOTED}))*)",
     re.IGNORECASE,
@@ -350,14 +349,14 @@ def parameter_prose(tool: Tool, name: str, prop: Mapping[str, Any], top_level: b
 
 
 # A line of an Args-style list: "- name (int): text", "name: text", "'offset' (start line, default: 0)".
-_ARGS_ENTRY = re.compile(
+_ARGS_ENTRY = lazy(
     r"^[ \t]*(?:[-*\u2022][ \t]*)?[`'\"]?(?P<name>[A-Za-z_][\w-]*)[`'\"]?"
     r"(?:[ \t]*\((?P<note>[^)\n]{1,120})\))?[ \t]*(?::[ \t]*(?P<text>.*))?$",
     re.MULTILINE,
 )
 # A name in prose that opens a statement about its value, up to the clause's end: "`depth` (default:
 # 2)", "expected_replacements=1 (default)", "the `mode` parameter defaults to fast".
-_MENTION = re.compile(
+_MENTION = lazy(
     r"(?:[`'\"](?P<quoted>[A-Za-z_][\w-]*)[`'\"]|(?<![\w.])(?P<bare>[A-Za-z_]\w*))"
     r"(?:\s+(?:parameter|argument|option|field))?\s*(?=\(|defaults?\b|=)(?:[^\n;.]|\.(?=\d)){0,60}"
     # never cut inside a number ("100,000")

@@ -23,6 +23,7 @@ from mcp_lint.check.functions.schema._prose import (
     parameter_prose,
     stated_defaults,
 )
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
@@ -30,8 +31,8 @@ _NULL_WORDS = frozenset({"null", "none", "nil"})
 # A value the schema could have carried: a number, a boolean, a quoted string, or a token shaped like
 # an identifier or a constant (`StateUpdate`, `ACCREC`, `mapbox/driving-traffic`), not a word of prose
 # ("defaults to all schemas", "defaults to current").
-_CONCRETE = re.compile(r"-?[\d,]+(?:\.\d+)?|[A-Za-z][a-z0-9]*[A-Z_0-9/][\w/.-]*|[A-Z]{2,}[\w-]*")
-_BOOLEAN = re.compile(r"true|false", re.IGNORECASE)
+_CONCRETE = lazy(r"-?[\d,]+(?:\.\d+)?|[A-Za-z][a-z0-9]*[A-Z_0-9/][\w/.-]*|[A-Z]{2,}[\w-]*")
+_BOOLEAN = lazy(r"true|false", re.IGNORECASE)
 
 
 def _concrete(stated: StatedDefault) -> bool:

@@ -21,6 +21,7 @@ from mcp_lint.check.functions.schema._prose import (
     same_value,
     stated_lists,
 )
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import SchemaFix, Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 
@@ -128,11 +129,11 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
 
 
 # A value set in quotes or backticks: how a description writes the literal to send.
-_QUOTED_VALUE = re.compile(r"(?<![\w])(['\"`])([A-Za-z][\w.-]{0,40})\1(?![\w])")
+_QUOTED_VALUE = lazy(r"(?<![\w])(['\"`])([A-Za-z][\w.-]{0,40})\1(?![\w])")
 
 
 # After quoted names (and any coordinated with them), a noun that makes them names of keys.
-_NAMES_KEYS = re.compile(
+_NAMES_KEYS = lazy(
     r"(?:\s*(?:,|\bor\b|\band\b)\s*(['\"`])[\w.-]+\1)*\s+"
     r"(?:propert(?:y|ies)|fields?|keys?|attributes?|columns?|parameters?|arguments?|headers?|sections?)\b",
     re.IGNORECASE,

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words
 from mcp_lint.check.functions.schema._common import prop_path
+from mcp_lint.lazyre import lazy
 from mcp_lint.words import singular
 
 # Actions on one existing object: without its id the call has nothing to act on. Listing, searching
@@ -38,7 +39,7 @@ _ID_WORDS = frozenset({"id", "number", "key", "uuid", "iid", "gid", "uid"})
 # Other ways to name an object: beside one of these an id is one choice among several.
 _OTHER_NAMES = frozenset({"id", "key", "url", "uri", "name", "slug", "path", "number", "iid", "uuid", "link"})
 # A description that says what happens without the parameter: it is optional on purpose.
-_OPTIONAL = re.compile(
+_OPTIONAL = lazy(
     r"\b(?:optional|defaults?|if (?:not|omitted|absent|empty|unset|missing)|when (?:not|omitted|absent)"
     r"|otherwise|falls? back|unless)\b",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._text import analysis
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet, trim, words
 from mcp_lint.check.functions.schema._common import CAMEL, identifier_shaped
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
 from mcp_lint.schema_walk import value_schemas
 from mcp_lint.words import singular
@@ -33,15 +34,15 @@ _NOT_NAMES = frozenset(
         "otherwise"
     )
 )
-_CUE = re.compile(
+_CUE = lazy(
     r"[`\"']?([A-Za-z_][A-Za-z0-9_]*)[`\"']?\s+(parameter|argument|param|arg|field|option|flag)s?\b",
     re.IGNORECASE,
 )
-_IDENT = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
-_USAGE_BEFORE = re.compile(
+_IDENT = lazy(r"`([A-Za-z_][A-Za-z0-9_]*)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
+_USAGE_BEFORE = lazy(
     r"\b(?:use|set|pass|provide|specify|supply|omit|if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.I
 )
-_USAGE_AFTER = re.compile(
+_USAGE_AFTER = lazy(
     r"^`?\s*(?:is\s+(?:[a-z]+ly\s+)?(?:not\s+)?(?:set|true|false|provided|given|omitted|empty|null|required|optional)\b|must\b|should\b|"
     # not "can be used to ...": what a field of the result is for ("`next_cursor` can be used to ...")
     r"can be (?:set|given|provided|omitted|passed|specified|changed)\b|defaults? to\b|"
@@ -55,12 +56,12 @@ _CHAIN_VERBS = frozenset(
         "accepts takes requires"
     )
 )
-_CHAIN_TRIGGER = re.compile(r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+")
-_INPUT_LIST_CONTEXT = re.compile(
+_CHAIN_TRIGGER = lazy(r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+")
+_INPUT_LIST_CONTEXT = lazy(
     r"\b(?i:" + "|".join(sorted(_CHAIN_VERBS)) + r")\s+(?:either\s+|both\s+|the\s+|a\s+|an\s+)*$"
 )
 # A parenthesis inside a chain ("a `period` (day, week or month) or ...") is passed over.
-_CHAIN_TOKEN = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or|\([^()]{0,60}\))")
+_CHAIN_TOKEN = lazy(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|,|/|and/or|\([^()]{0,60}\))")
 # Verbs that hand the names after them values: "set `start` and `end`" names inputs even when no
 # real parameter stands beside them ("use `asc` or `desc`" may name values).
 _ASSIGNING = frozenset(words("set pass provide specify supply"))
@@ -68,15 +69,15 @@ _CHAIN_CONNECT = frozenset({",", "/", "or", "and", "and/or"})
 _CHAIN_FILLER = frozenset(
     {"use", "provide", "specify", "pass", "set", "supply", "the", "a", "an", "either", "both"}
 )
-_SECTION = re.compile(
+_SECTION = lazy(
     r"^\s*(?:(?:input|key|tool|function)\s+)?(?:args|arguments|parameters|params|inputs)"
     r"(?:\s+explained)?\s*:\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_SECTION_ITEM = re.compile(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
-_SECTION_END = re.compile(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
+_SECTION_ITEM = lazy(r"^\s*[-*]?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\([^)]*\))?\s*(?::|—|–|-\s)")
+_SECTION_END = lazy(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:", re.IGNORECASE)
 # Searched in the lower-cased sentence: case-insensitive patterns are several times slower.
-_OUTPUT_SENTENCE = re.compile(
+_OUTPUT_SENTENCE = lazy(
     r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows"
     # "when `is_truncated` is true, call again": a retry depends on what came back
     r"|again|carry|carries)\b"
@@ -84,10 +85,10 @@ _OUTPUT_SENTENCE = re.compile(
 # Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
 _INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
 # "the parameter `max_items`", "argument `tag`": the cue word before a code-styled name.
-_CUE_BEFORE = re.compile(r"\b(?:parameter|argument|param|arg)s?\s+`([A-Za-z_][A-Za-z0-9_]*)`", re.IGNORECASE)
-_SENTENCE_SPLIT = re.compile(r"[.!?]\s+|\n")
-_FILE_EXT = re.compile(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
-_URLS = re.compile(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+_CUE_BEFORE = lazy(r"\b(?:parameter|argument|param|arg)s?\s+`([A-Za-z_][A-Za-z0-9_]*)`", re.IGNORECASE)
+_SENTENCE_SPLIT = lazy(r"[.!?]\s+|\n")
+_FILE_EXT = lazy(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
+_URLS = lazy(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _CUE_WORDS = ("param", "arg", "field", "option", "flag")
 
 
@@ -135,7 +136,7 @@ def _property_names(schema: Any, into: set[str]) -> None:
             _property_names(item, into)
 
 
-_KEY_VALUE_LINE = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][A-Za-z0-9_]*:[ \t]*\S")
+_KEY_VALUE_LINE = lazy(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][A-Za-z0-9_]*:[ \t]*\S")
 
 
 def _among_keys(text: str, header_end: int) -> bool:
@@ -178,7 +179,7 @@ def _section_names(text: str) -> Iterator[tuple[str, int, int]]:
             offset += len(line) + 1
 
 
-_BULLET = re.compile(
+_BULLET = lazy(
     r"^([ \t]*)[-*•][ \t]+`?([A-Za-z_][A-Za-z0-9_]*)`?[ \t]*(?:\([^)\n]*\))?[ \t]*(?::|—|–|-[ \t])"
 )
 
@@ -216,7 +217,7 @@ def _bullet_lists(text: str) -> Iterator[list[tuple[str, int, int]]]:
 _CLAUSE_WORDS = frozenset(
     words("does do did is are was were has have had can cannot will would may might should must not never")
 )
-_CODE_AHEAD = re.compile(r"\s+(?:[A-Za-z']+\s+){0,3}`")
+_CODE_AHEAD = lazy(r"\s+(?:[A-Za-z']+\s+){0,3}`")
 
 
 def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
@@ -286,15 +287,15 @@ _NAME_FOLLOWERS = frozenset(
         "set accepts takes then but not only also which that so instead"
     )
 )
-_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)")
+_NEXT_WORD = lazy(r"\s*([A-Za-z]+)")
 # "when `judgment` is present": a condition on the result, not on an input.
-_PRESENCE_AFTER = re.compile(
+_PRESENCE_AFTER = lazy(
     r"^\s*(?:is|are)\s+(?:present|included|returned|available|populated|missing|absent|shown|listed)\b",
     re.IGNORECASE,
 )
 # "if `x` is true, call again": the main clause after a condition tells the caller what to do next,
 # so the condition is on what came back. Its first word is an imperative verb.
-_CALLER_ACTS = re.compile(
+_CALLER_ACTS = lazy(
     r"`?\s+(?:is|are)\s+[^,;]{1,30}[,;]\s*(?:then\s+)?(?:(?:"
     + "|".join(
         sorted(
@@ -305,15 +306,15 @@ _CALLER_ACTS = re.compile(
     re.IGNORECASE,
 )
 # "pass `next_page_token` as `page_token`": the name is a value handed to the parameter after it.
-_PASSED_INTO = re.compile(r"^`?\s+(?:as|into|in|for|to)\s+(?:the\s+)?`?([A-Za-z_][A-Za-z0-9_]*)")
-_USE_BEFORE = re.compile(r"\b(?:use|using)\s+(?:the\s+|a\s+|an\s+)?`?$", re.IGNORECASE)
-_CONDITION_BEFORE = re.compile(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
-_TOOL_AFTER = re.compile(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
+_PASSED_INTO = lazy(r"^`?\s+(?:as|into|in|for|to)\s+(?:the\s+)?`?([A-Za-z_][A-Za-z0-9_]*)")
+_USE_BEFORE = lazy(r"\b(?:use|using)\s+(?:the\s+|a\s+|an\s+)?`?$", re.IGNORECASE)
+_CONDITION_BEFORE = lazy(r"\b(?:if|when|unless)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
+_TOOL_AFTER = lazy(r"^\s*(?:tool|instead|function|command|endpoint)\b", re.IGNORECASE)
 # `read_file(path="a.txt", head=10)`: keyword arguments of an example call of this tool.
-_CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_.-]*)\(([^()]{0,300})\)")
-_KWARG = re.compile(r"(?:^|[,\s])([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+_CALL = lazy(r"\b([A-Za-z_][A-Za-z0-9_.-]*)\(([^()]{0,300})\)")
+_KWARG = lazy(r"(?:^|[,\s])([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 # `params.originalUserMessage`: a property path into an object parameter.
-_DOTTED = re.compile(r"`?\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)\b`?")
+_DOTTED = lazy(r"`?\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)\b`?")
 
 
 def dotted_phantom(root: Any, path: str) -> tuple[str, list[str]] | None:
@@ -380,13 +381,13 @@ def _containing(name: str, choices: list[str]) -> list[str]:
 
 
 # "a separate filterGroup", "each `tag`": an article or a quantifier before a name counts one thing.
-_ELEMENT_BEFORE = re.compile(
+_ELEMENT_BEFORE = lazy(
     r"\b(?:a|an|each|every|another|one|per|any|single|its|their|your)\s+(?:[a-z]+\s+)?`?$", re.IGNORECASE
 )
 # "{project_name}", "<column_id>", "${name}": a placeholder of a template, not a name of this call.
 _PLACEHOLDER_OPEN = ("{", "<")
 # "the nextCursor parameter from the response": what came back, handed on to the next call.
-_FROM_RESULT = re.compile(
+_FROM_RESULT = lazy(
     r"^`?\s*(?:(?:parameter|field|value|property|key|token)s?\s+)?(?:from|of|in)\s+(?:the\s+|a\s+|each\s+)?"
     r"(?:previous\s+|last\s+|prior\s+|earlier\s+)?(?:response|result|output|call)s?\b",
     re.IGNORECASE,
@@ -416,11 +417,11 @@ _DECLARED = frozenset({SECTION, LISTED, CALLED, KEYWORD, EXAMPLE_KEY})
 
 # "exposes no `limit` parameter", "does not accept a `timeout`", "instead of `recipient`": the text
 # says the name is not (or no longer) an input.
-_NEGATED_BEFORE = re.compile(
+_NEGATED_BEFORE = lazy(
     r"\b(?:no|not|never|without|nor|neither|instead\s+of|rather\s+than|except|n't)(?:\s+[A-Za-z]+){0,2}\s*`?$",
     re.IGNORECASE,
 )
-_NEGATED_AFTER = re.compile(
+_NEGATED_AFTER = lazy(
     r"^`?\s*(?:(?:parameter|argument|param|option|field|flag)s?\s+)?(?:is|are|was|were|has\s+been|have\s+been)\s+"
     r"(?:not\s+(?:supported|accepted|available|used|needed|required)|no\s+longer|deprecated|removed|renamed|"
     r"ignored|unsupported|gone)\b",
@@ -428,7 +429,7 @@ _NEGATED_AFTER = re.compile(
 )
 # "the `per_page` query parameter", "GET /repos/{owner}/issues": keys of an HTTP request the tool
 # forwards, which belong inside an object parameter rather than beside it.
-_REQUEST_KEYS = re.compile(
+_REQUEST_KEYS = lazy(
     r"\b(?:query|url|path|header|form|body|request|http|rest|endpoint|api)[ -]"
     r"(?:parameter|param|string|key|field|argument)s?\b"
     r"|\b(?:GET|POST|PUT|PATCH|DELETE)\s+/",
@@ -438,15 +439,15 @@ _REQUEST_KEYS = re.compile(
 # the result; the section ends at a blank line.
 # So is a line that starts by saying what comes back and ends with a colon ("Returns event information
 # including:", "The response will be a JSON object describing the deployment:").
-_RESULT_HEADER = re.compile(
+_RESULT_HEADER = lazy(
     r"^[ \t]*(?:(?:returns?|response|responses|output|outputs|yields|result|results)(?:\s+\w+)?\s*:"
     r"|(?:returns?|(?:the\s+)?(?:response|result|output)s?\s+(?:is|are|will\s+be|contains?|includes?|has))"
     r"\b[^\n:]{0,120}:)[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = lazy(r"\n[ \t]*\n")
 # `"key":` inside a JSON object quoted in the description.
-_JSON_KEY = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:')
+_JSON_KEY = lazy(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:')
 # A name only code uses: in backticks, snake_case or camelCase.
 # (Not \b: a CJK character is a word character, and "solarDatetime和lunarDatetime" has no space.)
 _CODE_NAME = (
@@ -455,16 +456,16 @@ _CODE_NAME = (
 )
 _CONNECTOR = r"\s*(?:,|/|\bor\b|\band\b|and/or|和|或|、|及)\s*(?:,\s*)?(?:either\s+|the\s+)?"
 _PREDICATE_WORDS = ("optional", "required", "mandatory", "must be")
-_INPUT_PREDICATE = re.compile(
+_INPUT_PREDICATE = lazy(
     r"\s*(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\b|必须|必填|可选)"
 )
 # "Pass either `period`, or `start`/`end`", "solarDatetime和lunarDatetime": code names coordinated.
-_CODE_LIST = re.compile(_CODE_NAME + "(?:" + _CONNECTOR + _CODE_NAME + ")+")
-_LIST_NAME = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
+_CODE_LIST = lazy(_CODE_NAME + "(?:" + _CONNECTOR + _CODE_NAME + ")+")
+_LIST_NAME = lazy(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
 # "Offset and duration are optional", "both source and destination must be ...": coordinated words
 # that a predicate about inputs follows.
 _WORD = r"`?[A-Za-z_][A-Za-z0-9_]*`?"
-_PREDICATED_LIST = re.compile(
+_PREDICATED_LIST = lazy(
     "(" + _WORD + "(?:" + _CONNECTOR + _WORD + "){1,4})"
     r"\s+(?:(?:are|is)\s+(?:both\s+|all\s+)?(?:optional|required|mandatory)\b|must\s+be\b)",
 )
@@ -908,7 +909,7 @@ def _sibling_objects(schema: Any, path: str) -> Iterator[tuple[Mapping[str, Any]
 
 
 # "setting the `order_by` field to ...": the text sets the name it spells.
-_SETTING_BEFORE = re.compile(r"\b(?:set|setting|pass|passing)\s+(?:the\s+)?`?$", re.IGNORECASE)
+_SETTING_BEFORE = lazy(r"\b(?:set|setting|pass|passing)\s+(?:the\s+)?`?$", re.IGNORECASE)
 
 
 def _holds_objects(tool: Tool, prop: Any) -> bool:
@@ -991,8 +992,8 @@ def tool_mentioned(sentence: str, tool_names: set[str]) -> Iterable[bool]:
         yield _norm(match.group(1) or match.group(2)) in tool_names
 
 
-_VALUE_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\s*=\s*`?([A-Za-z_][A-Za-z0-9_]*)")
-_OUTPUT_PROSE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+_VALUE_NAME = lazy(r"\b[A-Za-z_][A-Za-z0-9_]*\s*=\s*`?([A-Za-z_][A-Za-z0-9_]*)")
+_OUTPUT_PROSE_NAME = lazy(r"`([A-Za-z_][A-Za-z0-9_]*)`")
 
 
 def _output_prose_names(schema: Any) -> set[str]:

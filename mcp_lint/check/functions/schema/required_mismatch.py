@@ -15,17 +15,18 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._common import prop_path
 from mcp_lint.check.functions.schema._prose import parameter_prose
+from mcp_lint.lazyre import lazy
 from mcp_lint.schema_walk import property_variants
 
 # A condition right after "required", past a bracket and up to two words: "required if ...",
 # "Required (True) to run ...", "Required confirmation for action='delete'".
-_CONDITION_AFTER = re.compile(
+_CONDITION_AFTER = lazy(
     r"\s*(?:\([^()\n]{0,30}\))?(?:(?:\s+[\w-]+){0,2}?\s+(?:if|when|whenever|for|unless|only)\b"
     r"|\s+(?:to|by|in|on|with(?:out)?|fields?|parameters?|permissions?|scopes?)\b)",
     re.IGNORECASE,
 )
 # "Required.", "(required)", "REQUIRED:", "This parameter is required", "- required".
-_SAYS_REQUIRED = re.compile(
+_SAYS_REQUIRED = lazy(
     r"(?:^|(?<=[.!?]\s))\s*\(?required\b\)?|\(required\)|\[required\]"
     r"|\b(?:this (?:parameter|field|argument|value) is|is always) required\b"
     r"|[.;]\s+required[.!]?\s*$",
@@ -36,7 +37,7 @@ _ASK = (
     r"ask|prompt|always|never|use|call|request|get|do|don't|first|please|tell|confirm|check|you|make|run"
     r"|fetch"
 )
-_SAYS_OPTIONAL = re.compile(
+_SAYS_OPTIONAL = lazy(
     r"^\s*\(?optional\b\)?|\(optional\)|\[optional\]|\([\w\[\] |]{1,20},\s*optional\)"
     r"|\b(?:this (?:parameter|field|argument) is) optional\b|[.;]\s+optional[.!]?\s*$"
     # "If omitted, ...", "If the type is not specified, the default is ...": it may be left out.
@@ -45,11 +46,9 @@ _SAYS_OPTIONAL = re.compile(
     r"|\bif\s+you\s+(?:do\s+not|don't)\s+(?:include|provide|specify|pass|set)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_NOT_STATED = re.compile(
-    r"\bnot required\b|\bif required\b|\bas required\b|\bwhere required\b", re.IGNORECASE
-)
+_NOT_STATED = lazy(r"\bnot required\b|\bif required\b|\bas required\b|\bwhere required\b", re.IGNORECASE)
 # A sentence that holds for some calls only: "For create: ...", "When mode is 'x', ...", "If ...".
-_SCOPED_SENTENCE = re.compile(
+_SCOPED_SENTENCE = lazy(
     r"^\s*(?:for|when|if|with|on|in)\b[^.:;\n]{1,60}[:,]|\b(?:for|when|if)\s+(?:the\s+)?"
     r"(?:action|operation|mode|command|method|type)\b|\b(?:for|when|if)\s+[\w.]+\s*(?:=|is\b)|"
     r"\bfor\s+[`'\"]",
@@ -58,12 +57,12 @@ _SCOPED_SENTENCE = re.compile(
 
 
 # "detail: required - the run UUID": required in one mode of the tool, named before a colon.
-_MODE_LABEL = re.compile(r"(?:^|\n)\W*[\w-]+\W*:\s*required\b", re.IGNORECASE)
+_MODE_LABEL = lazy(r"(?:^|\n)\W*[\w-]+\W*:\s*required\b", re.IGNORECASE)
 
 
 # A description that opens on a scope holds for those calls only, all its sentences: "[managed] AWS
 # region. REQUIRED.", "For "update" action, the field to update. Required."
-_SCOPED_TEXT = re.compile(
+_SCOPED_TEXT = lazy(
     r"^\W{0,3}(?:\[[\w -]{1,30}\]|(?:for|when|if|only\s+(?:for|when|with))\b[^.:;\n]{1,60}[:,])",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -105,7 +104,7 @@ def _unconditional(text: str, pattern: re.Pattern[str], name: str) -> bool:
 _CALLED = r"(?:\s+(?:query\s+)?(?:parameter|argument))"
 _NAME = r"(?:\\?[`'\"](?P<q>[A-Za-z_][\w-]*)\\?[`'\"]|(?P<w>[A-Za-z_][\w-]*)(?=" + _CALLED + r"))"
 _NOT_GIVEN = r"(?:omitted|left\s+out|not\s+(?:provided|specified|given|set|passed|supplied|included))"
-_LEFT_OUT = re.compile(
+_LEFT_OUT = lazy(
     r"\bif\s+(?:you\s+(?:do\s+not|don't)\s+(?:include|provide|specify|pass|set|supply)\s+(?:the\s+|a\s+)?"
     + _NAME
     + _CALLED
@@ -119,8 +118,8 @@ _LEFT_OUT = re.compile(
     re.IGNORECASE,
 )
 # The consequence says the call cannot go on without it: then it is required after all.
-_FAILS = re.compile(r"\b(?:error|errors|fail|fails|invalid|rejected|reject|required|must)\b", re.IGNORECASE)
-_ASKS = re.compile(rf"^(?:then\s+)?(?:{_ASK})\b", re.IGNORECASE)
+_FAILS = lazy(r"\b(?:error|errors|fail|fails|invalid|rejected|reject|required|must)\b", re.IGNORECASE)
+_ASKS = lazy(rf"^(?:then\s+)?(?:{_ASK})\b", re.IGNORECASE)
 
 
 def _left_out_in_description(description: str) -> dict[str, str]:

@@ -11,6 +11,7 @@ from typing import Any
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim, words
 from mcp_lint.check.functions.schema._common import identifier_shaped, prop_path
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
 from mcp_lint.schema_walk import Walked, property_variants, walk_schema
 from mcp_lint.words import singular
@@ -72,7 +73,7 @@ def _nested_undocumented(root: Any, description: str) -> dict[str, list[tuple[st
 
 
 # "End time (same format as start)": an object whose fields are those of a sibling parameter.
-_SAME_AS = re.compile(r"\bsame\s+(?:[a-z]+\s+){0,2}as\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
+_SAME_AS = lazy(r"\bsame\s+(?:[a-z]+\s+){0,2}as\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
 
 
 def _as_in_sibling(root: Any, item: Walked, parent: str) -> bool:
@@ -114,7 +115,7 @@ def _names(text: str, name: str) -> bool:
 
 
 # A wildcard over parameter names: `postgres_*`, `*_password`, `limits_*`.
-_WILDCARD = re.compile(r"(?<![\w*])(?:\*[A-Za-z0-9_]*[A-Za-z0-9]|[A-Za-z][A-Za-z0-9_]*\*)(?![\w*])")
+_WILDCARD = lazy(r"(?<![\w*])(?:\*[A-Za-z0-9_]*[A-Za-z0-9]|[A-Za-z][A-Za-z0-9_]*\*)(?![\w*])")
 # Groups a description can explain as a whole, by the noun it uses: the member words a parameter's
 # last word is one of. A text about "credentials" says what a login and a password are for (not a
 # bare `user`: `assigned_user` is a person, not an account name).
@@ -122,7 +123,7 @@ _GROUPS: dict[str, frozenset[str]] = {
     "credential": frozenset(words("username login password passwd passphrase secret")),
 }
 # An acronym of a value's parts: `RGB`, `HSV`, `XYZ`, `RGB(A)` (the bracketed letter optional).
-_ACRONYM = re.compile(r"\b([A-Z]{2,5})(?:\(([A-Z])\))?(?![A-Za-z])")
+_ACRONYM = lazy(r"\b([A-Z]{2,5})(?:\(([A-Z])\))?(?![A-Za-z])")
 
 
 def named_as_group(text: str, name: str) -> bool:
@@ -218,7 +219,7 @@ def _documented_by_fields(root: Any, prop: Any) -> bool:
 _FUNCTION_WORDS = frozenset(
     words("a an the at in on of to by for as is it or and if be with from into via per not no up out off")
 )
-_PROSE_WORD = re.compile(r"[A-Za-z0-9]+")
+_PROSE_WORD = lazy(r"[A-Za-z0-9]+")
 
 
 @functools.lru_cache(maxsize=64)
@@ -321,7 +322,7 @@ _CHOICE_WORDS = frozenset(
 )
 _ADJECTIVE_END = ("ive", "ed", "able", "ible")
 _VOCABULARY_MIN_TOOLS = 3  # a plain parameter this many tools of the server share is its vocabulary
-_READABLE_VALUE = re.compile(r"[a-z]{3,}|\d+[a-z]{0,2}")
+_READABLE_VALUE = lazy(r"[a-z]{3,}|\d+[a-z]{0,2}")
 
 
 def _simple_type(root: Any, prop: Any) -> str | None:

@@ -20,6 +20,7 @@ from mcp_lint.check.functions.schema._prose import (
     same_value,
     stated_lists,
 )
+from mcp_lint.lazyre import lazy
 from mcp_lint.model import SchemaFix, Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
 from mcp_lint.words import singular
@@ -31,7 +32,7 @@ _UNIT_AFTER = (
     r"m?s\b|secs?\b|seconds?\b|mins?\b|minutes?\b|h\b|hrs?\b|hours?\b|days?\b|weeks?\b|months?\b|"
     r"years?\b|px\b|pixels?\b|[.,]\d))"
 )
-_RANGES = re.compile(
+_RANGES = lazy(
     rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}{_UNIT_AFTER}"
     rf"|\bfrom\s+{_NUMBER}\s+to\s+{_NUMBER}{_UNIT_AFTER}"
     rf"|(?:\(|\brange(?:\s+is)?:?\s*|\brange of\s+|\bvalues?:?\s+)"
@@ -41,19 +42,19 @@ _RANGES = re.compile(
     rf"|\bin\s+\[\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\]",
     re.IGNORECASE,
 )
-_MAXIMA = re.compile(
+_MAXIMA = lazy(
     r"\b(?:max(?:imum)?(?:\s+(?:value|is|of))?:?|at most|no more than|must not exceed|cannot exceed|<=|≤)"
     rf"\s*`?{_NUMBER}\b`?{_UNIT_AFTER}",
     re.IGNORECASE,
 )
-_MINIMA = re.compile(
+_MINIMA = lazy(
     rf"\b(?:min(?:imum)?(?:\s+(?:value|is|of))?:?|at least|no less than|>=|≥)\s*`?{_NUMBER}\b`?{_UNIT_AFTER}",
     re.IGNORECASE,
 )
 # The word after a bound: "max 10 pages" bounds the pages, not this parameter, unless the
 # parameter's name or its description's opening says it counts those ("Results per page, max 100 results").
-_NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
-_CONDITION_AFTER = re.compile(r"\s*(?:if|when|unless|for)\b", re.IGNORECASE)
+_NOUN_AFTER = lazy(r"\s+([a-z]+)\b")
+_CONDITION_AFTER = lazy(r"\s*(?:if|when|unless|for)\b", re.IGNORECASE)
 _CLAUSE_WORDS = frozenset(words("and or if when unless per for to in at by with which is are be the a an"))
 
 
@@ -141,7 +142,7 @@ def _string_items(root: Any, variants: list[Mapping[str, Any]]) -> list[Mapping[
     return None
 
 
-_NOTE_AFTER_VALUE = re.compile(r"(`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")[ \t]*\([^()\n]{1,120}\)")
+_NOTE_AFTER_VALUE = lazy(r"(`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")[ \t]*\([^()\n]{1,120}\)")
 
 
 def _closed_list(tool: Tool, name: str, path: str, text: str) -> StatedList | None:

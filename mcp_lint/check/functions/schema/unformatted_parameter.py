@@ -9,6 +9,7 @@ from typing import Any
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, trim
 from mcp_lint.check.functions.schema._common import prop_path
+from mcp_lint.lazyre import lazy
 from mcp_lint.schema_walk import property_variants
 
 # Only kinds whose shape a model really gets wrong: points in time, durations, time zones and the
@@ -58,9 +59,9 @@ _KIND_LABELS = {
     "country": "a country code",
     "timezone": "a time zone",
 }
-_SHAPE_COMPILED = {kind: re.compile(shape, re.IGNORECASE) for kind, (_, _, shape) in _KINDS.items()}
+_SHAPE_COMPILED = {kind: lazy(shape, re.IGNORECASE) for kind, (_, _, shape) in _KINDS.items()}
 # Shapes that answer for any kind: an example or an explicit format statement.
-_GENERIC_SHAPE = re.compile(
+_GENERIC_SHAPE = lazy(
     r"\be\.g\.|\beg\b|\bfor example\b|\bexample\b|\bsuch as\b|\blike ['\"`]|`[^`]+`|'[^'\s]+'|\"[^\"\s]+\"",
     re.IGNORECASE,
 )
@@ -87,10 +88,10 @@ _CODE_KINDS = {
     "currency": "currency",
     "locale": "language",
 }
-_SAYS_CODE = re.compile(r"\bcodes?\b", re.IGNORECASE)
+_SAYS_CODE = lazy(r"\bcodes?\b", re.IGNORECASE)
 # `created_at`, `due_on`: the trailing preposition marks a point in time.
 _TIME_SUFFIX = {"at": "date-time", "on": "date"}
-_DESC_KIND = re.compile(
+_DESC_KIND = lazy(
     r"^\s*(?:(?:the|an?|optional|required)\s+)?(?:[\w-]+\s+){0,2}?"
     r"(date-?time|date|timestamp|duration|currency code|language code|country code|time ?zone)\b",
     re.IGNORECASE,
@@ -107,7 +108,7 @@ _DESC_WORD_KIND = {
     "timezone": "timezone",
     "time zone": "timezone",
 }
-_FIRST_CLAUSE = re.compile(r"[.;:(\n]")
+_FIRST_CLAUSE = lazy(r"[.;:(\n]")
 
 
 def _is_string_variant(variants: list[Mapping[str, Any]]) -> bool:
@@ -144,13 +145,13 @@ def _param_kind(name: str, description: str) -> str | None:
 
 # A "timestamp" is a date-time only when the text talks about dates or times; Slack's message `ts`
 # ("1712.123456") is an id, and `"format": "date-time"` on it would break every call.
-_DATE_WORDING = re.compile(
+_DATE_WORDING = lazy(
     r"\bdates?\b|\bdatetime\b|\bdate-time\b|\btime of day\b|\bpoint in time\b|\bday\b|\bhours?\b|"
     r"\bstart|\bend\b|\branges?\b|\bsince\b|\buntil\b|\bbefore\b|\bafter\b|\bcreated\b|\bexpir|"
     r"\bwhen\b|\boldest\b|\blatest\b|\bnewest\b|\bfrom\b",
     re.IGNORECASE,
 )
-_ID_EXAMPLE = re.compile(r"\b\d{6,}\.\d+\b|\bids?\b|\bidentifier\b|\bmessage\b", re.IGNORECASE)
+_ID_EXAMPLE = lazy(r"\b\d{6,}\.\d+\b|\bids?\b|\bidentifier\b|\bmessage\b", re.IGNORECASE)
 
 
 def _opaque_timestamp(name: str, description: str) -> bool:

@@ -1,0 +1,59 @@
+"""Module-level regexes compiled when first used, not when their module is imported.
+
+Every lint imports every rule module and the offline jury, but a server's texts reach only some of
+their patterns (a tool without a parameters section never needs the section parsers), and `re`
+compiles each pattern in Python: tens of milliseconds of start-up for patterns most lints never
+search with. `lazy(source, flags)` stands in for `re.compile(source, flags)` at module level: the
+first attribute read (`search`, `match`, `pattern`, ...) compiles the pattern and copies the
+compiled pattern's methods onto the stand-in, so later calls cost what calls on the compiled
+pattern cost. Passing the stand-in to a function of `re` (`re.search(pattern, text)`) or to
+`isinstance(..., re.Pattern)` is not supported: call its methods.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+# What a first read copies from the compiled pattern onto the stand-in (every public attribute of
+# `re.Pattern`), so that no later read goes through `__getattr__`.
+_COPIED = (
+    "search",
+    "match",
+    "fullmatch",
+    "finditer",
+    "findall",
+    "split",
+    "sub",
+    "subn",
+    "scanner",
+    "pattern",
+    "flags",
+    "groups",
+    "groupindex",
+)
+
+
+class _Lazy:
+    """A pattern's source and flags until an attribute is first read, then the compiled pattern's
+    methods and attributes as its own."""
+
+    def __init__(self, source: str, flags: int) -> None:
+        self._source = source
+        self._flags = flags
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only for attributes not yet copied: compile once and copy them all
+        compiled = re.compile(self._source, self._flags)
+        for attribute in _COPIED:
+            setattr(self, attribute, getattr(compiled, attribute))
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"lazy({self._source!r}, {self._flags!r})"
+
+
+def lazy(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
+    """`re.compile(source, flags)`, done when the pattern is first used (see the module's docstring
+    for the one limit: methods only, not `re`'s functions)."""
+    return cast("re.Pattern[str]", _Lazy(source, int(flags)))
