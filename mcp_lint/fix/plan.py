@@ -428,18 +428,10 @@ def _into_snapshot(
     files: dict[str, tuple[str, str]],
 ) -> list[SchemaOutcome]:
     """Add `edits` to the snapshot file `saved` (after the plan's own edit of it, if any), in `files`."""
-    from mcp_lint.fix.edit import read_exact, target_problem
+    from mcp_lint.fix.edit import read_exact
 
-    try:
-        relative = str(saved.resolve().relative_to(root.resolve()))
-    except ValueError:
-        relative = None
-    problem = (
-        f"{saved} is outside {root}; --fix writes only inside the repository"
-        if relative is None
-        else target_problem(root / relative, root)
-    )
-    if relative is None or problem is not None:
+    relative, problem = _writable(root, saved)
+    if relative is None:
         return [SchemaOutcome(edit, reason=f"not written: {problem}") for edit in edits]
     old, current = files.get(relative) or (read_exact(root / relative), None)
     start = current if current is not None else old
@@ -592,19 +584,23 @@ def _snapshot_of(
     """The snapshot file of this run that `server` was read from, when --fix may write it (inside the
     repository, a regular file); else None, and the rewrite goes to the overrides file as for a live
     server."""
-    from mcp_lint.fix.edit import target_problem
-
     report = reports.get(server)
     if report is None or report.snapshot is None or not files:
         return None
     saved = _snapshot_file(report.snapshot, files)
-    if saved is None:
-        return None
+    return saved if saved is not None and _writable(root, saved)[0] is not None else None
+
+
+def _writable(root: Path, saved: Path) -> tuple[str | None, str | None]:
+    """(`saved` relative to `root`, None) when --fix may write it; else (None, why not)."""
+    from mcp_lint.fix.edit import target_problem
+
     try:
-        relative = saved.resolve().relative_to(root.resolve())
+        relative = str(saved.resolve().relative_to(root.resolve()))
     except ValueError:
-        return None
-    return saved if target_problem(root / relative, root) is None else None
+        return None, f"{saved} is outside {root}; --fix writes only inside the repository"
+    problem = target_problem(root / relative, root)
+    return (relative, None) if problem is None else (None, problem)
 
 
 def _descriptions_into_snapshot(
@@ -617,19 +613,11 @@ def _descriptions_into_snapshot(
     """Set the rewrites at `positions` as their tools' `description` in the snapshot file `saved` (a
     tool without one gets the key), as the schema fixes are added: by the JSON structure, so a file
     too large for the source locator or a description far from its tool's name is edited all the same."""
-    from mcp_lint.fix.edit import read_exact, target_problem
+    from mcp_lint.fix.edit import read_exact
     from mcp_lint.fix.schema import edit_snapshot
 
-    try:
-        relative = str(saved.resolve().relative_to(root.resolve()))
-    except ValueError:
-        relative = None
-    problem = (
-        f"{saved} is outside {root}; --fix writes only inside the repository"
-        if relative is None
-        else target_problem(root / relative, root)
-    )
-    if relative is None or problem is not None:
+    relative, problem = _writable(root, saved)
+    if relative is None:
         for position in positions:
             placed[position] = _refused(placed[position], str(problem))
         return
