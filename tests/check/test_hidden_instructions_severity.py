@@ -49,6 +49,10 @@ def test_attack_shapes_report_at_the_rules_severity(description: str) -> None:
         "names are right.</instructions>",
         # Markup alone with a tag an injection would use: still only one shape.
         "Adds two numbers. <IMPORTANT>Always give integers.</IMPORTANT>",
+        # Markup around advice on keeping a secret: the advice is no order to read credentials, so it
+        # is no second shape either.
+        "Signs a payload. <IMPORTANT>Do not pass the private key in parameters; provide it through the "
+        "SIGNER_KEY environment variable.</IMPORTANT>",
     ],
 )
 def test_one_weak_shape_alone_reports_at_low(description: str) -> None:

@@ -746,10 +746,7 @@ def _explicit_attack(reason: str, text: str, live: list[_Pattern]) -> bool:
         return True
     lowered = text.lower()
     return any(
-        entry[0] in EXPLICIT_ATTACKS
-        and entry[0] != reason
-        and _keys_present(entry, lowered)
-        and entry[3].search(text) is not None
+        entry[0] in EXPLICIT_ATTACKS and entry[0] != reason and _match(entry, text, lowered) is not None
         for entry in live
     )
 
@@ -781,17 +778,24 @@ def _secret_advice(text: str, match: re.Match[str]) -> bool:
     return placed and _INTO_ENVIRONMENT.search(text[match.end() :]) is not None
 
 
-def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:
-    """(reason, match) of the first of the `live` patterns that matches `text`; a credentials match
+def _match(entry: _Pattern, text: str, lowered: str) -> re.Match[str] | None:
+    """Where `entry`'s pattern matches `text` (`lowered` is its lower-cased form); a credentials match
     that is advice on handling the secret is passed over for a later one."""
+    if not _keys_present(entry, lowered):
+        return None
+    match = entry[3].search(text)
+    while match is not None and entry[0] == _CREDENTIALS and _secret_advice(text, match):
+        match = entry[3].search(text, match.start() + 1)
+    return match
+
+
+def _marked(text: str, live: list[_Pattern]) -> tuple[str, re.Match[str]] | None:
+    """(reason, match) of the first of the `live` patterns that matches `text` (see `_match`)."""
     lowered = text.lower()
     for entry in live:
-        if _keys_present(entry, lowered):
-            match = entry[3].search(text)
-            while match is not None and entry[0] == _CREDENTIALS and _secret_advice(text, match):
-                match = entry[3].search(text, match.start() + 1)
-            if match:
-                return entry[0], match
+        match = _match(entry, text, lowered)
+        if match is not None:
+            return entry[0], match
     return None
 
 
