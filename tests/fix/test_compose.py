@@ -366,7 +366,8 @@ def test_the_checklist_asks_nothing_the_description_already_says() -> None:
 
 
 def test_a_tool_that_makes_something_another_tool_takes_the_id_of_is_asked_whether_it_returns_it() -> None:
-    create = tool("create_board", "Create a new board.", needs("name"))
+    # (Not "Create a new board.": a text that only restates the name gets its input instead.)
+    create = tool("create_board", "Create a new board on the team's workspace.", needs("name"))
     rename = tool("rename_board", "Rename a board.", needs("board_id", "name"))
     scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
     proposal = propose("s", create, (create, rename), scores, findings=run_findings(create, rename))
