@@ -368,7 +368,7 @@ _PLAIN_VERBS = frozenset(
         "deploy install uninstall restart check validate generate export import describe count merge "
         "approve reject assign query schedule sync clear reset invite fork clone post reply mark "
         "subscribe unsubscribe pause resume trigger apply attach detach lock unlock upsert write edit "
-        "replace submit save insert duplicate restore refresh scan convert"
+        "replace submit save insert duplicate restore refresh scan convert terminate"
     )
 )
 # Words a name writes in lower case that prose writes otherwise.
@@ -507,6 +507,8 @@ def echo_purpose(grounding: Grounding) -> str | None:
     if _LINKS & set(lowered):
         return None
     parts = [word.lower() for word in name_words(tool.name)]
+    if len(parts) > 2 and parts[-1] == "tool":
+        parts = parts[:-1]  # `delete_dns_record_tool`: a suffix some servers give every tool
     if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
         parts = parts[1:]
     if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
@@ -530,6 +532,8 @@ def echo_purpose(grounding: Grounding) -> str | None:
     if verb in _MANY:
         if not plural or len(required) != 1 or not _ID.search(required[0]) or own:
             return None
+        if required[0].lower() in _BARE:
+            return None  # "List issues for the given `id`": of what, the name does not say
         phrase = f" for the given `{required[0]}`"
     elif plural:
         return None

@@ -570,6 +570,12 @@ def test_a_description_that_only_restates_the_name_gets_the_input_it_acts_on_in_
         == "List workflow runs for the given `workflow_id`"
     )
     assert echo("create_group", "Create a group.", needs("name")) == "Create a group with the given `name`."
+    # A `_tool` suffix some servers give every tool is no part of the object.
+    record = needs("zone_id", "record_id")
+    assert (
+        echo("delete_dns_record_tool", "Delete a DNS record.", record)
+        == "Delete a DNS record by its `record_id`."
+    )
 
 
 @pytest.mark.parametrize(
@@ -583,6 +589,7 @@ def test_a_description_that_only_restates_the_name_gets_the_input_it_acts_on_in_
         # A list of two things' IDs, or of what no ID names.
         ("list_alert_events", "List alert events", needs("alert_id", "incident_id")),
         ("list_alerts", "List alerts", needs("fields_alerts")),
+        ("list_issues", "List issues", needs("id")),
         # No input says which one.
         ("list_teams", "List teams", {"type": "object"}),
         ("update_policy", "Update a policy", needs("policyType")),
