@@ -484,6 +484,22 @@ def _opens_with(first: str, verb: str) -> bool:
     return first == verb or (_THIRD.match(first) is not None and first in (verb + "s", verb + "es"))
 
 
+# Words that add nothing to what a name says: "Update an existing task" says what `update_task` does.
+_NAME_FILLER = frozenset(words("a an the existing new specific all"))
+
+
+def restates_name(text: str, name: str) -> bool:
+    """Whether a one-line `text` says nothing but its tool's `name` with articles and words like
+    "existing", "new", "specific" ("Update an existing task." on `update_task`): the shape
+    description-echoes-name (MCP103) reports, with those words too."""
+    said = [word.lower() for word in _PROSE_WORD.findall(text)]
+    if not said or "\n" in text.strip() or len(said) > 8:
+        return False
+    named = {word.lower() for word in name_words(name)}
+    named |= {singular(word) for word in named}
+    return all(word in named or singular(word) in named for word in said if word not in _NAME_FILLER)
+
+
 def echo_purpose(grounding: Grounding) -> str | None:
     """For a description that only says what the name says ("Delete a label." on `delete_label`),
     the same sentence with the one input that says what it acts on: "Delete a label by its

@@ -30,6 +30,7 @@ from mcp_lint.fix.compose import (
     english,
     joined,
     listed,
+    restates_name,
 )
 from mcp_lint.fix.grounding import Grounding, ground, spellings, trimmed
 from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
@@ -412,14 +413,15 @@ def propose(
     if (
         composition is None
         and (components is None or "purpose" in components)
-        and any(finding.code == ECHO for finding in findings)
+        and (any(finding.code == ECHO for finding in findings) or restates_name(base.description, tool.name))
         and (sentence := echo_purpose(grounding)) is not None
         and clean(sentence)
     ):
         # A description that only says what the name says gets the input that says what it acts
         # on, in its own words (see `echo_purpose`): like an empty one's purpose, it is certain.
         composition = Composition(sentence, {"purpose": sentence}, ("purpose",), {})
-        fixed = Repair(fixed.text, (*fixed.notes, ECHO_FILLED))
+        reported = any(finding.code == ECHO for finding in findings)
+        fixed = Repair(fixed.text, (*fixed.notes, ECHO_FILLED if reported else ECHO_FILLED[len(ECHO) + 1 :]))
         named = True
     if composition is None:
         todo = checklist(grounding, targets, findings, peers)
