@@ -260,17 +260,21 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
         return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
     if (
         rival.needs
+        and rival.wants
         and len(rival.needs) <= 2
         and len(rival.wants) <= 2
         and not any(need.lower() in _BARE for need in rival.needs)
     ):
         # "If you have `ID`" says nothing of what the ID is of (`action-get` beside
-        # `image-action-get` taking `ImageID` and `ActionID`): a bare name is no reason.
+        # `image-action-get` taking `ImageID` and `ActionID`): a bare name is no reason. Nor is an
+        # input the rival needs on top of this tool's ("If you have `organizationId`, use
+        # `edit_org_collection`"; "If you have `category`" beside the list of categories): needing
+        # more is no alternative, and the real difference is elsewhere.
         # An input in place of another (`workflow` rather than `id`, `query` rather than `owner` or
         # `repo`); three or more on this side are no alternative to it but another job ("`name`
         # rather than `emailId`, `mailbox` or `label`": removing a label from a mail, not deleting it).
         have = joined(_quoted(rival.needs))
-        rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
+        rather = f" rather than {joined(_quoted(rival.wants), 'or')}"
         return f"If you have {have}{rather}, use `{rival.name}`."
     if rival.reads is True:
         return f"To make changes, use `{rival.name}`."

@@ -433,7 +433,8 @@ def test_taking_one_thing_off_another_is_not_asked_whether_it_can_be_recovered()
     scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
     off = tool("remove_member_from_card", "Remove a member from a card.", needs("cardId", "memberId"))
     label = tool("remove_label", "Remove a label from an email.", needs("emailId", "label"))
-    gone = tool("delete_card", "Delete a card.", needs("cardId"))
+    # (Not "Delete a card.": a text that only restates the name gets its input instead.)
+    gone = tool("delete_card", "Delete a card and its comments.", needs("cardId"))
     assert propose("s", off, (off,), scores).checklist == ()
     assert propose("s", label, (label,), scores).checklist == ()
     assert propose("s", gone, (gone,), scores).checklist == ("say whether what it deletes can be recovered",)
@@ -495,9 +496,8 @@ def test_a_siblings_phrase_true_of_this_tool_too_is_no_pointer() -> None:
     drives = tool("list-drives", "List the drives.")
     [rival] = ground(update, (update, edit, drives)).rivals
     assert rival.purpose == "edit an existing organization collection"
-    assert guidelines_part(ground(update, (update, edit, drives))) == (
-        "If you have `organizationId`, use `edit_org_collection`."
-    )
+    # Nor is the one input the sibling needs on top of this tool's an alternative to any of them.
+    assert guidelines_part(ground(update, (update, edit, drives))) is None
 
 
 def test_a_pointer_claims_no_difference_the_schemas_do_not_show() -> None:
