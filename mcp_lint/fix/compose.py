@@ -250,7 +250,9 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
     # nothing a tool taking `page` does not), and claims no more or less of the same (a relative
     # word's direction is not checked against the schemas, so it is not trusted).
     if rival.purpose:
-        said = {_meaning(word) for word in _content(rival.purpose.split(" ", 1)[-1])}
+        # An input it names (`collectionId`, written in by a name-echo fix) is the words of its name.
+        phrase = re.sub(r"`([^`]*)`", lambda code: " ".join(name_words(code.group(1))), rival.purpose)
+        said = {_meaning(word) for word in _content(phrase.split(" ", 1)[-1])}
         known = _content(own) | set(mine)
         filler = _FILLER if known & _MAKES_NEW else _FILLER | {"existing"}
         if not said & _RELATIVE and said - known - filler:

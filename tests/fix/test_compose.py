@@ -675,3 +675,15 @@ def test_an_empty_descriptions_purpose_leaves_out_the_server_name_no_prose_spell
     company = (describe, spoken, others[1])
     made = propose("s", describe, company, scores, findings=run_findings(*company))
     assert made.description == "Describe the Exasol system table for the given `table_name`."
+
+
+def test_a_siblings_phrase_naming_an_input_this_tool_takes_too_sets_nothing_apart() -> None:
+    # After --fix gave `update_org_collection` its input ("... by its `collectionId`"), the sibling
+    # taking `collectionId` too must not point at it on a second --fix for saying so.
+    update = tool("update_org_collection", "Update a collection by its `collectionId`", needs("collectionId"))
+    edit = tool(
+        "edit_org_collection",
+        "Edit an existing organization collection.",
+        needs("collectionId", "organizationId"),
+    )
+    assert guidelines_part(ground(edit, (edit, update))) is None
