@@ -63,7 +63,7 @@ PART_SAYS: Mapping[str, str] = {
 NOT_GROUNDED = "Not grounded:"
 EMPTY_FILLED = "MCP101 a purpose from its name and inputs for the empty description"
 ECHO = "MCP103"
-ECHO_FILLED = "MCP103 the input it acts on, for a description that only restates the name"
+ECHO_FILLED = "MCP103 the input it acts on, added to a description that only restates the name"
 NOTHING_GROUNDED = "nothing is known of it that an agent cannot already see in its listing"
 NOT_ENGLISH = (
     "the description is not in English; mcp-lint writes its additions in English only and does not "

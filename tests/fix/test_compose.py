@@ -575,7 +575,7 @@ def test_a_description_that_only_restates_the_name_gets_the_input_it_acts_on_in_
     task = tool("update_task", "Update an existing task.", needs("task_id"))
     made = propose("s", task, (task,), {"purpose": 1}, findings=run_findings(task))
     assert made.description == "Update an existing task by its `task_id`."
-    assert made.repairs == ("the input it acts on, for a description that only restates the name",)
+    assert made.repairs == ("the input it acts on, added to a description that only restates the name",)
     # A word the name does not say is more than the name: left as written.
     assert echo("update_task", "Update an existing task in Todoist.", needs("task_id")) is None
     # A `_tool` suffix some servers give every tool is no part of the object.
