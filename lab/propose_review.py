@@ -26,7 +26,7 @@ from mcp_lint.reflect import Reflection  # noqa: E402
 from mcp_lint.reflect.snapshot import parse_snapshot  # noqa: E402
 
 SNAPSHOTS = ROOT / "tests" / "precision" / "snapshots"
-SEED = 28
+SEED = 29
 
 
 def halves() -> dict[str, list[str]]:

@@ -236,6 +236,10 @@ def _shown(tool: Tool) -> set[str]:
     return found
 
 
+# Input names that do not say what they name.
+_BARE = frozenset(("id", "uuid", "key", "name", "value", "data", "input"))
+
+
 def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()) -> str | None:
     """When to use the rival instead, in the two tools' own terms: its purpose as its description
     states it ("To look up a user by email, use `find_user`."), else the required inputs only it
@@ -246,7 +250,9 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
     # nothing a tool taking `page` does not), and claims no more or less of the same (a relative
     # word's direction is not checked against the schemas, so it is not trusted).
     if rival.purpose:
-        said = {_meaning(word) for word in _content(rival.purpose.split(" ", 1)[-1])}
+        # An input it names (`collectionId`, written in by a name-echo fix) is the words of its name.
+        phrase = re.sub(r"`([^`]*)`", lambda code: " ".join(name_words(code.group(1))), rival.purpose)
+        said = {_meaning(word) for word in _content(phrase.split(" ", 1)[-1])}
         known = _content(own) | set(mine)
         filler = _FILLER if known & _MAKES_NEW else _FILLER | {"existing"}
         if not said & _RELATIVE and said - known - filler:
@@ -254,12 +260,23 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
     if rival.needs and not rival.wants and _to_file(rival, name):
         # `download-bytes` / `download-bytes-to-file` needing `outputPath`: its name says where it goes.
         return f"To save it to a file instead ({joined(_quoted(rival.needs))}), use `{rival.name}`."
-    if rival.needs and len(rival.needs) <= 2 and len(rival.wants) <= 2:
+    if (
+        rival.needs
+        and rival.wants
+        and len(rival.needs) <= 2
+        and len(rival.wants) <= 2
+        and not any(need.lower() in _BARE for need in rival.needs)
+    ):
+        # "If you have `ID`" says nothing of what the ID is of (`action-get` beside
+        # `image-action-get` taking `ImageID` and `ActionID`): a bare name is no reason. Nor is an
+        # input the rival needs on top of this tool's ("If you have `organizationId`, use
+        # `edit_org_collection`"; "If you have `category`" beside the list of categories): needing
+        # more is no alternative, and the real difference is elsewhere.
         # An input in place of another (`workflow` rather than `id`, `query` rather than `owner` or
         # `repo`); three or more on this side are no alternative to it but another job ("`name`
         # rather than `emailId`, `mailbox` or `label`": removing a label from a mail, not deleting it).
         have = joined(_quoted(rival.needs))
-        rather = f" rather than {joined(_quoted(rival.wants), 'or')}" if rival.wants else ""
+        rather = f" rather than {joined(_quoted(rival.wants), 'or')}"
         return f"If you have {have}{rather}, use `{rival.name}`."
     if rival.reads is True:
         return f"To make changes, use `{rival.name}`."
@@ -357,7 +374,7 @@ _PLAIN_VERBS = frozenset(
         "deploy install uninstall restart check validate generate export import describe count merge "
         "approve reject assign query schedule sync clear reset invite fork clone post reply mark "
         "subscribe unsubscribe pause resume trigger apply attach detach lock unlock upsert write edit "
-        "replace submit save insert duplicate restore refresh scan convert"
+        "replace submit save insert duplicate restore refresh scan convert terminate"
     )
 )
 # Words a name writes in lower case that prose writes otherwise.
@@ -445,11 +462,114 @@ def named_purpose(grounding: Grounding) -> str | None:
         # one of them for those inputs: "Get the earnings history for the given `ticker`"
         article = "the "
     else:
-        article = "an " if _VOWEL.match(rest[0]) else "a "
-    # A word as the server's own prose spells it ("Exasol", not the name's "exasol").
+        article = "a "
+    # A word as the server's own prose spells it ("Exasol", not the name's "exasol"); the server's
+    # name that no prose spells is left out, when two words of the object are left to say it.
     spoken = [grounding.spelt.get(word, _prose(word)) for word in rest]
+    if "" in spoken:
+        spoken = [word for word in spoken if word]
+        if len(spoken) < 2 or not grounding.spelt.get(rest[-1], "x"):
+            return None
+    if article == "a " and _VOWEL.match(spoken[0].lower()):
+        article = "an "
     sentence = f"{verb.capitalize()} {article}{' '.join(spoken)}{phrase}"
     return sentence + "."
+
+
+# Words of a short description that leave the place after its last word ambiguous: an input named
+# after "Add issues to a cycle" would read as the cycle's, not the issues'.
+_LINKS = frozenset(words("to in into on for from of with at by as via per and or"))
+# A third person's verb ("Deletes an issue") opens a description as its imperative does.
+_THIRD = re.compile(r"^(\w+?)(?:es|s)$")
+# Inputs that name a thing made by their value: "Create a group with the given `name`".
+_NAMING = frozenset(("name", "title"))
+
+
+def _opens_with(first: str, verb: str) -> bool:
+    first = first.lower()
+    return first == verb or (_THIRD.match(first) is not None and first in (verb + "s", verb + "es"))
+
+
+# Words that add nothing to what a name says: "Update an existing task" says what `update_task` does.
+_NAME_FILLER = frozenset(words("a an the existing new specific all"))
+
+
+def restates_name(text: str, name: str) -> bool:
+    """Whether a one-line `text` says nothing but its tool's `name` with articles and words like
+    "existing", "new", "specific" ("Update an existing task." on `update_task`): the shape
+    description-echoes-name (MCP103) reports, with those words too."""
+    said = [word.lower() for word in _PROSE_WORD.findall(text)]
+    if not said or "\n" in text.strip() or len(said) > 8:
+        return False
+    named = {word.lower() for word in name_words(name)}
+    named |= {singular(word) for word in named}
+    return all(word in named or singular(word) in named for word in said if word not in _NAME_FILLER)
+
+
+def echo_purpose(grounding: Grounding) -> str | None:
+    """For a description that only says what the name says ("Delete a label." on `delete_label`),
+    the same sentence with the one input that says what it acts on: "Delete a label by its
+    `label_id`." (the input named after the object), "List workflow runs for the given
+    `workflow_id`." (the one required ID a list is of), "Create a group with the given `name`.". The
+    original's own words, case and punctuation are kept, and the input goes after its last word,
+    which must be the name's object; None whenever that is not certain: a description of more than
+    one line or sentence, one with a link word ("Add issues to a cycle", "Mark a notification as
+    read") or code, a name with no plain verb, or inputs that do not say which thing it is (two IDs
+    for a list, a required `period`, a bare `id` beside an object of several words)."""
+    tool = grounding.tool
+    text = tool.description.strip()
+    if not text or "\n" in text or "`" in text or len(text) > 80:
+        return None
+    stop = text[-1] if text[-1] in ".!" else ""
+    body = text[: len(text) - len(stop)].rstrip()
+    said = _PROSE_WORD.findall(body)
+    if not said or any(mark in body for mark in ".:;!?()[]{}\"'") or len(said) > 8:
+        return None
+    lowered = [word.lower() for word in said]
+    if _LINKS & set(lowered):
+        return None
+    parts = [word.lower() for word in name_words(tool.name)]
+    if len(parts) > 2 and parts[-1] == "tool":
+        parts = parts[:-1]  # `delete_dns_record_tool`: a suffix some servers give every tool
+    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
+        parts = parts[1:]
+    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
+        parts = [parts[-1], *parts[:-1]]
+    if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or _LINKS & set(parts[1:]):
+        return None
+    verb, thing = parts[0], parts[-1]
+    if not _opens_with(said[0], verb) or lowered[-1] != thing:
+        return None
+    if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) for name in tool.properties):
+        return None  # an input it names already (and a second --fix finds it there)
+    flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
+    required = [name for name in _required(grounding) if name not in flags]
+    plural = singular(thing) != thing and not thing.endswith(("ss", "us", "is"))
+
+    def stem(name: str) -> list[str]:
+        found = [word.lower() for word in name_words(name)]
+        return found[:-1] if found and found[-1] in ("id", "uuid", "key", "slug") else []
+
+    own = [name for name in required if (words_ := stem(name)) and words_[-1] == singular(thing)]
+    if verb in _MANY:
+        if not plural or len(required) != 1 or not _ID.search(required[0]) or own:
+            return None
+        if required[0].lower() in _BARE:
+            return None  # "List issues for the given `id`": of what, the name does not say
+        phrase = f" for the given `{required[0]}`"
+    elif plural:
+        return None
+    elif len(own) == 1:
+        phrase = f" by its `{own[0]}`"
+    elif len(required) == 1 and required[0].lower() in ("id", "uuid", "key") and len(parts) == 2:
+        # A bare `id` is the object's only when the object is one word: on `get_service_uptime_chart`
+        # it is the service's, not the chart's.
+        phrase = f" by its `{required[0]}`"
+    elif verb in ("create", "add") and len(required) == 1 and required[0].lower() in _NAMING:
+        phrase = f" with the given `{required[0]}`"
+    else:
+        return None
+    return body + phrase + stop
 
 
 def purpose_part(grounding: Grounding, example: bool = False) -> str | None:

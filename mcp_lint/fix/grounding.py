@@ -223,15 +223,32 @@ def _description_words(tool: Tool) -> set[str]:
     return {singular(word) for word in re.findall(r"[a-z0-9]+", tool.description.lower())}
 
 
+# A name word that makes a variant, and the words a description says it in: `batch_get_file_contents`
+# "Return the contents of multiple files", `get_my_profile` "Get the authenticated user's profile".
+_VARIANT_SAID: Mapping[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("batch", "bulk", "multi", "many", "multiple"),
+        frozenset(("multiple", "several", "many", "batch", "bulk", "list")),
+    ),
+    **dict.fromkeys(
+        ("my", "me", "self", "own"),
+        frozenset(("authenticated", "current", "own", "your", "my", "logged")),
+    ),
+}
+
+
 def _told_apart(tool: Tool, peer: Tool, mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether the longer name's description already says what its extra words add, as the
-    ambiguous-tools rule reads a variant (`list_directory_with_sizes`, "... with sizes"): the agent
+    ambiguous-tools rule reads a variant (`list_directory_with_sizes`, "... with sizes"; a
+    `batch_` or `my_` variant in the words a description says it with, `_VARIANT_SAID`): the agent
     can tell the two apart without help."""
     extra = mine ^ theirs
     if not extra:
         return False
     longer, shorter = (tool, peer) if len(mine) > len(theirs) else (peer, tool)
-    return bool(extra & (_description_words(longer) - _description_words(shorter)))
+    said = _description_words(longer) - _description_words(shorter)
+    meant = set(extra).union(*(_VARIANT_SAID.get(word, ()) for word in extra))
+    return bool(meant & said)
 
 
 # What a first sentence may open with before its verb: "This tool gets ...", "Use this to get ...".
@@ -477,7 +494,8 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
     """How the server's own prose spells each word it does not write in lower case mid-sentence:
     its descriptions and its parameters' descriptions, identifiers and code left out, a word that
     opens a sentence not counted ("Exasol" when "the Exasol database" is written more often than
-    "the exasol database"). One pass over the server's text."""
+    "the exasol database"); "" for a word every tool's name carries that the prose never writes
+    (the server's name, whose spelling nothing shows). One pass over the server's text."""
     cased: dict[str, dict[str, int]] = {}
     for tool in tools:
         texts = [tool.description]
@@ -499,6 +517,15 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
         best = max(counts, key=lambda form: (counts[form], form))
         if best != lower and counts[best] > counts.get(lower, 0):
             spelt[lower] = best
+    # A word every tool's name carries (`exasol` of `list_exasol_schemas`, `find_exasol_schemas`,
+    # ...) names the server, and how it is spelt is a brand's choice: with no prose to read it from,
+    # it is "" (left out of a sentence; see compose.named_purpose).
+    named = [tool for tool in tools if tool.named]
+    if len(named) >= 3:
+        common = set.intersection(*({word.lower() for word in name_words(tool.name)} for tool in named))
+        for word in common:
+            if word.isalpha() and word not in cased:
+                spelt[word] = ""
     return spelt
 
 

@@ -100,7 +100,7 @@ def material(request: RewriteRequest) -> dict[str, Any]:
     grounding = ground(request.tool, request.peers, ())
     return {
         "name": request.tool.name,
-        "description": repair(request.tool, request.findings).text,
+        "description": repair(request.tool, request.findings, request.sibling_names).text,
         "input_schema": request.tool.input_schema,
         "has_output_schema": isinstance(request.tool.raw.get("outputSchema"), Mapping),
         "annotations": dict(request.tool.annotations or {}),
@@ -273,7 +273,7 @@ class LLMAugmentor:
             if not added:
                 out.append(f"{self.model} proposed nothing to add")
                 continue
-            fixed = repair(request.tool, request.findings)
+            fixed = repair(request.tool, request.findings, request.sibling_names)
             description, joined = assemble(fixed.text, added)
             out.append(
                 Rewrite(

@@ -3,7 +3,10 @@
 Two findings of the run have one right edit, so `--fix` makes it whatever the jury says:
 - a tool name the description writes in another case or with other separators than the server's
   tool (dangling-tool-reference, MCP405, when it says which tool is meant: `Playwright_expect_response`
-  for `playwright_expect_response`) becomes that tool's name; never a guess at another name, and
+  for `playwright_expect_response`), or without the product prefix the tool naming it has too, on
+  a server whose every tool has one (`update_issue` in `jira_assign_issue`'s text, for
+  `jira_update_issue`), becomes that tool's name;
+  never a guess at another name, and
   never inside a call in code when the tool's name is not an identifier;
 - invisible characters in the description (invisible-characters, MCP302: zero-width, bidi, tag and
   control characters, ANSI escapes) are removed. A byte-order mark that opens the text stays, as the
@@ -19,7 +22,8 @@ the tool calls, not the parameter), and the rule is 46% precise there (docs/prec
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from mcp_lint.check.functions.poisoning import clean_text
@@ -45,6 +49,35 @@ def _same_tool(written: str, meant: str) -> bool:
     return written != meant and _flat(written) == _flat(meant)
 
 
+def _head(name: str) -> str:
+    """A name's first word with the separator after it (`jira_` of `jira_update_issue`), or ""."""
+    found = re.match(r"[A-Za-z0-9]+[_-]", name)
+    return found.group(0) if found else ""
+
+
+def _namespaced(names: Collection[str]) -> bool:
+    """Whether every tool of the server opens with a product prefix some other tool shares (`jira_`,
+    `confluence_`), and not with a verb several share: then a bare name in a text is the tool as
+    it was called before the server prefixed its tools. On a server where only some tools carry the
+    prefix (`prometheus_query_range` beside `group_alerts_by_service`), `query_range` may be the
+    API the tool calls."""
+    heads = Counter(_head(name) for name in names)
+    if len(names) < 2 or "" in heads or any(count < 2 for count in heads.values()):
+        return False
+    return len(heads) * 3 <= len(names)
+
+
+def _unprefixed(written: str, meant: str, own: str, names: Collection[str]) -> bool:
+    """Whether `written` is the tool `meant` without the product prefix it shares with the tool whose
+    description names it (`update_issue` in `jira_assign_issue`'s text, for `jira_update_issue`) on a
+    server whose every tool is prefixed (`_namespaced`): the tools were prefixed after the text
+    was written, and the bare name is no tool of it."""
+    if not meant.endswith(written) or len(meant) == len(written) or not re.search(r"[_-]", written):
+        return False
+    prefix = meant[: len(meant) - len(written)]
+    return prefix == _head(meant) and own.startswith(prefix) and _namespaced(names)
+
+
 def _flat(name: str) -> str:
     return name.replace("_", "").replace("-", "").lower()
 
@@ -57,16 +90,21 @@ def _renamed(text: str, old: str, new: str) -> str:
     return re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-]){call}", new, text)
 
 
-def repair(tool: Tool, findings: Iterable[Finding]) -> Repair:
-    """`tool`'s description with the mechanical fixes its findings call for."""
+def repair(tool: Tool, findings: Iterable[Finding], names: Collection[str] = ()) -> Repair:
+    """`tool`'s description with the mechanical fixes its findings call for; `names` are the
+    server's tool names (a bare name is given its prefix back only when every one has one)."""
     text = tool.description
     notes: list[str] = []
+    names = {*names, tool.name} if names else set()
     for finding in sorted(findings, key=lambda item: (item.code, item.subject or "")):
         if finding.tool != tool.name or finding.path != "description":
             continue
         if finding.code == DANGLING and finding.subject and finding.suggestion:
             match = _MEANT.match(finding.suggestion)
-            if match is None or not _same_tool(finding.subject, match.group(1)):
+            if match is None or not (
+                _same_tool(finding.subject, match.group(1))
+                or _unprefixed(finding.subject, match.group(1), tool.name, names)
+            ):
                 continue
             fixed = _renamed(text, finding.subject, match.group(1))
             if fixed != text:

@@ -348,7 +348,7 @@ def plan_fixes(
             )
             continue
         # Faithful to the original as mechanically fixed: a misspelt name it drops is the fix.
-        base = with_text(request.tool, repair(request.tool, request.findings).text)
+        base = with_text(request.tool, repair(request.tool, request.findings, request.sibling_names).text)
         grounding = ground(base, request.peers, request.traces)
         reasons = faithful.check(base.description, item.description, grounding, request.sibling_names)
         candidates.append((item, reasons))

@@ -20,7 +20,18 @@ from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.check.tokens import estimate_tokens
-from mcp_lint.fix.compose import PART_OF, RETURNS, Composition, compose, empty, english, joined, listed
+from mcp_lint.fix.compose import (
+    PART_OF,
+    RETURNS,
+    Composition,
+    compose,
+    echo_purpose,
+    empty,
+    english,
+    joined,
+    listed,
+    restates_name,
+)
 from mcp_lint.fix.grounding import Grounding, ground, spellings, trimmed
 from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
 from mcp_lint.model import (
@@ -51,6 +62,8 @@ PART_SAYS: Mapping[str, str] = {
 }
 NOT_GROUNDED = "Not grounded:"
 EMPTY_FILLED = "MCP101 a purpose from its name and inputs for the empty description"
+ECHO = "MCP103"
+ECHO_FILLED = "MCP103 the input it acts on, added to a description that only restates the name"
 NOTHING_GROUNDED = "nothing is known of it that an agent cannot already see in its listing"
 NOT_ENGLISH = (
     "the description is not in English; mcp-lint writes its additions in English only and does not "
@@ -339,7 +352,7 @@ def propose(
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
-    fixed: Repair = repair(tool, findings)
+    fixed: Repair = repair(tool, findings, [peer.name for peer in peers])
     base = with_text(tool, fixed.text)
 
     def repaired_only(why: str) -> Proposal:
@@ -396,6 +409,20 @@ def propose(
         composition = compose(grounding, targets, limits, score, purpose, clean)
         if composition is not None:
             fixed = Repair(fixed.text, (*fixed.notes, EMPTY_FILLED))
+    named = composition is not None and empty(base.description)
+    if (
+        composition is None
+        and (components is None or "purpose" in components)
+        and (any(finding.code == ECHO for finding in findings) or restates_name(base.description, tool.name))
+        and (sentence := echo_purpose(grounding)) is not None
+        and clean(sentence)
+    ):
+        # A description that only says what the name says gets the input that says what it acts
+        # on, in its own words (see `echo_purpose`): like an empty one's purpose, it is certain.
+        composition = Composition(sentence, {"purpose": sentence}, ("purpose",), {})
+        reported = any(finding.code == ECHO for finding in findings)
+        fixed = Repair(fixed.text, (*fixed.notes, ECHO_FILLED if reported else ECHO_FILLED[len(ECHO) + 1 :]))
+        named = True
     if composition is None:
         todo = checklist(grounding, targets, findings, peers)
         record = not traces
@@ -434,15 +461,16 @@ def propose(
         absent=composition.absent,
         repairs=fixed.notes,
         before={name: float(scores[name]) for name in COMPONENTS if name in scores},
-        grounded_in={part: _source(part, grounding) for part in composition.touched},
+        grounded_in={part: _source(part, grounding, named) for part in composition.touched},
     )
 
 
-def _source(part: str, grounding: Grounding) -> str:
-    """What the added `part` rests on (see `Proposal.grounded_in`)."""
+def _source(part: str, grounding: Grounding, named: bool = False) -> str:
+    """What the added `part` rests on (see `Proposal.grounded_in`); `named`: the purpose comes from
+    the name and inputs (an empty or name-echoing description)."""
     if part == "guidelines":
         return joined([f"`{rival.name}`" for rival in grounding.rivals]) + ": descriptions and schemas"
-    if part == "purpose" and empty(grounding.tool.description):
+    if part == "purpose" and named:
         return "its name and input schema"
     return "recorded calls (--traces)"
 

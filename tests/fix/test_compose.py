@@ -366,7 +366,8 @@ def test_the_checklist_asks_nothing_the_description_already_says() -> None:
 
 
 def test_a_tool_that_makes_something_another_tool_takes_the_id_of_is_asked_whether_it_returns_it() -> None:
-    create = tool("create_board", "Create a new board.", needs("name"))
+    # (Not "Create a new board.": a text that only restates the name gets its input instead.)
+    create = tool("create_board", "Create a new board on the team's workspace.", needs("name"))
     rename = tool("rename_board", "Rename a board.", needs("board_id", "name"))
     scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
     proposal = propose("s", create, (create, rename), scores, findings=run_findings(create, rename))
@@ -432,7 +433,8 @@ def test_taking_one_thing_off_another_is_not_asked_whether_it_can_be_recovered()
     scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
     off = tool("remove_member_from_card", "Remove a member from a card.", needs("cardId", "memberId"))
     label = tool("remove_label", "Remove a label from an email.", needs("emailId", "label"))
-    gone = tool("delete_card", "Delete a card.", needs("cardId"))
+    # (Not "Delete a card.": a text that only restates the name gets its input instead.)
+    gone = tool("delete_card", "Delete a card and its comments.", needs("cardId"))
     assert propose("s", off, (off,), scores).checklist == ()
     assert propose("s", label, (label,), scores).checklist == ()
     assert propose("s", gone, (gone,), scores).checklist == ("say whether what it deletes can be recovered",)
@@ -494,9 +496,8 @@ def test_a_siblings_phrase_true_of_this_tool_too_is_no_pointer() -> None:
     drives = tool("list-drives", "List the drives.")
     [rival] = ground(update, (update, edit, drives)).rivals
     assert rival.purpose == "edit an existing organization collection"
-    assert guidelines_part(ground(update, (update, edit, drives))) == (
-        "If you have `organizationId`, use `edit_org_collection`."
-    )
+    # Nor is the one input the sibling needs on top of this tool's an alternative to any of them.
+    assert guidelines_part(ground(update, (update, edit, drives))) is None
 
 
 def test_a_pointer_claims_no_difference_the_schemas_do_not_show() -> None:
@@ -548,3 +549,141 @@ def test_an_existing_one_sets_apart_only_from_a_tool_that_makes_a_new_one() -> N
     assert guidelines_part(grounding) == (
         "To get monthly balance history for a single account, use `sibling`."
     )
+
+
+def echo(name: str, description: str, schema: dict[str, Any], *peers: Tool) -> str | None:
+    """What the propose stage makes of a tool, with the run's own findings (MCP103 among them)."""
+    subject = tool(name, description, schema)
+    company = (subject, *peers)
+    scores = {"purpose": 1, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    return propose("s", subject, company, scores, findings=run_findings(*company)).description
+
+
+def test_a_description_that_only_restates_the_name_gets_the_input_it_acts_on_in_its_own_words() -> None:
+    two = needs("project_id", "cycle_id")
+    assert echo("delete_cycle", "Delete a cycle", two) == "Delete a cycle by its `cycle_id`"
+    assert echo("delete_label", "Delete a label.", needs("label_id")) == "Delete a label by its `label_id`."
+    # The original's own words, case and verb form stay; only the input is added.
+    assert echo("update_alert", "Updates an alert", needs("id")) == "Updates an alert by its `id`"
+    assert (
+        echo("list_workflow_runs", "List workflow runs", needs("workflow_id"))
+        == "List workflow runs for the given `workflow_id`"
+    )
+    assert echo("create_group", "Create a group.", needs("name")) == "Create a group with the given `name`."
+    # "existing", "new", "specific" say nothing the name does not either (MCP103 does not report
+    # them): the head says so without the rule's code.
+    task = tool("update_task", "Update an existing task.", needs("task_id"))
+    made = propose("s", task, (task,), {"purpose": 1}, findings=run_findings(task))
+    assert made.description == "Update an existing task by its `task_id`."
+    assert made.repairs == ("the input it acts on, added to a description that only restates the name",)
+    # A word the name does not say is more than the name: left as written.
+    assert echo("update_task", "Update an existing task in Todoist.", needs("task_id")) is None
+    # A `_tool` suffix some servers give every tool is no part of the object.
+    record = needs("zone_id", "record_id")
+    assert (
+        echo("delete_dns_record_tool", "Delete a DNS record.", record)
+        == "Delete a DNS record by its `record_id`."
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "schema"),
+    [
+        # A bare `id` beside an object of several words: the service's, not the chart's.
+        ("get_service_uptime_chart", "Get service uptime chart", needs("id")),
+        # A link word: the input would read as the cycle's.
+        ("add_cycle_issues", "Add issues to a cycle", needs("cycle_id", "issues")),
+        ("mark_notification_as_read", "Mark a notification as read", needs("id")),
+        # A list of two things' IDs, or of what no ID names.
+        ("list_alert_events", "List alert events", needs("alert_id", "incident_id")),
+        ("list_alerts", "List alerts", needs("fields_alerts")),
+        ("list_issues", "List issues", needs("id")),
+        # No input says which one.
+        ("list_teams", "List teams", {"type": "object"}),
+        ("update_policy", "Update a policy", needs("policyType")),
+        # The text does not end on the name's object.
+        ("list_escalation_levels_paths", "List escalation levels", needs("path_id")),
+    ],
+)
+def test_a_name_echo_gets_no_input_where_which_thing_it_names_is_not_certain(
+    name: str, description: str, schema: dict[str, Any]
+) -> None:
+    assert echo(name, description, schema) is None
+
+
+def test_a_name_echo_fixed_once_is_not_fixed_again() -> None:
+    once = echo("delete_label", "Delete a label.", needs("label_id"))
+    assert once is not None
+    assert echo("delete_label", once, needs("label_id")) is None
+
+
+def test_a_name_echo_is_left_alone_when_fix_is_asked_for_other_parts() -> None:
+    subject = tool("delete_label", "Delete a label.", needs("label_id"))
+    scores = {"purpose": 1, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
+    found = run_findings(subject)
+    assert (
+        propose("s", subject, (subject,), scores, findings=found, components=("limitations",)).description
+        is None
+    )
+    assert propose("s", subject, (subject,), scores, findings=found, components=("purpose",)).description
+
+
+def test_a_batch_or_my_variant_whose_description_says_so_gets_no_pointer() -> None:
+    one = tool("get_file", "Return the content of a single file.", needs("filepath"))
+    many = tool("batch_get_file", "Return the contents of multiple files.", needs("filepaths"))
+    assert ground(one, (one, many)).rivals == ()
+    mine = tool("get_my_profile", "Get the authenticated user's profile.")
+    theirs = tool("get_profile", "Get a user's profile.", needs("provider_id"))
+    assert ground(mine, (mine, theirs)).rivals == ()
+    # Said nowhere: the pointer stays.
+    quiet = tool("batch_get_file", "Return file contents.", needs("filepaths"))
+    assert [rival.name for rival in ground(one, (one, quiet)).rivals] == ["batch_get_file"]
+
+
+def test_a_rival_needing_only_a_bare_id_is_no_reason_to_use_it() -> None:
+    rival = Rival("action-get", needs=("ID",), wants=("ActionID", "ImageID"))
+    assert (
+        guidelines_part(
+            replace(ground(tool("image-action-get", "Retrieve an image action.")), rivals=(rival,))
+        )
+        is None
+    )
+    named = Rival("validate_workflow", needs=("workflow",), wants=("id",))
+    text = guidelines_part(
+        replace(ground(tool("n8n_validate_workflow", "Validate workflow by ID.")), rivals=(named,))
+    )
+    assert text == "If you have `workflow` rather than `id`, use `validate_workflow`."
+
+
+def test_an_empty_descriptions_purpose_leaves_out_the_server_name_no_prose_spells() -> None:
+    by_name = {"type": "object", "properties": {"table_name": {"type": "string"}}, "required": ["table_name"]}
+    describe = tool("describe_exasol_system_table", "", by_name)
+    others = (
+        tool("list_exasol_schemas", "Returns a list of schemas."),
+        tool("find_exasol_keywords", "Returns keywords.", needs("letter")),
+    )
+    scores = {"purpose": 0, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    company = (describe, *others)
+    made = propose("s", describe, company, scores, findings=run_findings(*company))
+    assert made.description == "Describe the system table for the given `table_name`."
+    # One word left would say less than the name: no sentence.
+    schemas = tool("find_exasol_schemas", "", needs("keywords"))
+    company = (schemas, *others)
+    assert propose("s", schemas, company, scores, findings=run_findings(*company)).description is None
+    # Spelt by the server's prose, it stays as spelt.
+    spoken = tool("list_exasol_schemas", "Returns a list of schemas in the Exasol database.")
+    company = (describe, spoken, others[1])
+    made = propose("s", describe, company, scores, findings=run_findings(*company))
+    assert made.description == "Describe the Exasol system table for the given `table_name`."
+
+
+def test_a_siblings_phrase_naming_an_input_this_tool_takes_too_sets_nothing_apart() -> None:
+    # After --fix gave `update_org_collection` its input ("... by its `collectionId`"), the sibling
+    # taking `collectionId` too must not point at it on a second --fix for saying so.
+    update = tool("update_org_collection", "Update a collection by its `collectionId`", needs("collectionId"))
+    edit = tool(
+        "edit_org_collection",
+        "Edit an existing organization collection.",
+        needs("collectionId", "organizationId"),
+    )
+    assert guidelines_part(ground(edit, (edit, update))) is None

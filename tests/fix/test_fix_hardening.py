@@ -540,3 +540,29 @@ def test_a_snapshot_that_links_outside_the_repository_is_not_written_through(
     assert outside.read_text(encoding="utf-8") == before, err
     assert (repo / "tools.json").is_symlink()
     assert "--fix writes only inside the repository" in err, err
+
+
+def test_a_docstring_that_only_restates_the_name_gets_its_input_once_and_keeps_its_layout(
+    tmp_path: Path,
+) -> None:
+    """A real server's one-line docstring that echoes its name: --fix adds the input it acts on in
+    the docstring, the source still parses, and a second --fix changes nothing."""
+    source = (
+        "from mcp.server.mcpserver import MCPServer\n\nserver = MCPServer('notes')\n\n\n"
+        "@server.tool()\ndef delete_note(note_id: str) -> str:\n"
+        '    """Delete a note."""\n    return note_id\n\n\n'
+        "if __name__ == '__main__':\n    server.run()\n"
+    )
+    config = f"[servers.notes]\ncommand = {json.dumps([sys.executable, 'server.py'])}\n"
+    repo = git_repo(tmp_path / "repo", {"server.py": source, "mcp-lint.toml": config})
+    # Calls of another tool only: nothing recorded of this one to add.
+    other = traces(tmp_path / "calls.jsonl", TraceRecord("get_note", {"note_id": "n1"}, text_result("x")))
+    first = run_cli(repo, "--fix", "--traces", str(other))
+    assert first.returncode in (0, 1), first.stderr
+    fixed = (repo / "server.py").read_text(encoding="utf-8")
+    assert docstrings(fixed)["delete_note"] == "Delete a note by its `note_id`."
+    assert fixed.replace('"""Delete a note by its `note_id`."""', '"""Delete a note."""') == source
+    second = run_cli(repo, "--fix", "--traces", str(other))
+    assert second.returncode in (0, 1), second.stderr
+    assert (repo / "server.py").read_text(encoding="utf-8") == fixed
+    assert "Fixed 0 descriptions" in second.stderr or "Fixed" not in second.stderr

@@ -130,3 +130,36 @@ def test_a_tool_name_written_in_another_case_becomes_the_servers_tool_name() -> 
     # Another name the rule guesses at (not the same name in another case) is left to the author.
     guess = tool("playwright_expect_response", "Then call `playwright_assert_responses`.", schema)
     assert repair(guess, findings(guess, check)).text == guess.description
+
+
+def test_a_tool_name_without_the_prefix_every_tool_of_the_server_has_gets_it_back() -> None:
+    schema: dict[str, Any] = {"type": "object", "properties": {"key": {"type": "string"}}}
+    assign = tool(
+        "jira_assign_issue",
+        "Assign an issue. More reliable than setting the assignee via update_issue.",
+        schema,
+    )
+    server = (
+        assign,
+        tool("jira_update_issue", "Update an issue's fields.", schema),
+        tool("jira_get_issue", "Get an issue.", schema),
+        tool("confluence_get_page", "Get a page.", schema),
+        tool("confluence_create_page", "Create a page.", schema),
+        tool("confluence_update_page", "Update a page.", schema),
+    )
+    found = findings(*server)
+    names = [each.name for each in server]
+    fixed = repair(assign, found, names)
+    assert fixed.text == "Assign an issue. More reliable than setting the assignee via jira_update_issue."
+    assert fixed.notes == ("MCP405 `update_issue` -> `jira_update_issue`",)
+    # Where only some tools carry the prefix, the bare name may be the API the tool calls
+    # (`query_range` of Prometheus beside `prometheus_query_range`): left as written.
+    mapper = tool("prometheus_map_dependencies", "Aggregates rates via `query_range` into edges.", schema)
+    mixed = (
+        mapper,
+        tool("prometheus_query_range", "Run a range query.", schema),
+        tool("prometheus_query", "Run an instant query.", schema),
+        tool("group_alerts_by_service", "Group alerts.", schema),
+        tool("detect_cascading_alerts", "Detect cascades.", schema),
+    )
+    assert repair(mapper, findings(*mixed), [each.name for each in mixed]).text == mapper.description
