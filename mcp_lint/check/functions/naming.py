@@ -12,7 +12,7 @@ from typing import Any
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet
 from mcp_lint.lazyre import lazy
-from mcp_lint.model import Severity, Tool
+from mcp_lint.model import Tool
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = lazy(r"[A-Za-z0-9_.\-]{1,128}")
@@ -229,6 +229,7 @@ _NameIndex = tuple[
     frozenset[str],
     str | None,
     dict[str, str | None],
+    frozenset[str],
 ]
 
 
@@ -243,8 +244,8 @@ def _product_prefixes(tool_names: Sequence[str]) -> set[str]:
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
     their normalized form without the server's prefix (`getattachments` for `confluence_get_attachments`),
-    the first words they start with (`read` of `read_file`), the server's prefix, and an empty memo of
-    the tool each mentioned name probably means."""
+    the first words they start with (`read` of `read_file`), the server's prefix, an empty memo of
+    the tool each mentioned name probably means, and the styles its names are spelt in."""
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
@@ -263,7 +264,11 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     for rest in ambiguous:
         del unprefixed[rest]
     leading = frozenset(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 2)
-    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}
+    # The ways the server spells its tools' names (snake_case, camelCase, ...).
+    styles = frozenset(
+        style for style in (_style(name) for name in tool_names if len(name_words(name)) > 1) if style
+    )
+    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}, styles
 
 
 def dangling_references(
@@ -286,7 +291,7 @@ def dangling_references(
     """
     if index is None:
         index = _name_index(tuple(tool_names))
-    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo = index
+    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo, spellings = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
@@ -409,14 +414,19 @@ def dangling_references(
             continue  # a name in code style that is neither called a tool nor close to one
         if name not in strong and meant is None and name_words(name)[0] not in leading:
             continue  # "use snake_case names": not named the way this server's tools are
+        if name not in strong and meant is None and spellings and _style(name) not in spellings:
+            continue  # "set on-chain via setAgentWallet" on a snake_case server: a function of something else
         if _norm_name(name) in own and meant is None:
             continue  # a parameter or value of this tool, "the `file_path` argument"
         sentence = _sentence_around(text, start, end)
         if _ELSEWHERE.search(sentence):
             continue
-        if meant is None and (text[start - 1 : start] == "." or _RESULT_CARRIES.search(sentence)):
-            # `users.messages.batchModify`: a method of an API; "The response also carries
-            # `update_info`": a field of what comes back, not a tool.
+        if text[start - 1 : start] == "." and text[start - 2 : start - 1].isalnum():
+            # `users.messages.batchModify`, "db.collection.deleteMany()": a method of an API, even one
+            # spelt like a tool of the server (`delete-many`).
+            continue
+        if meant is None and _RESULT_CARRIES.search(sentence):
+            # "The response also carries `update_info`": a field of what comes back, not a tool.
             continue
         found[name] = (snippet(text, start, end), meant)
     return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
@@ -481,11 +491,6 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
                     evidence=evidence,
                     path=where,
                     subject=name,
-                    # Not yet shown on the sealed corpus: names in a parameter's description, and
-                    # kebab-case names (a new finding there would need a sealed label).
-                    severity_cap=Severity.LOW
-                    if where != "description" or _KEBAB_SHAPE.fullmatch(name)
-                    else None,
                     suggestion=f"Did you mean `{meant}`?" if meant else None,
                 )
 
