@@ -589,6 +589,7 @@ def phantom_mentions(
     if not text:
         return []
     known: set[str] = set()
+    own_known: set[str] = set()  # `known` without the names other tools use
     exact: set[str] = set()
     spelled: dict[str, str] = {}
     loaded = False
@@ -614,6 +615,7 @@ def phantom_mentions(
         known.update(output)
         # Code-styled names in the result's own descriptions are fields of it too ("each with `endDate`").
         known.update(_norm(name) for name in _output_prose_names(tool.raw.get("outputSchema")))
+        own_known.update(known)
         known.update(elsewhere)
         known.add(_norm(tool.name))
         names: set[str] = set()
@@ -644,7 +646,9 @@ def phantom_mentions(
         load()
         if name in exact:
             return
-        if key in known:
+        if key in known and basis == SECTION and key not in own_known:
+            pass  # an Args entry of this tool: another tool's parameter of that name does not excuse it
+        elif key in known:
             meant = spelled.get(key)
             if meant is not None and meant != name and identifier_shaped(name):
                 found[name] = (evidence, meant, SPELT if meant in tool.properties else INNER)
