@@ -11,6 +11,7 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet
+from mcp_lint.check.functions.overlap import is_action
 from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 
@@ -230,6 +231,7 @@ _NameIndex = tuple[
     str | None,
     dict[str, str | None],
     frozenset[str],
+    dict[str, str | None],
 ]
 
 
@@ -245,7 +247,8 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
     their normalized form without the server's prefix (`getattachments` for `confluence_get_attachments`),
     the first words they start with (`read` of `read_file`), the server's prefix, an empty memo of
-    the tool each mentioned name probably means, and the styles its names are spelt in."""
+    the tool each mentioned name probably means, the styles its names are spelt in, and each tool by
+    the last words of its name."""
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
@@ -268,7 +271,17 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     styles = frozenset(
         style for style in (_style(name) for name in tool_names if len(name_words(name)) > 1) if style
     )
-    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}, styles
+    # Every tool by the last two or more words of its name from a verb on (`create-file` of
+    # `genai-batch-inference-create-file`); None where two tools end alike.
+    endings: dict[str, str | None] = {}
+    for name in tool_names:
+        parts = name_words(name)
+        for start in range(1, len(parts) - 1):
+            if not is_action(parts[start]):
+                continue  # `citation_key` of `search_by_citation_key` is a noun, not the tool's action
+            rest = "".join(parts[start:])
+            endings[rest] = name if endings.get(rest, name) == name else None
+    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}, styles, endings
 
 
 def dangling_references(
@@ -291,7 +304,7 @@ def dangling_references(
     """
     if index is None:
         index = _name_index(tuple(tool_names))
-    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo, spellings = index
+    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo, spellings, endings = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
@@ -315,7 +328,11 @@ def dangling_references(
             return unprefixed[close[0]] if close else None
         # Only names with the same first letters are compared: a server may have 10,000 tools.
         close = difflib.get_close_matches(name, by_prefix.get(key[:_PREFIX], []), n=1, cutoff=0.85)
-        return close[0] if close else None
+        if close:
+            return close[0]
+        # The one tool whose name ends with the mention's words, whatever its prefix
+        # (`create-file` for `genai-batch-inference-create-file`).
+        return endings.get(key) if len(parts) >= 2 else None
 
     candidates: list[tuple[str, int, int, bool]] = []
     # Bare names the sentence treats as tools: only one close to a real tool or named like the
