@@ -537,6 +537,23 @@ _SIGNALS: tuple[_Signal, ...] = (
         ("conversation", "session", "chat", "interaction", "other tool", "other function"),
         verb=True,
     ),
+    # Calls the model is to make on its own initiative: "Call this tool proactively - not just when a
+    # user explicitly asks", "Use proactively in these scenarios".
+    _signal(
+        "timing",
+        2,
+        ("proactive",),
+        r"\b(?:use|call|invoke|run|trigger)\s+(?:this\s+(?:tool|function)\s+|it\s+)?proactively\b",
+    ),
+    # The model's own answer set aside for this tool: "Do NOT answer accessibility questions directly -
+    # always use this tool".
+    _signal(
+        "prefer",
+        2,
+        ("directly",),
+        r"\b(?:do\s+not|don'?t|never|must\s+not)\s+answer\b[^.\n]{0,60}?\bdirectly\b",
+        ("not", "n't", "never"),
+    ),
     # --- the conversation and the user's private facts; other tools' results (a second kind: a text
     # that wants both reaches beyond any one tool's input, while a chat tool may well take the chat)
     _signal(
