@@ -225,10 +225,15 @@ _CLAUSE_WORDS = frozenset(
 _CODE_AHEAD = lazy(r"\s+(?:[A-Za-z']+\s+){0,3}`")
 
 
+_NEGATED_VERB = lazy(r"\b(?:not|never|n't|no\s+longer)\s+$", re.IGNORECASE)
+
+
 def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
     """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end],
     whether a cue word follows them ("... parameters"), and whether the verb assigns them values."""
     for trigger in _CHAIN_TRIGGER.finditer(sentence):
+        if _NEGATED_VERB.search(sentence, max(0, trigger.start() - 12), trigger.start()):
+            continue  # "Do not pass `forms`, `limit` or `years`": every name of the list is refused
         items: list[str] = []
         pos = trigger.end()
         expect_item = True
