@@ -513,7 +513,39 @@ def _blank_results(text: str) -> str:
         pos = end
     pieces.append(text[pos:])
     text = "".join(pieces)
-    return _RESULT_LINE.sub(lambda line: " " * len(line.group(0)), text)
+    if _RESULT_LINE.search(text) is None:
+        return text
+    out: list[str] = []
+    pos = 0
+    for line in _RESULT_LINE.finditer(text):
+        if line.start() < pos:
+            continue
+        end = _result_block_end(text, line)
+        out.append(text[pos : line.start()])
+        # The blanked block keeps its line breaks, so the sentences around it stay apart.
+        out.append("".join("\n" if char == "\n" else " " for char in text[line.start() : end]))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _result_block_end(text: str, line: re.Match[str]) -> int:
+    """Where a result label's block ends: its own line, and when that line ends with a colon the
+    lines indented under it ("   Returns: `data.credits`, a list where each item contains:" over
+    "     - creditId; ...")."""
+    header = line.group(0)
+    if not header.rstrip().endswith(":"):
+        return line.end()
+    indent = len(header) - len(header.lstrip(" \t"))
+    pos = line.end()
+    while pos < len(text) and text[pos] == "\n":
+        following = text.find("\n", pos + 1)
+        following = len(text) if following < 0 else following
+        body = text[pos + 1 : following]
+        if not body.strip() or len(body) - len(body.lstrip(" \t")) <= indent:
+            break
+        pos = following
+    return pos
 
 
 _WRAPPERS = frozenset({"$ref", "anyOf", "oneOf", "allOf"})
