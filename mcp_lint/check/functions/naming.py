@@ -177,6 +177,11 @@ _DEFINED = lazy(
 _TOOL_SHAPE = lazy(r"[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 
 
+_ASSIGNED_VALUE = lazy(
+    r"""["'`]?([A-Za-z_][A-Za-z0-9_]*)["'`]?\s*(?:=|:)\s*["']([A-Za-z][A-Za-z0-9_-]*)["']"""
+)
+
+
 def _norm_name(name: str) -> str:
     return "".join(name_words(name))
 
@@ -431,8 +436,16 @@ def dangling_references(
             continue  # a name in code style that is neither called a tool nor close to one
         if name not in strong and meant is None and name_words(name)[0] not in leading:
             continue  # "use snake_case names": not named the way this server's tools are
-        if name not in strong and meant is None and spellings and _style(name) not in spellings:
-            continue  # "set on-chain via setAgentWallet" on a snake_case server: a function of something else
+        if (
+            name not in strong
+            and meant is None
+            and spellings
+            and _style(name) not in spellings
+            and "tool" not in _sentence_around(text, start, end).lower()
+        ):
+            # "set on-chain via setAgentWallet" on a snake_case server: a function of something else
+            # (but "tables created by other tools (like cost_explorer_sql)" calls it a tool).
+            continue
         if _norm_name(name) in own and meant is None:
             continue  # a parameter or value of this tool, "the `file_path` argument"
         sentence = _sentence_around(text, start, end)
@@ -490,6 +503,12 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
+        if "=" in tool.description or '":' in tool.description:
+            # `operation="getDimensionValues"`, `{"operation": "get_preferences"}`: values this tool's
+            # own parameters take, named in its text (an operation of this tool, not another tool).
+            for assigned in _ASSIGNED_VALUE.finditer(tool.description):
+                if assigned.group(1) in tool.properties:
+                    own.add(_norm_name(assigned.group(2)))
         seen: set[str] = set()
         for where, prose in _texts(tool):
             lowered = prose.lower()
