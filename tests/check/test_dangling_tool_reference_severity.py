@@ -52,7 +52,7 @@ def test_a_kebab_case_name_on_a_kebab_case_server_reports_at_the_rules_severity(
     tools: list[dict[str, Any]] = [
         {
             "name": "list-webhook-deliveries",
-            "description": "List deliveries of a webhook. For the account's activity use list-activity instead.",
+            "description": "List webhook deliveries. For the account's activity use list-activity instead.",
             "inputSchema": {"type": "object"},
         },
         {"name": "list-webhooks", "description": "List webhooks.", "inputSchema": {"type": "object"}},
