@@ -1,6 +1,7 @@
-"""dangling-tool-reference (MCP405): a tool named in the tool's description reports at the rule's
-severity; one named in a parameter's description reports at low, however high the rule is raised
-(what a parameter's description lists is more often the values it takes than tools).
+"""dangling-tool-reference (MCP405): a tool named in the tool's description or in a parameter's
+description reports at the rule's severity, and points at the text it was found in. (A parameter's
+description was held at low until the tuning corpus showed those findings: 21 right, 1 debatable and
+none wrong once methods of an API, `db.collection.deleteMany()`, were left alone.)
 """
 
 from __future__ import annotations
@@ -39,9 +40,26 @@ def _severities(table: dict[str, Any]) -> dict[str | None, tuple[Severity, str |
     return {finding.subject: (finding.severity, finding.path) for finding in findings}
 
 
-def test_a_parameter_description_reports_at_low_and_points_at_that_description() -> None:
+def test_a_parameter_description_reports_at_the_rules_severity_and_points_at_that_description() -> None:
     found = _severities({"rules": {"MCP405": "high"}})
     assert found == {
         "list_folders": (Severity.HIGH, "description"),
-        "list_emails_metadata": (Severity.LOW, "inputSchema.properties.email_id.description"),
+        "list_emails_metadata": (Severity.HIGH, "inputSchema.properties.email_id.description"),
     }
+
+
+def test_a_kebab_case_name_on_a_kebab_case_server_reports_at_the_rules_severity() -> None:
+    tools: list[dict[str, Any]] = [
+        {
+            "name": "list-webhook-deliveries",
+            "description": "List webhook deliveries. For the account's activity use list-activity instead.",
+            "inputSchema": {"type": "object"},
+        },
+        {"name": "list-webhooks", "description": "List webhooks.", "inputSchema": {"type": "object"}},
+    ]
+    settings = parse_settings({"select": ["MCP405"], "rules": {"MCP405": "moderate"}}, None)
+    server = ServerSnapshot(name="hooks", tools=build_tools(tools, "2025-11-25", None))
+    findings = check_server(server, active_rules(load_catalogue(), settings), settings)
+    assert [(finding.subject, finding.severity) for finding in findings] == [
+        ("list-activity", Severity.MODERATE)
+    ]

@@ -20,6 +20,7 @@ import functools
 import itertools
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -228,6 +229,8 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
         texts = [{_singular(word) for word in text_tokens(tool.description)} for tool in (one, other)]
         if _set_apart(names[0], names[1], texts[0], texts[1]):
             continue
+        if all("deprecat" in tool.description.lower() for tool in (one, other)):
+            continue  # two deprecated shims
         scores = []
         copy = jaccard(brute_shingles(one.description), brute_shingles(other.description))
         mine, theirs = meanings[first], meanings[second]
@@ -242,7 +245,16 @@ def brute_force_rule(tools: Sequence[Tool], options: dict[str, float]) -> dict[s
             and mine.action in said[0] - said[1]
             and theirs.action in said[1] - said[0]
         )
-        if copy >= options["copy-similarity"] and not verbs_apart:
+        # ... or each name's extra words come up more often in its own description.
+        counted_names = [Counter(name_words(tool.name)) for tool in (one, other)]
+        counted_texts = [Counter(text_tokens(tool.description)) for tool in (one, other)]
+        surplus = [counted_names[0] - counted_names[1], counted_names[1] - counted_names[0]]
+        worded_apart = bool(surplus[0] or surplus[1]) and all(
+            counted_texts[side][word] > counted_texts[1 - side][word]
+            for side in (0, 1)
+            for word in surplus[side]
+        )
+        if copy >= options["copy-similarity"] and not verbs_apart and not worded_apart:
             scores.append(copy)
         if (
             same_meaning(mine, theirs)

@@ -46,6 +46,8 @@ _OVERWRITING = frozenset(
     words("update edit set put patch write move rename overwrite replace modify change merge push")
 )
 _DESC_WORDS = lazy(r"[A-Za-z]+")
+# A description that opens with a verb in the third person ("Generates ...", "Computes ...").
+_OWN_VERB = lazy(r"\s*[A-Z][a-z]{2,}(?:es|s)\s+(?:a|an|the|one|all|each|every|your|its|their)\b")
 _READ_ONLY_CLAIM = lazy(
     r"read[- ]?only|does not (?:modify|change|write)|without (?:modifying|changing)|no side effects", re.I
 )
@@ -82,12 +84,18 @@ _WRITES_IN_TEXT = lazy(
 )
 
 
+# What a tool sends when it asks something and reads the answer.
+_ASKED = frozenset(words("prompt prompts query queries question questions"))
+
+
 def _counts(verb: str, following: list[str]) -> bool:
     """Whether `verb` followed by `following` words means what _VERBS says (`add` a number does not,
     and starting a search only reads: `start_search`, `start_query`)."""
     if verb in ("start", "restart"):
         # the head noun of what is started, within a short noun phrase ("start a streaming search")
         return not any(_VERBS.get(word) == READ for word in following[:3])
+    if verb in ("send", "post", "submit") and any(word in _ASKED for word in following[:3]):
+        return False  # "Send a prompt to Grok and get back insights": asking a question reads
     if verb in ("execute", "exec"):
         # executing a query, a template render or a condition check reads; a command or a script writes
         return not any(_VERBS.get(word) == READ or word in _EVALUATED for word in following[:4])
@@ -160,6 +168,10 @@ def leading_verb(tool: Tool) -> tuple[str, str] | None:
             titled = _opening_verb(tool.title) if tool.title else None
             if said is None and titled is not None and _VERBS[titled] == READ:
                 return titled, "title"
+            if said is None and _OWN_VERB.match(tool.description or ""):
+                # `suggest_loki_alloy_label_config`, "Generates an Alloy snippet ...": the description
+                # opens with an action of its own, so the name's later verb-like word is its object.
+                return None
         if head or said is None or _VERBS[said] != READ or _VERBS[verb] == READ:
             return verb, "name"
         return said, "description"

@@ -11,8 +11,9 @@ from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import name_words, server_prefix, snippet
+from mcp_lint.check.functions.overlap import is_action
 from mcp_lint.lazyre import lazy
-from mcp_lint.model import Severity, Tool
+from mcp_lint.model import Tool
 
 # SEP-986: 1-128 characters of A-Z a-z 0-9 _ . -
 _VALID_NAME = lazy(r"[A-Za-z0-9_.\-]{1,128}")
@@ -176,6 +177,11 @@ _DEFINED = lazy(
 _TOOL_SHAPE = lazy(r"[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 
 
+_ASSIGNED_VALUE = lazy(
+    r"""["'`]?([A-Za-z_][A-Za-z0-9_]*)["'`]?\s*(?:=|:)\s*["']([A-Za-z][A-Za-z0-9_-]*)["']"""
+)
+
+
 def _norm_name(name: str) -> str:
     return "".join(name_words(name))
 
@@ -229,6 +235,8 @@ _NameIndex = tuple[
     frozenset[str],
     str | None,
     dict[str, str | None],
+    frozenset[str],
+    dict[str, str | None],
 ]
 
 
@@ -243,8 +251,9 @@ def _product_prefixes(tool_names: Sequence[str]) -> set[str]:
 def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     """The server's tool names: as spelled, by normalized form, grouped by their first letters, and by
     their normalized form without the server's prefix (`getattachments` for `confluence_get_attachments`),
-    the first words they start with (`read` of `read_file`), the server's prefix, and an empty memo of
-    the tool each mentioned name probably means."""
+    the first words they start with (`read` of `read_file`), the server's prefix, an empty memo of
+    the tool each mentioned name probably means, the styles its names are spelt in, and each tool by
+    the last words of its name."""
     by_norm: dict[str, str] = {}
     by_prefix: dict[str, list[str]] = {}
     unprefixed: dict[str, str] = {}
@@ -263,7 +272,21 @@ def _name_index(tool_names: tuple[str, ...]) -> _NameIndex:
     for rest in ambiguous:
         del unprefixed[rest]
     leading = frozenset(parts[0] for parts in map(name_words, tool_names) if len(parts) >= 2)
-    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}
+    # The ways the server spells its tools' names (snake_case, camelCase, ...).
+    styles = frozenset(
+        style for style in (_style(name) for name in tool_names if len(name_words(name)) > 1) if style
+    )
+    # Every tool by the last two or more words of its name from a verb on (`create-file` of
+    # `genai-batch-inference-create-file`); None where two tools end alike.
+    endings: dict[str, str | None] = {}
+    for name in tool_names:
+        parts = name_words(name)
+        for start in range(1, len(parts) - 1):
+            if not is_action(parts[start]):
+                continue  # `citation_key` of `search_by_citation_key` is a noun, not the tool's action
+            rest = "".join(parts[start:])
+            endings[rest] = name if endings.get(rest, name) == name else None
+    return frozenset(tool_names), by_norm, by_prefix, unprefixed, leading, prefix, {}, styles, endings
 
 
 def dangling_references(
@@ -286,7 +309,7 @@ def dangling_references(
     """
     if index is None:
         index = _name_index(tuple(tool_names))
-    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo = index
+    exact, by_norm, by_prefix, unprefixed, leading, prefix, memo, spellings, endings = index
     found: dict[str, tuple[str, str | None]] = {}
 
     def closest(name: str) -> str | None:
@@ -310,7 +333,11 @@ def dangling_references(
             return unprefixed[close[0]] if close else None
         # Only names with the same first letters are compared: a server may have 10,000 tools.
         close = difflib.get_close_matches(name, by_prefix.get(key[:_PREFIX], []), n=1, cutoff=0.85)
-        return close[0] if close else None
+        if close:
+            return close[0]
+        # The one tool whose name ends with the mention's words, whatever its prefix
+        # (`create-file` for `genai-batch-inference-create-file`).
+        return endings.get(key) if len(parts) >= 2 else None
 
     candidates: list[tuple[str, int, int, bool]] = []
     # Bare names the sentence treats as tools: only one close to a real tool or named like the
@@ -409,14 +436,27 @@ def dangling_references(
             continue  # a name in code style that is neither called a tool nor close to one
         if name not in strong and meant is None and name_words(name)[0] not in leading:
             continue  # "use snake_case names": not named the way this server's tools are
+        if (
+            name not in strong
+            and meant is None
+            and spellings
+            and _style(name) not in spellings
+            and "tool" not in _sentence_around(text, start, end).lower()
+        ):
+            # "set on-chain via setAgentWallet" on a snake_case server: a function of something else
+            # (but "tables created by other tools (like cost_explorer_sql)" calls it a tool).
+            continue
         if _norm_name(name) in own and meant is None:
             continue  # a parameter or value of this tool, "the `file_path` argument"
         sentence = _sentence_around(text, start, end)
         if _ELSEWHERE.search(sentence):
             continue
-        if meant is None and (text[start - 1 : start] == "." or _RESULT_CARRIES.search(sentence)):
-            # `users.messages.batchModify`: a method of an API; "The response also carries
-            # `update_info`": a field of what comes back, not a tool.
+        if text[start - 1 : start] == "." and text[start - 2 : start - 1].isalnum():
+            # `users.messages.batchModify`, "db.collection.deleteMany()": a method of an API, even one
+            # spelt like a tool of the server (`delete-many`).
+            continue
+        if meant is None and _RESULT_CARRIES.search(sentence):
+            # "The response also carries `update_info`": a field of what comes back, not a tool.
             continue
         found[name] = (snippet(text, start, end), meant)
     return [(name, evidence, meant) for name, (evidence, meant) in found.items()]
@@ -463,6 +503,12 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
         own: set[str] = set()
         _schema_words(tool.input_schema, own)
         _schema_words(tool.raw.get("outputSchema"), own)
+        if "=" in tool.description or '":' in tool.description:
+            # `operation="getDimensionValues"`, `{"operation": "get_preferences"}`: values this tool's
+            # own parameters take, named in its text (an operation of this tool, not another tool).
+            for assigned in _ASSIGNED_VALUE.finditer(tool.description):
+                if assigned.group(1) in tool.properties:
+                    own.add(_norm_name(assigned.group(2)))
         seen: set[str] = set()
         for where, prose in _texts(tool):
             lowered = prose.lower()
@@ -481,11 +527,6 @@ def dangling_tool_reference(ctx: CheckContext) -> Iterator[Hit]:
                     evidence=evidence,
                     path=where,
                     subject=name,
-                    # Not yet shown on the sealed corpus: names in a parameter's description, and
-                    # kebab-case names (a new finding there would need a sealed label).
-                    severity_cap=Severity.LOW
-                    if where != "description" or _KEBAB_SHAPE.fullmatch(name)
-                    else None,
                     suggestion=f"Did you mean `{meant}`?" if meant else None,
                 )
 

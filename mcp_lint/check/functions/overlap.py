@@ -190,14 +190,18 @@ class NameMeaning:
     action: str  # the verb's group ("get" for fetch_x), the verb itself if unlisted, "" for none
     head: str  # the object's head noun as written (a plural is another object: one item vs a list)
     others: frozenset[str]  # modifiers and qualifiers, singular
+    # The first word read as a namespace and set aside (`nfs` of `nfs-snapshot-get`), "" for none: when
+    # it is all that tells two names apart, it names what they act on (`volume-snapshot-get`).
+    space: str = ""
 
 
 def name_meaning(words: Sequence[str], namespace: frozenset[str] = frozenset()) -> NameMeaning:
     """Read a name's words as an action on an object, after a first word in `namespace`."""
+    space = ""
     if len(words) > 1 and words[0] in namespace and (len(words) > 2 or words[1] in _ACTIONS):
         # `notebook_rename` / `source_rename`: a prefix followed by one word that is no known verb is
         # the object, though it starts many tools.
-        words = words[1:]
+        space, words = words[0], words[1:]
     words = list(words)
     while len(words) > 1 and words[-1] in _NOISE:
         words.pop()
@@ -217,7 +221,7 @@ def name_meaning(words: Sequence[str], namespace: frozenset[str] = frozenset()) 
     before, after = words[:cut], words[cut + 1 :]
     head = before[-1] if before else ""
     others = frozenset(singular(word) for word in (*prefix, *before[:-1], *after))
-    return NameMeaning(action, head, others)
+    return NameMeaning(action, head, others, space)
 
 
 def namespaces(names: Sequence[list[str]]) -> frozenset[str]:
@@ -265,10 +269,16 @@ def _opening_words(tool: Tool) -> set[str]:
     return {singular(word) for word in text_tokens(text[:end])}
 
 
+def _retired(tool: Tool) -> bool:
+    """Whether the description says the tool is deprecated (a shim that points to its replacement)."""
+    text = tool.description or ""
+    return "deprecat" in text.lower()
+
+
 def same_meaning(first: NameMeaning, second: NameMeaning) -> bool:
     """The same action on the same object; one name may add words the other lacks, not replace them
     (`read_file` / `read_text_file` are one action, `fetch_html` / `fetch_markdown` alternatives)."""
-    if first.action != second.action or first.head != second.head:
+    if first.action != second.action or first.head != second.head or first.space != second.space:
         return False
     if not (first.head or first.others or second.others):
         return False  # a bare verb on both sides names no object to compare
@@ -342,9 +352,30 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
         ]
         return mine in said[0] - said[1] and theirs in said[1] - said[0]
 
+    def worded_apart(first: int, second: int) -> bool:
+        """A near copy whose words differ where the names do: "Update an initiative" for
+        `updateInitiative`, "Update an initiative update" for `updateInitiativeUpdate`.
+
+        The name that has words the other lacks (counted, so a repeated word counts too) must have
+        each of them more often in its own description, and so must the other name if it has any.
+        A description copied whole ("Create a new UptimeCheck" for `uptimecheck-alert-create`) says
+        nothing of the extra word and stays a copy.
+        """
+        names = [Counter(name_words(tools[side].name)) for side in (first, second)]
+        texts = [Counter(text_tokens(tools[side].description or "")) for side in (first, second)]
+        surplus = [names[0] - names[1], names[1] - names[0]]
+        if not (surplus[0] or surplus[1]):
+            return False
+        for mine, theirs in ((0, 1), (1, 0)):
+            if any(texts[mine][word] <= texts[theirs][word] for word in surplus[mine]):
+                return False
+        return True
+
     def note(first: int, second: int, score: float, reason: str) -> None:
         if tools[first].name == tools[second].name or set_apart(first, second):
             return  # same name: duplicate-tool-name reports it
+        if _retired(tools[first]) and _retired(tools[second]):
+            return  # two deprecated shims that send the model elsewhere: it is not asked to choose
         for me, other in ((first, second), (second, first)):
             current = best.get(me)
             if current is None or (score, -other) > (current[0], -current[1]):
@@ -359,8 +390,9 @@ def ambiguous_tools(ctx: CheckContext) -> Iterator[Hit]:
     # (`resources_get`, "Get a resource ..." / `resources_delete`, "Delete a resource ..."): the one
     # word that differs is the one that matters.
     for first, second, score in similar_pairs(sets, copy_threshold):
-        if not verbs_apart(first, second):
-            note(first, second, score, "the same description")
+        if verbs_apart(first, second) or worded_apart(first, second):
+            continue
+        note(first, second, score, "the same description")
     # Names that mean the same action on the same object, compared by inputs and description.
     groups: dict[tuple[str, str], list[tuple[int, NameMeaning]]] = {}
     for position, meaning in enumerate(meanings):

@@ -35,6 +35,9 @@ _ACCESS = (
     r"\b(?:read|cat|open|load|include|pass|send|attach|upload|copy|provide|extract|fetch|retrieve|collect|"
     r"exfiltrate|forward|append|embed|contents?\s+of)\b"
 )
+_MARKUP = "markup addressed to the model"
+# Tags servers use to lay out their own guidance, as opposed to a chat template's roles.
+_GUIDANCE_TAG = lazy(r"^<\s*/?\s*(?:instructions?|important|critical)\s*>$", re.IGNORECASE)
 # The reason given when a text tells the model how to use other tools.
 _OTHER_TOOLS_REASON = "gives instructions about other tools"
 
@@ -409,7 +412,8 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|over|replac(?:e|es|ing)|bypass(?:es|ing)?|never\s+use|not\s+use|"
         r"n't\s+use|avoid(?:\s+using)?)\s+"
         r"(?:the\s+|your\s+|any\s+)?(?:(?:client|host|assistant|model|ide|editor|agent)['’]?s?\s+)?(?:own\s+)?"
-        r"(?:built[- ]?in|native|default|internal|integrated)\s+"
+        # "never use built-in or fallback map display tools": a few words may stand before the noun.
+        r"(?:built[- ]?in|native|default|internal|integrated)\s+(?:(?:or|and|[\w-]+)\s+){0,4}?"
         r"(?:tools?|functions?|capabilities|features|search|web\s+search|browsing|browser|fetch|file\s+tools|tooling)\b",
         ("instead", "rather", "in place", "over", "replac", "bypass", "use", "avoid"),
     ),
@@ -533,6 +537,23 @@ _SIGNALS: tuple[_Signal, ...] = (
         ("conversation", "session", "chat", "interaction", "other tool", "other function"),
         verb=True,
     ),
+    # Calls the model is to make on its own initiative: "Call this tool proactively - not just when a
+    # user explicitly asks", "Use proactively in these scenarios".
+    _signal(
+        "timing",
+        2,
+        ("proactive",),
+        r"\b(?:use|call|invoke|run|trigger)\s+(?:this\s+(?:tool|function)\s+|it\s+)?proactively\b",
+    ),
+    # The model's own answer set aside for this tool: "Do NOT answer accessibility questions directly -
+    # always use this tool".
+    _signal(
+        "prefer",
+        2,
+        ("directly",),
+        r"\b(?:do\s+not|don'?t|never|must\s+not)\s+answer\b[^.\n]{0,60}?\bdirectly\b",
+        ("not", "n't", "never"),
+    ),
     # --- the conversation and the user's private facts; other tools' results (a second kind: a text
     # that wants both reaches beyond any one tool's input, while a chat tool may well take the chat)
     _signal(
@@ -572,6 +593,28 @@ _SIGNALS: tuple[_Signal, ...] = (
         r"|\b(?:any|all|every)\s+other\s+files?\s+(?:that\s+)?you(?:\s+have|'ve)?\s+(?:opened|read|seen|accessed)\b",
         ("other", "previous", "prior", "all ", "earlier", "recent", "you have", "you've", "available to you"),
     ),
+    # The user's own words, passed on as they were typed: the conversation itself, which a tool
+    # rarely needs beside the parameters that say what to do.
+    _signal(
+        "conversation",
+        1,
+        ("verbatim", "word for word", "word-for-word", "exactly as"),
+        r"\b(?:the\s+)?(?:user|human)['’]s\s+"
+        r"(?:own\s+|most\s+recent\s+|latest\s+|last\s+|original\s+|exact\s+|current\s+)*"
+        r"(?:words|message|messages|prompt|prompts)\b[^.\n]{0,80}?"
+        r"\b(?:verbatim|word[- ]for[- ]word|exactly\s+as\s+(?:written|typed|given|said))\b",
+        ("user", "human"),
+    ),
+    # --- why the value is asked for: the vendor's own records, not the call (weighed like "addressed")
+    _signal(
+        "purpose",
+        1,
+        ("analytic", "telemetry", "tracking", "improve", "metrics"),
+        r"\b(?:for|used\s+(?:for|to)|helps?|provides?\s+context\s+for)\s+(?:our\s+|the\s+|usage\s+|product\s+)?"
+        r"(?:analytics|telemetry|usage\s+(?:tracking|analytics|metrics|statistics)|tracking)\b"
+        r"|\bused\s+to\s+improve\s+(?:the\s+|our\s+)?(?:[\w-]+\s*,?\s+(?:and\s+)?){0,4}?"
+        r"(?:routing|quality|documentation|tooling|product|service|models?|results)\b",
+    ),
     # --- spoken to the model rather than about the tool
     _signal(
         "addressed",
@@ -608,6 +651,21 @@ _CONDITION = lazy(r"\b(?:when|whenever|if|unless|while|where)\b", re.IGNORECASE)
 _SENTENCE_END = lazy(r"[.!?](?:\s|$)|\n")
 
 
+# "When this Mapbox MCP server is active": true whenever the model can see the tool, so no case of use.
+_ALWAYS_TRUE = lazy(
+    r"\b(?:when|whenever|if|while)\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}?(?:mcp\s+)?(?:server|tool|extension|plugin)"
+    r"\s+is\s+(?:active|available|enabled|installed|connected|running|present|loaded)\b",
+    re.IGNORECASE,
+)
+
+
+def _conditional(sentence: str) -> bool:
+    """Whether the sentence limits what it asks to some case ("when the page needs JavaScript")."""
+    if _ALWAYS_TRUE.search(sentence) is None:
+        return _CONDITION.search(sentence) is not None
+    return _CONDITION.search(_ALWAYS_TRUE.sub(" ", sentence)) is not None
+
+
 def _sentence(text: str, match: re.Match[str]) -> str:
     """The sentence of `text` that holds `match`."""
     start = max((end.end() for end in _SENTENCE_END.finditer(text, 0, match.start())), default=0)
@@ -616,8 +674,10 @@ def _sentence(text: str, match: re.Match[str]) -> str:
 
 
 # A text that speaks to the model but asks nothing is not reported, so only requests open the search.
-_REQUESTS = tuple(signal for signal in _SIGNALS if signal.kind != "addressed")
-_ADDRESSED = tuple(signal for signal in _SIGNALS if signal.kind == "addressed")
+# Who is spoken to, and why a value is asked for, only tip a weak request over: alone they ask nothing.
+_CONTEXT_KINDS = frozenset({"addressed", "purpose"})
+_REQUESTS = tuple(signal for signal in _SIGNALS if signal.kind not in _CONTEXT_KINDS)
+_ADDRESSED = tuple(signal for signal in _SIGNALS if signal.kind in _CONTEXT_KINDS)
 _REPORTED_AT = 2
 
 
@@ -648,7 +708,7 @@ def _weigh(signal: _Signal, text: str, folded: str, best: dict[str, tuple[int, r
     if match is None or (signal.verb and _ACTS.search(_sentence(text, match)) is None):
         return
     weight = signal.weight
-    if signal.kind == "prefer" and weight > 1 and _CONDITION.search(_sentence(text, match)):
+    if signal.kind == "prefer" and weight > 1 and _conditional(_sentence(text, match)):
         weight -= 1  # "instead of the built-in fetch when the page needs JavaScript": guidance
     if weight > 0 and (current is None or weight > current[0]):
         best[signal.kind] = (weight, match)
@@ -710,7 +770,19 @@ def hidden_instructions(ctx: CheckContext) -> Iterator[Hit]:
         if not live and not requests:
             continue
         for path, text in tool_texts(tool):
-            found = _marked(text, live) or (addressed_to_model(text, requests) if requests else None)
+            found = _marked(text, live)
+            if (
+                found is not None
+                and found[0] == _MARKUP
+                and _GUIDANCE_TAG.search(found[1].group(0))
+                and not _explicit_attack(_MARKUP, text, live)
+            ):
+                # Tags a server structures its own guidance with (`<instructions>`, `<important>`) are
+                # no attack by themselves: what counts is what the text inside asks of the model. A
+                # tag that plays a chat role (`<system>`, `[INST]`) still reports, at low.
+                found = None
+            if found is None and requests:
+                found = addressed_to_model(text, requests)
             if found is not None and _own_setting(path, found):
                 continue
             if found is not None:
@@ -733,6 +805,10 @@ def _own_setting(path: str, found: tuple[str, re.Match[str]]) -> bool:
     reason, match = found
     if reason != _OTHER_TOOLS_REASON or not path.startswith("inputSchema.properties."):
         return False
+    if not match.string[: match.start()].strip(" \t\n\"'`*-:"):
+        # "Override the destination schema for this run": a parameter's text that opens with what its
+        # value changes describes that value.
+        return True
     parameter = set(name_words(path.split(".")[2]))
     return bool(parameter & set(name_words(match.group(0))) - {"the", "change", "replace", "override"})
 

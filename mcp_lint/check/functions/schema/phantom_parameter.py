@@ -80,13 +80,18 @@ _SECTION_END = lazy(r"^\s*(?:returns?|raises|yields|examples?|notes?|usage)\s*:"
 _OUTPUT_SENTENCE = lazy(
     r"\b(?:returns?|returned|response|results?|outputs?|yields|contains|includes|available|provides|shows"
     # "when `is_truncated` is true, call again": a retry depends on what came back
-    r"|again|carry|carries)\b"
+    r"|again|carry|carries"
+    # "each build comes back with ...": what is handed back
+    r"|(?:comes?|coming|came|sent|given|handed|gives)\s+back)\b"
 )
 # Cue words that name an input for sure; a "field", "option" or "flag" is as often part of the output.
 _INPUT_CUES = frozenset({"parameter", "argument", "param", "arg"})
 # "the parameter `max_items`", "argument `tag`": the cue word before a code-styled name.
 _CUE_BEFORE = lazy(r"\b(?:parameter|argument|param|arg)s?\s+`([A-Za-z_][A-Za-z0-9_]*)`", re.IGNORECASE)
 _SENTENCE_SPLIT = lazy(r"[.!?]\s+|\n")
+# A line break inside a sentence: after a word or a comma, before a lower-case word that does not open
+# an entry of its own ("limit: ...", "- name").
+_SOFT_WRAP = lazy(r"(?<=[A-Za-z0-9,])\n(?=[a-z`(](?![A-Za-z0-9_`]*\s*(?:\([^)\n]*\))?\s*:))")
 _FILE_EXT = lazy(r"\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _URLS = lazy(r"https?://\S+|\S+\.(?:json|ya?ml|py|js|ts|md|txt|csv|toml)\b")
 _CUE_WORDS = ("param", "arg", "field", "option", "flag")
@@ -220,10 +225,15 @@ _CLAUSE_WORDS = frozenset(
 _CODE_AHEAD = lazy(r"\s+(?:[A-Za-z']+\s+){0,3}`")
 
 
+_NEGATED_VERB = lazy(r"\b(?:not|never|n't|no\s+longer)\s+$", re.IGNORECASE)
+
+
 def _chains(sentence: str) -> Iterator[tuple[list[str], bool, bool]]:
     """Coordinated names after a usage verb: `use period or use start and end` -> [period, start, end],
     whether a cue word follows them ("... parameters"), and whether the verb assigns them values."""
     for trigger in _CHAIN_TRIGGER.finditer(sentence):
+        if _NEGATED_VERB.search(sentence, max(0, trigger.start() - 12), trigger.start()):
+            continue  # "Do not pass `forms`, `limit` or `years`": every name of the list is refused
         items: list[str] = []
         pos = trigger.end()
         expect_item = True
@@ -384,6 +394,8 @@ def _containing(name: str, choices: list[str]) -> list[str]:
 _ELEMENT_BEFORE = lazy(
     r"\b(?:a|an|each|every|another|one|per|any|single|its|their|your)\s+(?:[a-z]+\s+)?`?$", re.IGNORECASE
 )
+# "each entry's `flag`", "the users' `role`": a name owned by another thing named just before it.
+_POSSESSED = lazy(r"[A-Za-z](?:'s|s')\s+[`\"']?$")
 # "{project_name}", "<column_id>", "${name}": a placeholder of a template, not a name of this call.
 _PLACEHOLDER_OPEN = ("{", "<")
 # "the nextCursor parameter from the response": what came back, handed on to the next call.
@@ -445,6 +457,16 @@ _RESULT_HEADER = lazy(
     r"\b[^\n:]{0,120}:)[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
+# A line that is a result section's label with the section on the same line, however the label is
+# marked up ("**Returns:** For each recipient: email, id ...", "## Output: ...", "Returns - ..."): the
+# rest of that line describes what comes back.
+# "Output:" and "Result:" count only marked up as a label: plain, they may be an Args entry.
+_RESULT_LINE = lazy(
+    r"^[ \t]*(?:(?:#{1,6}[ \t]*|\*\*|__)?(?:returns?|response)(?:\s+\w+)?[ \t]*(?:\*\*|__)?[ \t]*:"
+    r"|(?:#{1,6}[ \t]*|\*\*|__)(?:outputs?|results?)(?:\s+\w+)?[ \t]*(?:\*\*|__)?[ \t]*:"
+    r"|(?:#{1,6}[ \t]*|\*\*|__)(?:outputs?|results?)(?:\s+\w+)?[ \t]*:[ \t]*(?:\*\*|__))[^\n]*",
+    re.IGNORECASE | re.MULTILINE,
+)
 _BLANK_LINE = lazy(r"\n[ \t]*\n")
 # `"key":` inside a JSON object quoted in the description.
 _JSON_KEY = lazy(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:')
@@ -490,7 +512,40 @@ def _blank_results(text: str) -> str:
         pieces.append(" " * (end - header.start()))
         pos = end
     pieces.append(text[pos:])
-    return "".join(pieces)
+    text = "".join(pieces)
+    if _RESULT_LINE.search(text) is None:
+        return text
+    out: list[str] = []
+    pos = 0
+    for line in _RESULT_LINE.finditer(text):
+        if line.start() < pos:
+            continue
+        end = _result_block_end(text, line)
+        out.append(text[pos : line.start()])
+        # The blanked block keeps its line breaks, so the sentences around it stay apart.
+        out.append("".join("\n" if char == "\n" else " " for char in text[line.start() : end]))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _result_block_end(text: str, line: re.Match[str]) -> int:
+    """Where a result label's block ends: its own line, and when that line ends with a colon the
+    lines indented under it ("   Returns: `data.credits`, a list where each item contains:" over
+    "     - creditId; ...")."""
+    header = line.group(0)
+    if not header.rstrip().endswith(":"):
+        return line.end()
+    indent = len(header) - len(header.lstrip(" \t"))
+    pos = line.end()
+    while pos < len(text) and text[pos] == "\n":
+        following = text.find("\n", pos + 1)
+        following = len(text) if following < 0 else following
+        body = text[pos + 1 : following]
+        if not body.strip() or len(body) - len(body.lstrip(" \t")) <= indent:
+            break
+        pos = following
+    return pos
 
 
 _WRAPPERS = frozenset({"$ref", "anyOf", "oneOf", "allOf"})
@@ -571,6 +626,7 @@ def phantom_mentions(
     if not text:
         return []
     known: set[str] = set()
+    own_known: set[str] = set()  # `known` without the names other tools use
     exact: set[str] = set()
     spelled: dict[str, str] = {}
     loaded = False
@@ -596,6 +652,7 @@ def phantom_mentions(
         known.update(output)
         # Code-styled names in the result's own descriptions are fields of it too ("each with `endDate`").
         known.update(_norm(name) for name in _output_prose_names(tool.raw.get("outputSchema")))
+        own_known.update(known)
         known.update(elsewhere)
         known.add(_norm(tool.name))
         names: set[str] = set()
@@ -626,7 +683,9 @@ def phantom_mentions(
         load()
         if name in exact:
             return
-        if key in known:
+        if key in known and basis == SECTION and key not in own_known:
+            pass  # an Args entry of this tool: another tool's parameter of that name does not excuse it
+        elif key in known:
             meant = spelled.get(key)
             if meant is not None and meant != name and identifier_shaped(name):
                 found[name] = (evidence, meant, SPELT if meant in tool.properties else INNER)
@@ -746,6 +805,9 @@ def phantom_mentions(
     clean = _URLS.sub(" ", text) if "://" in text or _FILE_EXT.search(text) else text
     clean = _blank_results(clean)
     props: set[str] | None = None
+    if "\n" in clean:
+        # A sentence wrapped over lines ("each with: runId, timestamp,\nassetKey, and ...") is one sentence.
+        clean = _SOFT_WRAP.sub(" ", clean)
     for sentence in _SENTENCE_SPLIT.split(clean):
         if not sentence or sentence.isspace():
             continue
@@ -778,6 +840,9 @@ def phantom_mentions(
                     continue  # "exposes no `limit` parameter"
                 if _FROM_RESULT.match(sentence[match.end(1) :]):
                     continue  # "the nextCursor parameter from the response": a field of what came back
+                owner = sentence[max(0, match.start() - 40) : match.start() + 1]
+                if cue not in _INPUT_CUES and _POSSESSED.search(owner):
+                    continue  # "each entry's `created_by_this_profile` flag": a flag of what comes back
                 plural = match.group(0).rstrip().lower().endswith("s")
                 if plural and not identifier_shaped(word):
                     continue  # "with `incomplete` parameters": an adjective of the parameters
@@ -879,10 +944,15 @@ def phantom_mentions(
                 continue  # "pass `next_page_token` as `page_token`": a value for a real parameter
             # "use `created` or `updated`" may name values or tools; a verb that assigns names an input.
             assigned = used_after or (used_before and _USE_BEFORE.search(before) is None)
+            if output and not assigned and not key_value:
+                # "Returns runId, status, jobName": a name in passing in a sentence about what comes
+                # back is a field of it, though the input spells the same words another way (`job_name`).
+                continue
+            if not assigned and _POSSESSED.search(before):
+                continue  # "each entry's `created_by_this_profile` flag": a field of another object
             if key_value or not assigned:
-                # `fontSize=12` of a style format, or a name in passing: only a misspelling counts,
-                # and in a sentence about the result only another casing ("returns `node_ids`").
-                consider(word, evidence, USED, near_only=True, same_words=output, element=element)
+                # `fontSize=12` of a style format, or a name in passing: only a misspelling counts.
+                consider(word, evidence, USED, near_only=True, element=element)
             else:
                 # In a sentence about the result a name may be a field of it: only a misspelt
                 # parameter is reported there ("narrow results with `results_filter`").
