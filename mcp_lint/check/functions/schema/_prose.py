@@ -22,6 +22,7 @@ from mcp_lint.check.functions.schema._common import identifier_shaped
 from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
+from mcp_lint.words import name_words, singular
 
 # One value as prose writes it: quoted, a number, or a bare token.
 _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
@@ -255,12 +256,12 @@ _VALUE_BULLET = lazy(
 )
 
 
-def bulleted_values(text: str) -> list[StatedList]:
+def bulleted_values(text: str, headers: re.Pattern[str] | None = None) -> list[StatedList]:
     """Each list of values set out as bullets under a header that closes it ("Options:" then
     `- "DISEASE": ...` per line). Every value gets a line of its own, so the list means to be whole.
     A bullet for no value (`- None: all types`) is no value of the enum and is left out."""
     found: list[StatedList] = []
-    for header in _BULLET_HEADER.finditer(text):
+    for header in (headers or _BULLET_HEADER).finditer(text):
         items: list[str] = []
         end = header.end()
         for line in text[header.end() + 1 :].split("\n"):
@@ -279,6 +280,56 @@ def bulleted_values(text: str) -> list[StatedList]:
         if len(items) >= 2:
             cue = " ".join(header.group(0).split()).rstrip(": ")
             found.append(StatedList(tuple(items), (header.start(), end), cue))
+    return found
+
+
+def _noun(name: str) -> str | None:
+    """A pattern for the parameter's name as a noun of prose, singular or plural ("command",
+    "commands", "storage classes"), or None for a name with no such reading."""
+    parts = name_words(name)
+    if not parts or not all(part.isalpha() for part in parts) or len(parts[-1]) < 3:
+        return None
+    head = singular(parts[-1])
+    last = re.escape(head[:-1]) + "(?:y|ies)" if head.endswith("y") else re.escape(head) + "(?:e?s)?"
+    return r"[\s_-]*".join([*(re.escape(part) for part in parts[:-1]), last])
+
+
+NAMED_HEADER = "named header"
+NAMED_BRACKETS = "named brackets"
+
+
+def named_lists(description: str, name: str) -> list[StatedList]:
+    """Lists of values the tool's description gives under the parameter's own name as a noun: bullets
+    under a header that is the name ("Domains:" then `- "article": ...` per line, for `domain`), or a
+    list in brackets right after it ("runs commands (init, plan, apply)", for `command`). Both name
+    the values as those of this parameter, and mean the list to be whole."""
+    noun = _noun(name)
+    if noun is None or not re.search(noun, description, re.IGNORECASE):
+        return []
+    found: list[StatedList] = []
+    header = re.compile(rf"^[ \t#*]*{noun}[ \t*]*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+    if "\n" in description:
+        for match in header.finditer(description):
+            for stated in bulleted_values(description[match.start() :], header):
+                found.append(
+                    StatedList(stated.items, (match.start(), match.start() + stated.span[1]), NAMED_HEADER)
+                )
+                break
+    bracketed = re.compile(
+        rf"(?<![\w-]){noun}\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
+    )
+    for match in bracketed.finditer(description):
+        listed = _ITEM_SPLIT.split(match.group("items").strip())
+        pairs = [_unquote(part.rstrip(".")) for part in listed if part]
+        items = tuple(item for item, _ in pairs if item)
+        if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
+            continue
+        if any(not quoted and not re.fullmatch(r"[a-z0-9_.-]+", item) for item, quoted in pairs):
+            continue
+        before = _sentence_before(description, match.start())
+        if _EXAMPLES.search(before) or _EXAMPLES.search(match.group("items")) or _CONDITION.search(before):
+            continue
+        found.append(StatedList(items, match.span(), NAMED_BRACKETS))
     return found
 
 

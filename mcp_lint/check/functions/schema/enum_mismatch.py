@@ -11,11 +11,14 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._common import schema_pointer
 from mcp_lint.check.functions.schema._prose import (
+    NAMED_BRACKETS,
+    NAMED_HEADER,
     StatedList,
     args_entry_block,
     bulleted_values,
     example_values,
     is_top_level,
+    named_lists,
     other_values,
     parameter_prose,
     same_value,
@@ -54,6 +57,16 @@ def _about_this_parameter(stated: StatedList, enum: list[str]) -> bool:
     return known >= 1 and 2 * known >= len(stated.items)
 
 
+# A list in brackets after the parameter's name ("Raw-text sources (a, b, c)") may name a subset on
+# purpose; one that names most of the enum ("commands (init, plan, validate, apply, destroy)" beside an
+# enum of those and `output`) means to be whole and has fallen behind it.
+_MOST = 2 / 3
+
+
+def _most_of(stated: StatedList, enum: list[str]) -> bool:
+    return len(stated.items) >= _MOST * len(enum)
+
+
 def _shown(values: list[str]) -> str:
     return ", ".join(f"`{value}`" for value in values)
 
@@ -77,15 +90,28 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             if enum is None:
                 continue
             text = parameter_prose(tool, name, prop, top_level=is_top_level(tool, name, path))
-            if not text:
+            tool_named = named_lists(tool.description, name) if is_top_level(tool, name, path) else []
+            if not text and not tool_named:
                 continue
             others = [value for value in other_values(tool, path) if not _in(value, enum)]
             block = text
             if name in tool.description and is_top_level(tool, name, path):
                 block = f"{text}\n{args_entry_block(tool.description, name)}"
             bulleted = bulleted_values(block) if "\n" in block else []
+            # Lists given under the parameter's name as a noun ("Domains:" bullets, "commands (init,
+            # plan)"), in its own text or the tool's description: whole lists of its values.
+            lists = sorted([*stated_lists(text), *bulleted], key=lambda stated: stated.span)
+            own_named = named_lists(text, name)
+            named = [*own_named, *tool_named]
+            source = {id(stated): text for stated in own_named}
+            source.update({id(stated): tool.description for stated in tool_named})
+            seen = {stated.items for stated in lists}
+            for stated in named:
+                if stated.items not in seen:
+                    lists.append(stated)
+                    seen.add(stated.items)
             reported = False
-            for stated in sorted([*stated_lists(text), *bulleted], key=lambda stated: stated.span):
+            for stated in lists:
                 if not _about_this_parameter(stated, enum) or any(_in(item, others) for item in stated.items):
                     continue  # "use either `path` or `url`": the names of parameters, not values
                 unknown = [item for item in stated.items if not _in(item, enum)]
@@ -99,8 +125,11 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     )
                 else:
                     missing = [value for value in enum if not _in(value, list(stated.items))]
-                    closed = stated in bulleted or stated.cue.lower().startswith(
-                        ("one of", "must be", "either")
+                    closed = (
+                        stated in bulleted
+                        or stated.cue == NAMED_HEADER
+                        or (stated.cue == NAMED_BRACKETS and _most_of(stated, enum))
+                        or stated.cue.lower().startswith(("one of", "must be", "either"))
                     )
                     if not missing or not closed:
                         continue
@@ -112,7 +141,7 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     subject=name,
                     fields={"parameter": name, "problem": problem},
                     evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: "
-                    + trim(text[stated.span[0] : stated.span[1]], 60),
+                    + trim(source.get(id(stated), text)[stated.span[0] : stated.span[1]].strip(), 60),
                     path=f"{path}.enum",
                     suggestion=suggestion,
                     fix=fix,
