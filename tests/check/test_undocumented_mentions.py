@@ -111,7 +111,8 @@ def test_a_mention_gives_no_shape_to_a_structured_value_and_no_unit_to_a_time() 
 
 def test_an_entry_headed_by_the_name_with_a_capital_explains_it() -> None:
     assert explained_in_description("Get the revenue report. Period: day, week or quarter.", "period")
-    assert explained_in_description("Send mail.\nAttachments (optional): list of files, each a path.", "attachments")
+    mail = "Send mail.\nAttachments (optional): list of files, each a path."
+    assert explained_in_description(mail, "attachments")
     assert explained_in_description("Move files. Target folder: an absolute path.", "target_folder")
     # the capitalised word in running prose is not an entry
     assert not explained_in_description("Period of the report is set by the server.", "period")
@@ -123,13 +124,15 @@ def test_a_list_inside_a_sentence_names_its_items_and_a_bare_list_does_not() -> 
     assert mentioned_in_description(text, "billing_account")
     assert mentioned_in_description(text, "owner")
     # a header's list of names says nothing of them
-    assert not mentioned_in_description("Filter tickets. Fields: label, owner, billing account.", "billing_account")
+    listed = "Filter tickets. Fields: label, owner, billing account."
+    assert not mentioned_in_description(listed, "billing_account")
 
 
 def test_initials_and_spread_words_mention_a_name() -> None:
     assert mentioned_in_description("Check the S/M/L sizes the user chose.", "m")
     assert not mentioned_in_description("Check the sizes the user chose.", "m")
-    assert mentioned_in_description("Attach it under a parent folder key, or null for the root.", "parent_key")
+    parent = "Attach it under a parent folder key, or null for the root."
+    assert mentioned_in_description(parent, "parent_key")
     assert mentioned_in_description("Open a settings page by path.", "page_path")
     # words of the name far apart, or in another sentence, are not the name
     assert not mentioned_in_description("Open the page. The path of the file is logged.", "page_path")

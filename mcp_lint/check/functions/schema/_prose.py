@@ -27,8 +27,9 @@ from mcp_lint.words import name_words, singular
 # One value as prose writes it: quoted, a number, or a bare token.
 _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
 # A number may group its thousands ("100,000"): the comma there does not end the clause.
-_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w.]|,\d)"
-_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)"
+# A number may end its sentence ("Default: 500."), but not stop short of its decimals.
+_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w]|\.\d)|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
 # A clause ends right after a value that is the whole of what the clause states.
 _CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
 # Where "default" may stand: the start of a clause, or after a word that leaves the default the
@@ -84,6 +85,40 @@ def stated_defaults(text: str) -> list[StatedDefault]:
     return found
 
 
+# Units a parameter's name may end with, each with the words prose writes it in.
+_UNITS = (
+    frozenset(words("ms millis millisecond milliseconds")),
+    frozenset(words("s sec secs second seconds")),
+    frozenset(words("min mins minute minutes")),
+    frozenset(words("h hr hrs hour hours")),
+    frozenset(words("day days")),
+    frozenset(words("byte bytes")),
+    frozenset(words("kb kilobyte kilobytes")),
+    frozenset(words("mb megabyte megabytes")),
+    frozenset(words("px pixel pixels")),
+)
+_DEFAULT_WITH_UNIT = lazy(
+    rf"{_DEFAULT_LEAD}defaults?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>[A-Za-z]+)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def unit_defaults(text: str, name_parts: list[str]) -> list[StatedDefault]:
+    """Defaults stated with a unit that is the one the parameter's name carries: "Defaults to 600
+    seconds" for `max_duration_seconds`. In another unit ("5 minutes" for a value in seconds) the
+    number is not the value to send, and is left alone."""
+    if not name_parts or "default" not in text.lower():
+        return []
+    units = next((group for group in _UNITS if name_parts[-1] in group), None)
+    if units is None:
+        return []
+    return [
+        StatedDefault(match.group("value"), False, match.span())
+        for match in _DEFAULT_WITH_UNIT.finditer(text)
+        if match.group("unit").lower() in units
+    ]
+
+
 def _normal(text: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", text.lower())
 
@@ -115,6 +150,8 @@ def default_disagrees(stated: StatedDefault, default: Any) -> bool | None:
     if isinstance(default, str):
         if not stated.quoted and _number(stated.value) is None and not re.fullmatch(r"[\w.-]+", stated.value):
             return None
+        if not stated.quoted and not _normal(default):
+            return None  # a default of signs only ("/", "*") is named in words: "defaults to root"
         return _normal(stated.value) != _normal(default)
     return None
 
