@@ -44,7 +44,12 @@ _SAYS_OPTIONAL = lazy(
     # "If omitted, ...", "If the type is not specified, the default is ...": it may be left out.
     r"|\b(?:if|when)\s+(?:(?:it|this|the\s+[\w-]+|[\w-]+)\s+(?:is|are)\s+)?(?:omitted|left\s+(?:out|empty|blank)"
     rf"|not\s+(?:provided|specified|given|set|passed|supplied|included))\b(?!,?\s*(?:{_ASK})\b)"
-    r"|\bif\s+you\s+(?:do\s+not|don't)\s+(?:include|provide|specify|pass|set)\b",
+    r"|\bif\s+you\s+(?:do\s+not|don't)\s+(?:include|provide|specify|pass|set)\b"
+    # "Prefer setting it in the server environment; do not pass it in tool parameters": the value has
+    # another source, so the call can go without it.
+    r"|\b(?:do\s+not|don't|never|avoid)\s+(?:pass|provide|send|supply)(?:ing)?\b[^.;\n]{0,40}?"
+    r"\b(?:in|as|via|through)\s+(?:the\s+)?(?:tool\s+)?(?:parameters?|arguments?|inputs?)\b"
+    r"|\bprefer(?:ably)?\s+(?:setting|to\s+set|set)\b[^.;\n]{0,60}?\benvironment\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _NOT_STATED = lazy(r"\bnot required\b|\bif required\b|\bas required\b|\bwhere required\b", re.IGNORECASE)
