@@ -100,7 +100,11 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             bulleted = bulleted_values(block) if "\n" in block else []
             # Lists given under the parameter's name as a noun ("Domains:" bullets, "commands (init,
             # plan)"), in its own text or the tool's description: whole lists of its values.
-            lists = sorted([*stated_lists(text), *bulleted], key=lambda stated: stated.span)
+            cued = stated_lists(text)
+            # Alternatives offered without a cue ("`json`, `yaml` or `toml`"): they do not say the list
+            # is whole, but a value among them that the enum lacks is still offered and refused.
+            uncued = [stated for stated in stated_lists(text, uncued=True) if stated not in cued]
+            lists = sorted([*cued, *bulleted, *uncued], key=lambda stated: stated.span)
             own_named = named_lists(text, name)
             named = [*own_named, *tool_named]
             source = {id(stated): text for stated in own_named}
@@ -123,6 +127,8 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                         f"Add {_shown(unknown)} to the enum of `{name}` if the server accepts them, "
                         "or correct the description."
                     )
+                elif stated in uncued:
+                    continue
                 else:
                     missing = [value for value in enum if not _in(value, list(stated.items))]
                     closed = (
