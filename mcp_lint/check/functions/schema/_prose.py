@@ -50,8 +50,10 @@ _BARE_VALUE = lazy(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
 _FROM_ENVIRONMENT = lazy(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
 # "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
 _DEFAULT_AFTER = lazy(
-    rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
-    re.IGNORECASE,
+    rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))"
+    # a bulleted option marked as the default: "- mapbox/driving (default): by car"
+    r"|^[ \t]*[-*\u2022][ \t]+(?P<option>[\w./-]{1,60})[ \t]*\(default\)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _NO_VALUE = frozenset({"null", "none", "nil", "undefined", "empty", ""})
 _BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
@@ -74,14 +76,16 @@ def stated_defaults(text: str) -> list[StatedDefault]:
     found: list[StatedDefault] = []
     for pattern in (_DEFAULT_CUE, _DEFAULT_AFTER):
         for match in pattern.finditer(text):
-            value, quoted = _unquote(match.group("value"))
+            value, quoted = _unquote(match.group("value") or match.group("option"))
             if pattern is _DEFAULT_CUE and not quoted:
                 linked = match.group("link") or match.group("sign") or "defaulting" in match.group(0).lower()
                 if not linked and not _BARE_VALUE.fullmatch(value):
                     continue
                 if _FROM_ENVIRONMENT.fullmatch(value):
                     continue
-            found.append(StatedDefault(value, quoted, match.span()))
+            option = pattern is _DEFAULT_AFTER and match.group("option")
+            start = match.start("option") if option else match.start()
+            found.append(StatedDefault(value, quoted, (start, match.end())))
     return found
 
 

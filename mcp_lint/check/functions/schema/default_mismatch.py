@@ -73,7 +73,13 @@ def _unstated_in_schema(
 
 
 def _hit(tool: Tool, name: str, path: str, text: str, stated: StatedDefault, shown: str, weak: bool) -> Hit:
-    said = trim(text[stated.span[0] : stated.span[1]].strip(" ()"), 40)
+    said = text[stated.span[0] : stated.span[1]].strip()
+    # a bracket the span cut in two: "(defaults to 10" -> "defaults to 10"; "car (default)" stays whole
+    if said.startswith("(") and said.count("(") > said.count(")"):
+        said = said[1:]
+    if said.endswith(")") and said.count(")") > said.count("("):
+        said = said[:-1]
+    said = trim(said.strip(), 40)
     return Hit(
         tool=tool.name,
         subject=name,
