@@ -29,9 +29,12 @@ _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
 # A number may group its thousands ("100,000"): the comma there does not end the clause.
 _GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)"
 # A number may end its sentence ("Default: 500."), but not stop short of its decimals.
-_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w]|\.\d)|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w]|\.\d)|[A-Za-z_][\w-]*(?:[.:][\w-]+)*)"
 # A clause ends right after a value that is the whole of what the clause states.
-_CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
+# A colon inside a token ("about:blank", "qdr:h") is part of the value, not the clause's end.
+_CLAUSE_END = (
+    r"(?=\s*(?:[,;)\]]|:(?!\S)|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
+)
 # Where "default" may stand: the start of a clause, or after a word that leaves the default the
 # parameter's own ("the default is 5", "optional, defaults to 10"). After any other word it is the
 # default of something else: "the server's default backend", "uses the kubectl default".
@@ -152,7 +155,8 @@ def default_disagrees(stated: StatedDefault, default: Any) -> bool | None:
         number = _number(stated.value)
         return None if number is None else number != float(default)
     if isinstance(default, str):
-        if not stated.quoted and _number(stated.value) is None and not re.fullmatch(r"[\w.-]+", stated.value):
+        token = re.fullmatch(r"[\w.:-]+", stated.value) is not None
+        if not stated.quoted and _number(stated.value) is None and not token:
             return None
         if not stated.quoted and not _normal(default):
             return None  # a default of signs only ("/", "*") is named in words: "defaults to root"

@@ -156,6 +156,22 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 break
             if reported:
                 continue
+            joined = _JOINED.search(text)
+            if joined and len(enum) > 1 and not any("," in value for value in enum):
+                yield Hit(
+                    tool=tool.name,
+                    subject=name,
+                    fields={
+                        "parameter": name,
+                        "problem": "says several values may be joined with commas, but its enum accepts one "
+                        "value per call",
+                    },
+                    evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: "
+                    + trim(text[joined.start() :], 60),
+                    path=f"{path}.enum",
+                    suggestion=f"Make `{name}` an array of these values, or drop the comma-separated form.",
+                )
+                continue
             cased = _other_case(prop.get("description"), enum)
             if cased:
                 yield _case_hit(tool.name, name, path, enum, cased)
@@ -163,6 +179,9 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             yield from _example_outside(tool.name, name, path, enum, text)
 
 
+# "comma separated if needed", "a comma-delimited list": several values in one string, which an enum
+# of single values refuses.
+_JOINED = lazy(r"\bcomma[- ](?:separated|delimited)\b|\bseparated by (?:a )?commas?\b", re.IGNORECASE)
 # A value set in quotes or backticks: how a description writes the literal to send.
 _QUOTED_VALUE = lazy(r"(?<![\w])(['\"`])([A-Za-z][\w.-]{0,40})\1(?![\w])")
 
