@@ -164,8 +164,18 @@ def _marks_another(text: str, name: str, structured: bool) -> bool:
     return False
 
 
-def _has_own_text(root: Any, prop: Mapping[str, Any]) -> bool:
-    return any(isinstance(variant.get("description"), str) for variant in property_variants(root, prop))
+# "Params:" once per operation ("2. get_event: ... Params: event_id (required)"): each list holds for
+# its operation only.
+_PARAMS_HEADER = lazy(r"\b(?:params|parameters|args|arguments)\s*:", re.IGNORECASE)
+
+
+def _own_says_required(root: Any, prop: Mapping[str, Any], name: str) -> bool:
+    own = " ".join(
+        variant["description"]
+        for variant in property_variants(root, prop)
+        if isinstance(variant.get("description"), str)
+    )
+    return bool(own) and _unconditional(own, _SAYS_REQUIRED, name)
 
 
 def _structured(root: Any, prop: Mapping[str, Any]) -> bool:
@@ -270,6 +280,7 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
         left_out = _left_out_in_description(tool.description) if required else {}
         called_required = _required_in_description(tool.description)
         in_one_mode = _required_on_labelled_lines(tool.description)
+        per_operation = len(_PARAMS_HEADER.findall(tool.description)) > 1
         for name, prop in tool.properties.items():
             if not isinstance(prop, Mapping):
                 continue
@@ -291,8 +302,11 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 continue
             if name in required and name in left_out and _SAYS_REQUIRED.search(text) is None:
                 text, where, says_optional = left_out[name], "description", True
-            if name in in_one_mode and not called and not _has_own_text(root, prop):
-                says_required = False  # the description's "required" for it is on a mode's line
+            # the description's "required" on a mode's line, or in one operation's Params list, holds
+            # for that call only
+            scoped = name in in_one_mode or per_operation
+            if scoped and not called and not _own_says_required(root, prop, name):
+                says_required = False
             if name not in required and says_required and not says_optional:
                 yield Hit(
                     tool=tool.name,
