@@ -107,3 +107,67 @@ def test_a_mention_gives_no_shape_to_a_structured_value_and_no_unit_to_a_time() 
     assert found["params"] is Severity.LOW  # its shape is shown where it is named
     assert shape_shown("Find runs with specific tags (e.g., {'team': 'nlp'}).", "tags")
     assert not shape_shown("Apply the tags. Then pass {x}.", "tags")
+
+
+def test_an_entry_headed_by_the_name_with_a_capital_explains_it() -> None:
+    assert explained_in_description("Get the revenue report. Period: day, week or quarter.", "period")
+    mail = "Send mail.\nAttachments (optional): list of files, each a path."
+    assert explained_in_description(mail, "attachments")
+    assert explained_in_description("Move files. Target folder: an absolute path.", "target_folder")
+    # the capitalised word in running prose is not an entry
+    assert not explained_in_description("Period of the report is set by the server.", "period")
+
+
+def test_a_list_inside_a_sentence_names_its_items_and_a_bare_list_does_not() -> None:
+    # the sentence says what the items are (ids to look up first)
+    text = "Look up the ID for label, owner, project type or billing account with the lookup tools first."
+    assert mentioned_in_description(text, "billing_account")
+    assert mentioned_in_description(text, "owner")
+    # a header's list of names says nothing of them
+    listed = "Filter tickets. Fields: label, owner, billing account."
+    assert not mentioned_in_description(listed, "billing_account")
+
+
+def test_initials_and_spread_words_mention_a_name() -> None:
+    assert mentioned_in_description("Check the S/M/L sizes the user chose.", "m")
+    assert not mentioned_in_description("Check the sizes the user chose.", "m")
+    parent = "Attach it under a parent folder key, or null for the root."
+    assert mentioned_in_description(parent, "parent_key")
+    assert mentioned_in_description("Open a settings page by path.", "page_path")
+    # words of the name far apart, or in another sentence, are not the name
+    assert not mentioned_in_description("Open the page. The path of the file is logged.", "page_path")
+
+
+def test_a_value_the_schema_fixes_needs_no_description() -> None:
+    found = _severities(
+        "Apply filters.",
+        {
+            "filters": {
+                "type": "array",
+                "description": "Filters on custom fields.",
+                "items": {
+                    "oneOf": [
+                        {
+                            "type": "object",
+                            "properties": {
+                                "kind": {"type": "string", "const": "text"},
+                                "match": {"type": "string", "description": "Text to match."},
+                            },
+                        },
+                        {
+                            "type": "object",
+                            "properties": {
+                                "kind": {"type": "string", "enum": ["range"]},
+                                "low": {"type": "number", "description": "Lowest value."},
+                            },
+                        },
+                    ]
+                },
+            },
+            "version": {"anyOf": [{"const": "v2"}, {"type": "null"}]},
+            "variant": {"type": "string", "enum": ["a", "b"]},
+        },
+    )
+    assert "filters" not in found
+    assert "version" not in found
+    assert "variant" in found  # two values to choose between

@@ -22,14 +22,19 @@ from mcp_lint.check.functions.schema._common import identifier_shaped
 from mcp_lint.lazyre import lazy
 from mcp_lint.model import Tool
 from mcp_lint.schema_walk import property_variants, walk_parameters
+from mcp_lint.words import name_words, singular
 
 # One value as prose writes it: quoted, a number, or a bare token.
 _QUOTED = r"`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\""
 # A number may group its thousands ("100,000"): the comma there does not end the clause.
-_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w.]|,\d)"
-_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w.])|[A-Za-z_][\w-]*(?:\.[\w-]+)*)"
+_GROUPED = r"-?\d{1,3}(?:,\d{3})+(?![\w]|[.,]\d)"
+# A number may end its sentence ("Default: 500."), but not stop short of its decimals.
+_VALUE = rf"(?:{_QUOTED}|{_GROUPED}|-?\d+(?:\.\d+)?(?![\w]|\.\d)|[A-Za-z_][\w-]*(?:[.:][\w-]+)*)"
 # A clause ends right after a value that is the whole of what the clause states.
-_CLAUSE_END = r"(?=\s*(?:[,;:)\]]|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
+# A colon inside a token ("about:blank", "qdr:h") is part of the value, not the clause's end.
+_CLAUSE_END = (
+    r"(?=\s*(?:[,;)\]]|:(?!\S)|\.(?:\s|$)|$|\s(?:if|when|unless|and|or|but|for|which|so|otherwise)\b))"
+)
 # Where "default" may stand: the start of a clause, or after a word that leaves the default the
 # parameter's own ("the default is 5", "optional, defaults to 10"). After any other word it is the
 # default of something else: "the server's default backend", "uses the kubectl default".
@@ -48,8 +53,10 @@ _BARE_VALUE = lazy(r"-?[\d,]+(?:\.\d+)?|true|false", re.IGNORECASE)
 _FROM_ENVIRONMENT = lazy(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\$[A-Za-z_]\w*")
 # "'text' (default)", "When false (default), ...": the value named the default by a bracket after it.
 _DEFAULT_AFTER = lazy(
-    rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))",
-    re.IGNORECASE,
+    rf"(?P<value>{_QUOTED}|\b(?:true|false|-?\d+(?:\.\d+)?))\s*\(default\s*(?:\)|,[^)]{{0,80}}\))"
+    # a bulleted option marked as the default: "- mapbox/driving (default): by car"
+    r"|^[ \t]*[-*\u2022][ \t]+(?P<option>[\w./-]{1,60})[ \t]*\(default\)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _NO_VALUE = frozenset({"null", "none", "nil", "undefined", "empty", ""})
 _BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
@@ -72,15 +79,51 @@ def stated_defaults(text: str) -> list[StatedDefault]:
     found: list[StatedDefault] = []
     for pattern in (_DEFAULT_CUE, _DEFAULT_AFTER):
         for match in pattern.finditer(text):
-            value, quoted = _unquote(match.group("value"))
+            value, quoted = _unquote(match.group("value") or match.group("option"))
             if pattern is _DEFAULT_CUE and not quoted:
                 linked = match.group("link") or match.group("sign") or "defaulting" in match.group(0).lower()
                 if not linked and not _BARE_VALUE.fullmatch(value):
                     continue
                 if _FROM_ENVIRONMENT.fullmatch(value):
                     continue
-            found.append(StatedDefault(value, quoted, match.span()))
+            option = pattern is _DEFAULT_AFTER and match.group("option")
+            start = match.start("option") if option else match.start()
+            found.append(StatedDefault(value, quoted, (start, match.end())))
     return found
+
+
+# Units a parameter's name may end with, each with the words prose writes it in.
+_UNITS = (
+    frozenset(words("ms millis millisecond milliseconds")),
+    frozenset(words("s sec secs second seconds")),
+    frozenset(words("min mins minute minutes")),
+    frozenset(words("h hr hrs hour hours")),
+    frozenset(words("day days")),
+    frozenset(words("byte bytes")),
+    frozenset(words("kb kilobyte kilobytes")),
+    frozenset(words("mb megabyte megabytes")),
+    frozenset(words("px pixel pixels")),
+)
+_DEFAULT_WITH_UNIT = lazy(
+    rf"{_DEFAULT_LEAD}defaults?(?:\s+(?:is|to|of))?\s*[:=]?\s*(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>[A-Za-z]+)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def unit_defaults(text: str, name_parts: list[str]) -> list[StatedDefault]:
+    """Defaults stated with a unit that is the one the parameter's name carries: "Defaults to 600
+    seconds" for `max_duration_seconds`. In another unit ("5 minutes" for a value in seconds) the
+    number is not the value to send, and is left alone."""
+    if not name_parts or "default" not in text.lower():
+        return []
+    units = next((group for group in _UNITS if name_parts[-1] in group), None)
+    if units is None:
+        return []
+    return [
+        StatedDefault(match.group("value"), False, match.span())
+        for match in _DEFAULT_WITH_UNIT.finditer(text)
+        if match.group("unit").lower() in units
+    ]
 
 
 def _normal(text: str) -> str:
@@ -112,8 +155,11 @@ def default_disagrees(stated: StatedDefault, default: Any) -> bool | None:
         number = _number(stated.value)
         return None if number is None else number != float(default)
     if isinstance(default, str):
-        if not stated.quoted and _number(stated.value) is None and not re.fullmatch(r"[\w.-]+", stated.value):
+        token = re.fullmatch(r"[\w.:-]+", stated.value) is not None
+        if not stated.quoted and _number(stated.value) is None and not token:
             return None
+        if not stated.quoted and not _normal(default):
+            return None  # a default of signs only ("/", "*") is named in words: "defaults to root"
         return _normal(stated.value) != _normal(default)
     return None
 
@@ -255,12 +301,12 @@ _VALUE_BULLET = lazy(
 )
 
 
-def bulleted_values(text: str) -> list[StatedList]:
+def bulleted_values(text: str, headers: re.Pattern[str] | None = None) -> list[StatedList]:
     """Each list of values set out as bullets under a header that closes it ("Options:" then
     `- "DISEASE": ...` per line). Every value gets a line of its own, so the list means to be whole.
     A bullet for no value (`- None: all types`) is no value of the enum and is left out."""
     found: list[StatedList] = []
-    for header in _BULLET_HEADER.finditer(text):
+    for header in (headers or _BULLET_HEADER).finditer(text):
         items: list[str] = []
         end = header.end()
         for line in text[header.end() + 1 :].split("\n"):
@@ -279,6 +325,56 @@ def bulleted_values(text: str) -> list[StatedList]:
         if len(items) >= 2:
             cue = " ".join(header.group(0).split()).rstrip(": ")
             found.append(StatedList(tuple(items), (header.start(), end), cue))
+    return found
+
+
+def _noun(name: str) -> str | None:
+    """A pattern for the parameter's name as a noun of prose, singular or plural ("command",
+    "commands", "storage classes"), or None for a name with no such reading."""
+    parts = name_words(name)
+    if not parts or not all(part.isalpha() for part in parts) or len(parts[-1]) < 3:
+        return None
+    head = singular(parts[-1])
+    last = re.escape(head[:-1]) + "(?:y|ies)" if head.endswith("y") else re.escape(head) + "(?:e?s)?"
+    return r"[\s_-]*".join([*(re.escape(part) for part in parts[:-1]), last])
+
+
+NAMED_HEADER = "named header"
+NAMED_BRACKETS = "named brackets"
+
+
+def named_lists(description: str, name: str) -> list[StatedList]:
+    """Lists of values the tool's description gives under the parameter's own name as a noun: bullets
+    under a header that is the name ("Domains:" then `- "article": ...` per line, for `domain`), or a
+    list in brackets right after it ("runs commands (init, plan, apply)", for `command`). Both name
+    the values as those of this parameter, and mean the list to be whole."""
+    noun = _noun(name)
+    if noun is None or not re.search(noun, description, re.IGNORECASE):
+        return []
+    found: list[StatedList] = []
+    header = re.compile(rf"^[ \t#*]*{noun}[ \t*]*:[ \t]*$", re.IGNORECASE | re.MULTILINE)
+    if "\n" in description:
+        for match in header.finditer(description):
+            for stated in bulleted_values(description[match.start() :], header):
+                found.append(
+                    StatedList(stated.items, (match.start(), match.start() + stated.span[1]), NAMED_HEADER)
+                )
+                break
+    bracketed = re.compile(
+        rf"(?<![\w-]){noun}\s*\((?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})+)\)", re.IGNORECASE
+    )
+    for match in bracketed.finditer(description):
+        listed = _ITEM_SPLIT.split(match.group("items").strip())
+        pairs = [_unquote(part.rstrip(".")) for part in listed if part]
+        items = tuple(item for item, _ in pairs if item)
+        if len(items) < 2 or any(item.lower() in _NOT_VALUES for item in items):
+            continue
+        if any(not quoted and not re.fullmatch(r"[a-z0-9_.-]+", item) for item, quoted in pairs):
+            continue
+        before = _sentence_before(description, match.start())
+        if _EXAMPLES.search(before) or _EXAMPLES.search(match.group("items")) or _CONDITION.search(before):
+            continue
+        found.append(StatedList(items, match.span(), NAMED_BRACKETS))
     return found
 
 

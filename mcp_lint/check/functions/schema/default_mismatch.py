@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
-from mcp_lint.check.functions._util import trim
+from mcp_lint.check.functions._util import name_words, trim
 from mcp_lint.check.functions.schema._prose import (
     StatedDefault,
     default_disagrees,
@@ -22,6 +22,7 @@ from mcp_lint.check.functions.schema._prose import (
     mentions_value,
     parameter_prose,
     stated_defaults,
+    unit_defaults,
 )
 from mcp_lint.lazyre import lazy
 from mcp_lint.model import Severity, Tool
@@ -72,7 +73,13 @@ def _unstated_in_schema(
 
 
 def _hit(tool: Tool, name: str, path: str, text: str, stated: StatedDefault, shown: str, weak: bool) -> Hit:
-    said = trim(text[stated.span[0] : stated.span[1]].strip(" ()"), 40)
+    said = text[stated.span[0] : stated.span[1]].strip()
+    # a bracket the span cut in two: "(defaults to 10" -> "defaults to 10"; "car (default)" stays whole
+    if said.startswith("(") and said.count("(") > said.count(")"):
+        said = said[1:]
+    if said.endswith(")") and said.count(")") > said.count("("):
+        said = said[:-1]
+    said = trim(said.strip(), 40)
     return Hit(
         tool=tool.name,
         subject=name,
@@ -102,7 +109,7 @@ def default_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             text = parameter_prose(tool, name, prop, top_level=top_level)
             if not text:
                 continue
-            for stated in stated_defaults(text):
+            for stated in [*stated_defaults(text), *unit_defaults(text, name_words(name))]:
                 unstated = _unstated_in_schema(
                     stated, prop, property_variants(root, prop), is_required, names - {name}
                 )

@@ -11,11 +11,14 @@ from mcp_lint.check.functions import CheckContext, Hit, check_function
 from mcp_lint.check.functions._util import trim
 from mcp_lint.check.functions.schema._common import schema_pointer
 from mcp_lint.check.functions.schema._prose import (
+    NAMED_BRACKETS,
+    NAMED_HEADER,
     StatedList,
     args_entry_block,
     bulleted_values,
     example_values,
     is_top_level,
+    named_lists,
     other_values,
     parameter_prose,
     same_value,
@@ -54,6 +57,16 @@ def _about_this_parameter(stated: StatedList, enum: list[str]) -> bool:
     return known >= 1 and 2 * known >= len(stated.items)
 
 
+# A list in brackets after the parameter's name ("Raw-text sources (a, b, c)") may name a subset on
+# purpose; one that names most of the enum ("commands (init, plan, validate, apply, destroy)" beside an
+# enum of those and `output`) means to be whole and has fallen behind it.
+_MOST = 2 / 3
+
+
+def _most_of(stated: StatedList, enum: list[str]) -> bool:
+    return len(stated.items) >= _MOST * len(enum)
+
+
 def _shown(values: list[str]) -> str:
     return ", ".join(f"`{value}`" for value in values)
 
@@ -77,15 +90,32 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             if enum is None:
                 continue
             text = parameter_prose(tool, name, prop, top_level=is_top_level(tool, name, path))
-            if not text:
+            tool_named = named_lists(tool.description, name) if is_top_level(tool, name, path) else []
+            if not text and not tool_named:
                 continue
             others = [value for value in other_values(tool, path) if not _in(value, enum)]
             block = text
             if name in tool.description and is_top_level(tool, name, path):
                 block = f"{text}\n{args_entry_block(tool.description, name)}"
             bulleted = bulleted_values(block) if "\n" in block else []
+            # Lists given under the parameter's name as a noun ("Domains:" bullets, "commands (init,
+            # plan)"), in its own text or the tool's description: whole lists of its values.
+            cued = stated_lists(text)
+            # Alternatives offered without a cue ("`json`, `yaml` or `toml`"): they do not say the list
+            # is whole, but a value among them that the enum lacks is still offered and refused.
+            uncued = [stated for stated in stated_lists(text, uncued=True) if stated not in cued]
+            lists = sorted([*cued, *bulleted, *uncued], key=lambda stated: stated.span)
+            own_named = named_lists(text, name)
+            named = [*own_named, *tool_named]
+            source = {id(stated): text for stated in own_named}
+            source.update({id(stated): tool.description for stated in tool_named})
+            seen = {stated.items for stated in lists}
+            for stated in named:
+                if stated.items not in seen:
+                    lists.append(stated)
+                    seen.add(stated.items)
             reported = False
-            for stated in sorted([*stated_lists(text), *bulleted], key=lambda stated: stated.span):
+            for stated in lists:
                 if not _about_this_parameter(stated, enum) or any(_in(item, others) for item in stated.items):
                     continue  # "use either `path` or `url`": the names of parameters, not values
                 unknown = [item for item in stated.items if not _in(item, enum)]
@@ -97,10 +127,15 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                         f"Add {_shown(unknown)} to the enum of `{name}` if the server accepts them, "
                         "or correct the description."
                     )
+                elif stated in uncued:
+                    continue
                 else:
                     missing = [value for value in enum if not _in(value, list(stated.items))]
-                    closed = stated in bulleted or stated.cue.lower().startswith(
-                        ("one of", "must be", "either")
+                    closed = (
+                        stated in bulleted
+                        or stated.cue == NAMED_HEADER
+                        or (stated.cue == NAMED_BRACKETS and _most_of(stated, enum))
+                        or stated.cue.lower().startswith(("one of", "must be", "either"))
                     )
                     if not missing or not closed:
                         continue
@@ -112,7 +147,7 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                     subject=name,
                     fields={"parameter": name, "problem": problem},
                     evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: "
-                    + trim(text[stated.span[0] : stated.span[1]], 60),
+                    + trim(source.get(id(stated), text)[stated.span[0] : stated.span[1]].strip(), 60),
                     path=f"{path}.enum",
                     suggestion=suggestion,
                     fix=fix,
@@ -121,6 +156,22 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
                 break
             if reported:
                 continue
+            joined = _JOINED.search(text)
+            if joined and len(enum) > 1 and not any("," in value for value in enum):
+                yield Hit(
+                    tool=tool.name,
+                    subject=name,
+                    fields={
+                        "parameter": name,
+                        "problem": "says several values may be joined with commas, but its enum accepts one "
+                        "value per call",
+                    },
+                    evidence=f"{path}: enum {trim(json.dumps(enum), 60)}; prose: "
+                    + trim(text[joined.start() :], 60),
+                    path=f"{path}.enum",
+                    suggestion=f"Make `{name}` an array of these values, or drop the comma-separated form.",
+                )
+                continue
             cased = _other_case(prop.get("description"), enum)
             if cased:
                 yield _case_hit(tool.name, name, path, enum, cased)
@@ -128,6 +179,9 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             yield from _example_outside(tool.name, name, path, enum, text)
 
 
+# "comma separated if needed", "a comma-delimited list": several values in one string, which an enum
+# of single values refuses.
+_JOINED = lazy(r"\bcomma[- ](?:separated|delimited)\b|\bseparated by (?:a )?commas?\b", re.IGNORECASE)
 # A value set in quotes or backticks: how a description writes the literal to send.
 _QUOTED_VALUE = lazy(r"(?<![\w])(['\"`])([A-Za-z][\w.-]{0,40})\1(?![\w])")
 

@@ -25,6 +25,23 @@ def _has_description(root: Any, prop: Any) -> bool:
     return False
 
 
+_WRAPPERS = ("anyOf", "oneOf", "allOf", "$ref")
+
+
+def _fixed(root: Any, prop: Any) -> bool:
+    """A value the schema fixes (`const`, or an `enum` of one value in every variant): there is nothing
+    to choose, so nothing to explain. The `type` of each branch of a tagged union is one."""
+    variants = [
+        variant
+        for variant in property_variants(root, prop)
+        if variant.get("type") != "null" and not any(key in variant for key in _WRAPPERS)
+    ]
+    return bool(variants) and all(
+        "const" in variant or (isinstance(variant.get("enum"), list) and len(variant["enum"]) == 1)
+        for variant in variants
+    )
+
+
 # levels (objects and arrays) below a top-level parameter whose fields are looked at
 _MAX_DEPTH = 6
 _MAX_LISTED_FIELDS = 4
@@ -62,6 +79,7 @@ def _nested_undocumented(root: Any, description: str) -> dict[str, list[tuple[st
         parent = _own(root, item.parent.schema) + "".join(f" {_own(root, items)}" for items in item.through)
         if (
             not own
+            and not _fixed(root, item.schema)
             and not _names(context, item.name)
             and not named_as_group(context, item.name)
             and not spelled_by_acronym(parent, item.name, siblings)
@@ -181,7 +199,9 @@ def explained_in_description(description: str, name: str) -> bool:
     that merely occurs ("the range", "Default shell: bash") does not: that is the word, not the
     parameter. Nor does a path into it ("`pdfOptions.maxPages`"), which explains one field only.
     """
-    if not description or not name or name.lower() not in description.lower():
+    if not description or not name:
+        return False
+    if name.lower() not in description.lower() and " ".join(name_words(name)) not in description.lower():
         return False  # every way of explaining it writes the name (most parameters: no regex to build)
     bare = re.escape(name)
     before = r"(?<![A-Za-z0-9_.])"
@@ -195,6 +215,12 @@ def explained_in_description(description: str, name: str) -> bool:
     ]
     if identifier_shaped(name):
         patterns.append(rf"{before}{bare}{after}")
+    spoken = " ".join(name_words(name))
+    if spoken.replace(" ", "").isalpha():
+        # An entry headed by the name as a word of prose, with a capital: "Period: week, month, year",
+        # "Attachments (optional): list of dicts, each with ...", "Storage path: ...".
+        heading = re.escape(spoken[:1].upper() + spoken[1:])
+        patterns.append(rf"{_ENTRY_START}{heading}{after}{_ENTRY_TAIL}")
     if any(re.search(pattern, description, re.MULTILINE) for pattern in patterns):
         return True
     # its shape written out, in any case: "Body: { displayName, color }", "tags=[...]"
@@ -252,13 +278,52 @@ def mentioned_in_description(description: str, name: str) -> bool:
     """
     if re.search(rf"""['"]{re.escape(name)}['"]""", description):
         return True  # quoted, even when short: "containing the substring 'q'"
+    if len(name) == 1 and name.isalpha():
+        # one of a run of initials: `p` in "Validate the P/I/C/O of a question"
+        return any(name.lower() in run.lower().split("/") for run in _INITIALS.findall(description))
     parts = tuple(singular(word) for word in name_words(name))
     if not description or not parts or len(name) < 2 or (len(parts) == 1 and parts[0] in _FUNCTION_WORDS):
         return False
     split, plain = _prose_runs(description)
-    if not (_contains_run(split, parts) or _contains_run(plain, parts)):
+    if not (
+        _contains_run(split, parts)
+        or _contains_run(plain, parts)
+        or (len(parts) > 1 and _contains_spread(_sentence_words(description), parts))
+    ):
         return False
     return not _only_listed(description, name)
+
+
+# Single letters joined by slashes: "P/I/C/O", "x/y/z".
+_INITIALS = lazy(r"(?<![\w/])[A-Za-z](?:/[A-Za-z]){2,}(?![\w/])")
+# Words a name's words may have between them in prose: "parent item key" for `parent_key`, "menu item
+# by path" for `menu_path`.
+_SPREAD_GAP = 2
+
+
+def _sentence_words(text: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(singular(word.lower()) for word in _PROSE_WORD.findall(sentence))
+        for sentence in re.split(r"[.!?;:\n]\s", text)
+    )
+
+
+def _contains_spread(sentences: tuple[tuple[str, ...], ...], needle: tuple[str, ...]) -> bool:
+    """Whether one sentence has the needle's words in order, each at most `_SPREAD_GAP` words after
+    the one before."""
+    for sentence in sentences:
+        for start, word in enumerate(sentence):
+            if word != needle[0]:
+                continue
+            at = start
+            for part in needle[1:]:
+                window = sentence[at + 1 : at + 2 + _SPREAD_GAP]
+                if part not in window:
+                    break
+                at = at + 1 + window.index(part)
+            else:
+                return True
+    return False
 
 
 # An item of a bare list of names: between list punctuation, with nothing said of it ("Params: query,
@@ -273,12 +338,31 @@ def _spellings(name: str) -> str:
     return rf"(?<![A-Za-z0-9_])(?:{re.escape(name)}|{spaced})(?:e?s)?(?![A-Za-z0-9_])"
 
 
+# Where a bare list of names can open: after a header's colon, at a line's start, in brackets.
+_LIST_OPENS = ":\n(|"
+_LIST_ITEM_SPLIT = lazy(r"\s*[,|]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+_MAX_ITEM_WORDS = 3
+
+
+def _in_bare_list(description: str, start: int) -> bool:
+    """Whether the list item at `start` belongs to a list of names and nothing else, from where the
+    list opens: "Params: query, categories, count" is one; "find the ID for tag, correspondent or
+    storage path" is a sentence that says what its items are (each an ID), so its items are named."""
+    opens = max(description.rfind(mark, 0, start) for mark in _LIST_OPENS)
+    ends = max(description.rfind(mark, 0, start) for mark in (". ", "! ", "? "))
+    if ends > opens:
+        return False
+    items = [item for item in _LIST_ITEM_SPLIT.split(description[opens + 1 : start].strip()) if item]
+    return all(len(item.split()) <= _MAX_ITEM_WORDS for item in items)
+
+
 def _only_listed(description: str, name: str) -> bool:
     """Whether every use of the name in the description is an item of a bare list of names."""
     found = list(re.finditer(_spellings(name), description, re.IGNORECASE))
     return bool(found) and all(
         re.search(_LISTED_BEFORE, description[max(0, hit.start() - 12) : hit.start()])
         and re.search(_LISTED_AFTER, description[hit.end() : hit.end() + 6])
+        and _in_bare_list(description, hit.start())
         for hit in found
     )
 
@@ -455,6 +539,7 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
         for name, prop in tool.properties.items():
             documented = (
                 _has_description(root, prop)
+                or _fixed(root, prop)
                 or explained_in_description(tool.description, str(name))
                 or _documented_by_fields(root, prop)
                 or named_as_group(tool.description, str(name))
