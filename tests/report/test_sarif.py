@@ -73,10 +73,9 @@ def test_golden_sarif_is_valid_for_github() -> None:
     assert_github_accepts(document)
     run = document["runs"][0]
     levels = {result["level"] for result in run["results"]}
-    # What fails is an error, the rest a note: the smelly server has no finding at moderate (only
-    # MCP002 reports there by default). That "warning" is written, not dropped as the serializer's
-    # default, is test_builder_keeps_fields_equal_to_their_defaults'.
-    assert levels == {"error", "note"}
+    # What fails is an error, a moderate finding (MCP202 on an opaque parameter) a warning, the rest
+    # a note; "warning" is written, not dropped as the serializer's default.
+    assert levels == {"error", "warning", "note"}
     by_id = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
     assert by_id["MCP301"]["properties"]["security-severity"] == "9.5"
     assert by_id["MCP302"]["properties"]["security-severity"] == "8.0"
@@ -84,7 +83,7 @@ def test_golden_sarif_is_valid_for_github() -> None:
         "security-severity" not in rule["properties"] for code, rule in by_id.items() if code[3] != "3"
     )
     assert by_id["MCP002"]["defaultConfiguration"] == {"level": "warning"}
-    assert by_id["MCP202"]["defaultConfiguration"] == {"level": "note"}
+    assert by_id["MCP202"]["defaultConfiguration"] == {"level": "warning"}
 
 
 def test_every_result_carries_our_fingerprint_source_anchored_too() -> None:
