@@ -40,6 +40,14 @@ def _severities(table: dict[str, Any]) -> dict[str | None, tuple[Severity, str |
     return {finding.subject: (finding.severity, finding.path) for finding in findings}
 
 
+def test_the_rule_reports_at_moderate_and_does_not_fail_the_default_profile() -> None:
+    # 97.4% on the fresh sealed round 3 (docs/precision.md): over the bar, so moderate again, a
+    # warning under the default profile, which fails on high and critical findings.
+    assert {severity for severity, _ in _severities({}).values()} == {Severity.MODERATE}
+    rule = load_catalogue().find("MCP405")
+    assert rule is not None and rule.severity is Severity.MODERATE and not rule.breaking
+
+
 def test_a_parameter_description_reports_at_the_rules_severity_and_points_at_that_description() -> None:
     found = _severities({"rules": {"MCP405": "high"}})
     assert found == {

@@ -48,7 +48,6 @@ UNPROVEN = (
     "MCP209",
     "MCP210",
     "MCP403",
-    "MCP405",
     "MCP502",
     "MCP601",
 )
