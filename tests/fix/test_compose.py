@@ -687,3 +687,74 @@ def test_a_siblings_phrase_naming_an_input_this_tool_takes_too_sets_nothing_apar
         needs("collectionId", "organizationId"),
     )
     assert guidelines_part(ground(edit, (edit, update))) is None
+
+
+def test_keys_of_different_things_are_no_alternative_to_each_other() -> None:
+    # A card's comments and a board's own comments are different results: holding a `board_id` does
+    # not make the board tool a way to get a card's comments, nor the reverse.
+    cards = ground(tool("list_comments", "List the comments on a card.", needs("card_id")))
+    board = Rival("list_board_comments", needs=("board_id",), wants=("card_id",))
+    assert guidelines_part(replace(cards, rivals=(board,))) is None
+    # Several words of a thing: a project's stages against the stages a stage type may follow.
+    kinds = ground(tool("list_stage_kinds", "List stage kinds.", needs("pipelineId")))
+    after = Rival("list_stage_kind_successor_kinds", needs=("stageKindId",), wants=("pipelineId",))
+    assert guidelines_part(replace(kinds, rivals=(after,))) is None
+    # Another key of the same thing, or a value that is no key, is a way to the same thing.
+    issue = ground(tool("get_issue", "Get an issue.", needs("issue_id")))
+    by_key = Rival("get_issue_by_key", needs=("issue_key",), wants=("issue_id",))
+    assert guidelines_part(replace(issue, rivals=(by_key,))) == (
+        "If you have `issue_key` rather than `issue_id`, use `get_issue_by_key`."
+    )
+    user = ground(tool("get_user", "Get a user.", needs("user_id")))
+    by_mail = Rival("find_user", needs=("email",), wants=("user_id",))
+    assert guidelines_part(replace(user, rivals=(by_mail,))) == (
+        "If you have `email` rather than `user_id`, use `find_user`."
+    )
+    # A name that says it looks the same thing up by the other one: an order by its invoice.
+    order = ground(tool("get_order", "Get an order.", needs("order_id")))
+    by_invoice = Rival("get_order_by_invoice", needs=("invoice_id",), wants=("order_id",))
+    assert guidelines_part(replace(order, rivals=(by_invoice,))) == (
+        "If you have `invoice_id` rather than `order_id`, use `get_order_by_invoice`."
+    )
+
+
+def test_a_siblings_phrase_adding_only_the_product_every_tool_works_on_is_no_pointer() -> None:
+    urgent = tool("get_urgent_tickets", "Get urgent priority tickets only.", needs("queue"))
+    plain = Rival("get_tickets", purpose="get tickets from Zendesk", lacks=("status",))
+    assert guidelines_part(replace(ground(urgent), rivals=(plain,))) is None
+    # What it adds past the product is said.
+    wider = Rival("get_tickets", purpose="get tickets from Zendesk in any status", lacks=("status",))
+    assert guidelines_part(replace(ground(urgent), rivals=(wider,))) == (
+        "To get tickets from Zendesk in any status, use `get_tickets`."
+    )
+    # A product the sibling's own name carries is what sets it apart.
+    github = tool("search_github_issues", "Search issues.", needs("query"))
+    jira = Rival("search_jira_issues", purpose="search issues in Jira", lacks=("jql",))
+    assert guidelines_part(replace(ground(github), rivals=(jira,))) == (
+        "To search issues in Jira, use `search_jira_issues`."
+    )
+
+
+def test_an_empty_descriptions_purpose_needs_a_name_that_says_what_thing() -> None:
+    # A name that says which things but not what they are gets no sentence: "Fetch the newest for
+    # the given `feed`" is no English.
+    for name, inputs in (
+        ("fetch_newest", ("feed",)),
+        ("get_most_starred", ("owner",)),
+        ("list_recent", ("channel",)),
+        ("get_top_rated", ("genre",)),
+    ):
+        assert purpose_part(ground(tool(name, "", needs(*inputs)))) is None, name
+    # Nouns of those shapes still make one.
+    said = {
+        ("get_thread", ("thread_id",)): "Get a thread by its `thread_id`.",
+        ("get_request", ("request_id",)): "Get a request by its `request_id`.",
+        ("get_feed", ("url",)): "Get the feed for the given `url`.",
+        ("list_newest_posts", ("board",)): "List newest posts for the given `board`.",
+    }
+    for (name, inputs), sentence in said.items():
+        assert purpose_part(ground(tool(name, "", needs(*inputs)))) == sentence
+    # An input named by a link word is not "the given `since`".
+    assert purpose_part(ground(tool("list_events", "", needs("calendar_id", "since")))) == (
+        "List events for the given `calendar_id`."
+    )
