@@ -238,6 +238,55 @@ def _shown(tool: Tool) -> set[str]:
 
 # Input names that do not say what they name.
 _BARE = frozenset(("id", "uuid", "key", "name", "value", "data", "input"))
+# Last words of an input that picks one thing out: `list_id`, `workItemTypeId`, `issue_key`.
+_KEY_WORDS = frozenset(("id", "ids", "uuid", "key", "slug"))
+
+
+def _keyed_object(name: str) -> tuple[str, ...] | None:
+    """What an ID input picks out (`list_id` -> list, `workItemTypeId` -> work item type), or None
+    for an input that is no key of a named thing (`email`, `query`, a bare `id`)."""
+    found = [word.lower() for word in name_words(name)]
+    if len(found) < 2 or found[-1] not in _KEY_WORDS:
+        return None
+    return tuple(singular(word) for word in found[:-1])
+
+
+def _other_parents(rival: Rival) -> bool:
+    """Whether the inputs only the rival needs and those only this tool needs are keys of different
+    things (`list_id` against `task_id`, `workItemTypeId` against `projectId`): the two tools then
+    look in different places, and what they return differs too (a list's own comments are not its
+    tasks' comments), so holding the other key does not make the rival a substitute. Keys of the same
+    thing (`issue_key` against `issue_id`), or an input that is no key (`email` against `id`), are a
+    different way to the same thing. A rival whose name says it looks up "by" the other thing
+    (`get_order_by_invoice` with `invoice_id`) returns the same kind of thing by another key."""
+    theirs = [_keyed_object(need) for need in rival.needs]
+    mine = [_keyed_object(want) for want in rival.wants]
+    if not theirs or not mine or None in theirs or None in mine:
+        return False
+    if set(theirs) & set(mine):
+        return False
+    named = [word.lower() for word in name_words(rival.name)]
+    if "by" in named:
+        after = tuple(singular(word) for word in named[named.index("by") + 1 :])
+        if any(after[: len(thing)] == thing for thing in theirs if thing):
+            return False
+    return True
+
+
+# A word of a sibling's phrase written with a capital (not an acronym): a name, most often of the
+# product every tool of the server works on ("get alerts from Alertmanager").
+_NAMED = re.compile(r"\b[A-Z][a-z]+[A-Za-z]*\b")
+
+
+def _proper_names(rival: Rival) -> set[str]:
+    """The names (capitalised words past its first) the rival's phrase carries and its name does not:
+    where the tools' data comes from ("from Alertmanager", "in Metabase"), as true of this tool on
+    the same server, so no difference. One its name carries (`search_jira_issues`: "in Jira") is."""
+    if not rival.purpose:
+        return set()
+    named = {singular(word.lower()) for word in name_words(rival.name)}
+    found = {singular(word.lower()) for word in _NAMED.findall(rival.purpose.split(" ", 1)[-1])}
+    return {word for word in found if word not in named}
 
 
 def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()) -> str | None:
@@ -253,7 +302,7 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
         # An input it names (`collectionId`, written in by a name-echo fix) is the words of its name.
         phrase = re.sub(r"`([^`]*)`", lambda code: " ".join(name_words(code.group(1))), rival.purpose)
         said = {_meaning(word) for word in _content(phrase.split(" ", 1)[-1])}
-        known = _content(own) | set(mine)
+        known = _content(own) | set(mine) | _proper_names(rival)
         filler = _FILLER if known & _MAKES_NEW else _FILLER | {"existing"}
         if not said & _RELATIVE and said - known - filler:
             return f"To {rival.purpose}, use `{rival.name}`."
@@ -266,6 +315,7 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
         and len(rival.needs) <= 2
         and len(rival.wants) <= 2
         and not any(need.lower() in _BARE for need in rival.needs)
+        and not _other_parents(rival)
     ):
         # "If you have `ID`" says nothing of what the ID is of (`action-get` beside
         # `image-action-get` taking `ImageID` and `ActionID`): a bare name is no reason. Nor is an
@@ -415,6 +465,38 @@ def _prose(word: str) -> str:
     return _CASED.get(word, word)
 
 
+# Words a tool name uses for which of its things, not what they are: `fetch_latest`,
+# `get_top_rated`, `list_recent` name no thing, and "Fetch the latest for ..." is no sentence.
+_QUALIFIERS = frozenset(
+    words(
+        "latest recent top new old current random next previous last first nearby upcoming popular "
+        "trending similar related featured available active all more best worst hot own other same"
+    )
+)
+# Nouns of the shapes below: a superlative's ending ("request", "digest") or a participle's
+# ("thread", "feed", "embed").
+_NOUN_ENDINGS = re.compile(r"(?:eed|ead|embed|hundred|shred)$")
+_NOUNS_IN_EST = frozenset(
+    words("test request interest guest quest digest manifest contest chest nest harvest rest forest protest")
+)
+
+
+def _names_a_thing(word: str) -> bool:
+    """Whether the last word of a name's object can be the thing itself: not a qualifier (`latest`,
+    `top`), a superlative (`newest`, `highest`) or a past participle (`cited`, `starred`,
+    `archived`), which say which things and leave out what they are."""
+    word = word.lower()
+    if word in _QUALIFIERS:
+        return False
+    if len(word) >= 6 and word.endswith("est") and word not in _NOUNS_IN_EST:
+        return False
+    return not (len(word) >= 5 and word.endswith("ed") and not _NOUN_ENDINGS.search(word))
+
+
+# Inputs named by a link word ("since", "until"): "for the given `since`" is no English.
+_LINK_INPUTS = frozenset(words("since until before after from to"))
+
+
 def named_purpose(grounding: Grounding) -> str | None:
     """What the name says the tool does, for an empty description, in the plain imperative real
     descriptions open with (`delete_product` with a required `id` -> "Delete a product by its `id`.";
@@ -431,7 +513,9 @@ def named_purpose(grounding: Grounding) -> str | None:
     # A flag (`reserved: boolean`) filters what is acted on, it is not what the action is for: "List
     # keywords for the given `reserved`" reads wrong, so only the other inputs are named.
     flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
-    required = [name for name in _required(grounding) if name not in flags]
+    required = [
+        name for name in _required(grounding) if name not in flags and name.lower() not in _LINK_INPUTS
+    ]
     if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
         return None
     verb, rest = parts[0], parts[1:]
@@ -441,8 +525,8 @@ def named_purpose(grounding: Grounding) -> str | None:
         # "by email" with a required `email`: the input it names
         by = next((name for name in required if name.lower().replace("_", "") == tail), "")
         rest = rest[: rest.index("by")]  # "by id": said by the input below
-    if not rest:
-        return None
+    if not rest or not _names_a_thing(rest[-1]):
+        return None  # "Fetch the latest for the given `source`": which ones, but not what
     plural = singular(rest[-1]) != rest[-1] and not rest[-1].endswith(("ss", "us", "is"))
     if verb in _MANY and not plural:
         return None  # "Search source": a set of one thing reads wrong, whatever the article

@@ -90,21 +90,73 @@ def _renamed(text: str, old: str, new: str) -> str:
     return re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-]){call}", new, text)
 
 
+# What may stand between two names of a list: "after a, b, or c", "a -> b -> c", "a/b".
+_BETWEEN = r"\s*(?:,|/|->|\u2192)?\s*(?:(?:or|and|then)\s+)?"
+
+
+def _word(name: str) -> str:
+    return rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
+
+
+def _all_prefixed(
+    text: str, prefixes: Collection[str], own: str, names: Collection[str]
+) -> tuple[str, list[str]] | None:
+    """The text after its bare names got their prefix back, with every other name of the server the
+    text writes without the same prefix given it too (the rule reports one such name of a
+    description, but a list names several: "after explore_area, plan_route, or directions"); None
+    when one is left that cannot be respelt with the same certainty (a plain word such as
+    `directions` beside a respelt name of the list, which may be a word of prose elsewhere): the
+    text gets all of its names or none, never a half-respelt list."""
+    notes: list[str] = []
+    for prefix in sorted(prefixes):
+        bare = sorted(
+            name[len(prefix) :] for name in names if name.startswith(prefix) and name[len(prefix) :]
+        )
+        full = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+        left = [written for written in bare if written not in names and re.search(_word(written), text)]
+        for written in left:
+            if _unprefixed(written, prefix + written, own, names):
+                fixed = _renamed(text, written, prefix + written)
+                if fixed != text:
+                    text = fixed
+                    notes.append(f"{DANGLING} `{written}` -> `{prefix + written}`")
+        named = rf"(?<![\w.-])(?:{full})(?![\w-])"
+        for written in left:
+            if _unprefixed(written, prefix + written, own, names):
+                continue
+            plain = _word(written)
+            if re.search(rf"{named}{_BETWEEN}{plain}|{plain}{_BETWEEN}{named}", text):
+                return None
+    return text, notes
+
+
 def repair(tool: Tool, findings: Iterable[Finding], names: Collection[str] = ()) -> Repair:
     """`tool`'s description with the mechanical fixes its findings call for; `names` are the
-    server's tool names (a bare name is given its prefix back only when every one has one)."""
+    server's tool names (a bare name is given its prefix back only when every one has one, and
+    then every bare name of the text or none)."""
+    names = {*names, tool.name} if names else set()
+    whole = _repair(tool, findings, names, prefixes=True)
+    if whole is not None:
+        return whole
+    return _repair(tool, findings, names, prefixes=False) or Repair(tool.description)
+
+
+def _repair(tool: Tool, findings: Iterable[Finding], names: Collection[str], prefixes: bool) -> Repair | None:
     text = tool.description
     notes: list[str] = []
-    names = {*names, tool.name} if names else set()
+    added: set[str] = set()
     for finding in sorted(findings, key=lambda item: (item.code, item.subject or "")):
         if finding.tool != tool.name or finding.path != "description":
             continue
         if finding.code == DANGLING and finding.subject and finding.suggestion:
             match = _MEANT.match(finding.suggestion)
-            if match is None or not (
-                _same_tool(finding.subject, match.group(1))
-                or _unprefixed(finding.subject, match.group(1), tool.name, names)
-            ):
+            if match is None:
+                continue
+            if _unprefixed(finding.subject, match.group(1), tool.name, names):
+                if not prefixes:
+                    continue
+                added.add(match.group(1)[: len(match.group(1)) - len(finding.subject)])
+            elif not _same_tool(finding.subject, match.group(1)):
                 continue
             fixed = _renamed(text, finding.subject, match.group(1))
             if fixed != text:
@@ -116,4 +168,10 @@ def repair(tool: Tool, findings: Iterable[Finding], names: Collection[str] = ())
             if fixed != text:
                 text = fixed
                 notes.append(f"{INVISIBLE} invisible characters removed")
+    if added:
+        rest = _all_prefixed(text, added, tool.name, names)
+        if rest is None:
+            return None
+        text, more = rest
+        notes.extend(more)
     return Repair(text, tuple(notes))

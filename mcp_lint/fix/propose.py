@@ -15,9 +15,11 @@ English gets its mechanical fixes only: mcp-lint writes English, and mixing it i
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from mcp_lint.check.functions._util import words
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.fix.compose import (
@@ -200,6 +202,30 @@ def _takes_off(tool: Tool) -> bool:
     return "from" in words or bool(re.match(r"^removes?\b.*\bfrom\b", first))
 
 
+# Things that are a tie between two others or a pointer to one kept elsewhere: deleting them loses
+# no content (the member, the linked item, the saved place stay), and they are made again at will.
+_TIES = frozenset(
+    words(
+        "member membership link association assignment subscription follower collaborator watcher "
+        "reaction bookmark favorite favourite alias shortcut star pin"
+    )
+)
+# A qualifier of a thing kept as a pointer: a saved place, a favourite search.
+_POINTERS = frozenset(words("saved favorite favourite starred pinned bookmarked"))
+
+
+def _unties(tool: Tool) -> bool:
+    """Whether what the tool deletes is a tie or a pointer rather than content (`delete_project_member`,
+    `remove_saved_location`, `delete_issue_link`): nothing is lost that whether it can be recovered
+    would matter for."""
+    words_ = [word.lower() for word in name_words(tool.name)]
+    verb = _verb(tool)
+    if verb not in words_:
+        return False
+    after = [word for word in words_[words_.index(verb) + 1 :] if word not in ("by", "id")]
+    return bool(after) and (singular(after[-1]) in _TIES or bool(_POINTERS & set(after)))
+
+
 def _says_bound(tool: Tool, name: str) -> bool:
     """Whether the description says something about how much `name` takes: a number next to it."""
     text = tool.description
@@ -229,7 +255,12 @@ def _limits(tool: Tool) -> list[str]:
     if amounts:
         shown = joined([f"`{name}`" for name in amounts[:2]], "or")
         items.append(f"state the most {shown} accepts (no maximum in the schema)")
-    if _verb(tool) in _TAKES and not _PERMANENCE.search(tool.description) and not _takes_off(tool):
+    if (
+        _verb(tool) in _TAKES
+        and not _PERMANENCE.search(tool.description)
+        and not _takes_off(tool)
+        and not _unties(tool)
+    ):
         items.append("say whether what it deletes can be recovered")
     return items
 
@@ -255,6 +286,37 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
             if str(name).lower().replace("_", "").replace("-", "") in wanted:
                 return thing, str(name), peer.name
     return None
+
+
+# Last words of a name that say what to send whatever the tool: an ID, a name, a title.
+_SAYS_ITSELF = frozenset(words("id ids uuid key slug name title number index"))
+
+
+def _plain(tool: Tool, name: str) -> bool:
+    """Whether an undescribed parameter needs no description: the description already explains it,
+    or its name says what to send in any tool (`list_id`, `title`, `page`, `latitude`, a switch like
+    `include_archived`). Not a word the server merely shares between tools (`symbol`), nor the
+    tool's own object (`option_symbol` of `options_parse_symbol`): both are reported at low, but
+    what format they take is often the one thing to write."""
+    from mcp_lint.check.functions.schema.undocumented_parameter import (
+        said_in_description,
+        self_explanatory,
+    )
+
+    prop = tool.properties.get(name)
+    if said_in_description(tool, name, prop):
+        return True
+    parts = [word.lower() for word in name_words(name)]
+    own = {singular(word.lower()) for word in name_words(tool.name)}
+    if (
+        isinstance(prop, Mapping)
+        and prop.get("type") == "string"
+        and parts
+        and singular(parts[-1]) in own
+        and parts[-1] not in _SAYS_ITSELF
+    ):
+        return False
+    return self_explanatory(tool, name, prop, Counter())
 
 
 def checklist(
@@ -284,7 +346,9 @@ def checklist(
         for finding in findings
         if finding.code == UNDOCUMENTED and finding.tool == tool.name and finding.subject
     }
-    bare = [name for name in tool.properties if name in flagged]  # in the schema's order
+    # In the schema's order; a name that says what to send in any tool (`list_id`, `title`) or one
+    # the description already explains is not asked for: its description would only repeat it.
+    bare = [name for name in tool.properties if name in flagged and not _plain(tool, name)]
     describe = f"describe {listed(bare)} (no description)" if bare else None
     for component in targets:
         if component == "purpose":

@@ -329,17 +329,22 @@ def run_findings(*tools: Tool) -> tuple[Any, ...]:
 def test_with_no_grounded_rewrite_the_suggestion_says_what_to_write_for_this_tool() -> None:
     schema = {
         "type": "object",
-        "properties": {"label": {"type": "string"}, "max_results": {"type": "integer"}},
+        "properties": {
+            "label": {"type": "string"},
+            "max_results": {"type": "integer"},
+            "match_rule": {"type": "string"},
+        },
         "required": ["label"],
     }
     remove = tool("delete_labels", "Delete labels.", schema)
     scores = {"purpose": 2, "guidelines": 3, "limitations": 1, "parameters": 1, "length": 3, "examples": 3}
     proposal = propose("s", remove, (remove,), scores, findings=run_findings(remove))
     assert proposal.description is None
+    # `label` (the tool's own object) and `max_results` say what to send; `match_rule` does not.
     assert proposal.checklist == (
         "state the most `max_results` accepts (no maximum in the schema)",
         "say whether what it deletes can be recovered",
-        "describe `label` and `max_results` (no description)",
+        "describe `match_rule` (no description)",
     )
     text = suggestion_text(proposal)
     assert text.startswith("No grounded rewrite. Write by hand: state the most `max_results` accepts")
@@ -371,9 +376,9 @@ def test_a_tool_that_makes_something_another_tool_takes_the_id_of_is_asked_wheth
     rename = tool("rename_board", "Rename a board.", needs("board_id", "name"))
     scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
     proposal = propose("s", create, (create, rename), scores, findings=run_findings(create, rename))
+    # (`name` is reported only at low, a name that says what to send: not asked for.)
     assert proposal.checklist == (
         "say whether it returns the new board's ID (`rename_board` takes `board_id`)",
-        "describe `name` (no description)",  # the run reports it (MCP202)
     )
     # Nothing takes a board's ID: what it returns is no question an agent has.
     assert propose("s", create, (create,), scores).checklist == ()
@@ -524,7 +529,11 @@ def test_a_pointer_claims_no_difference_the_schemas_do_not_show() -> None:
 def test_a_bound_on_an_id_is_not_asked_for_its_maximum_and_reported_parameters_are_asked_for() -> None:
     schema = {
         "type": "object",
-        "properties": {"maxId": {"type": "integer"}, "count": {"type": "integer"}},
+        "properties": {
+            "maxId": {"type": "integer"},
+            "count": {"type": "integer"},
+            "sound_profile": {"type": "string"},
+        },
     }
     notes = tool("get_notifications", "Get notifications.", schema)
     scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
@@ -532,9 +541,10 @@ def test_a_bound_on_an_id_is_not_asked_for_its_maximum_and_reported_parameters_a
     checklist = propose("s", notes, (notes,), scores, findings=found).checklist
     assert checklist[0] == "state the most `count` accepts (no maximum in the schema)"
     # The parameters do not smell to the jury, but the run reports them undocumented (MCP202):
-    # the checklist asks to describe them.
-    assert any(f.code == "MCP202" for f in found)
-    assert checklist[-1].startswith("describe `maxId`") and checklist[-1].endswith("(no description)")
+    # the checklist asks to describe the one reported above low (`maxId` and `count` say what to
+    # send and are reported at low: not asked for).
+    assert {f.subject for f in found if f.code == "MCP202"} == {"maxId", "count", "sound_profile"}
+    assert checklist[-1] == "describe `sound_profile` (no description)"
 
 
 def test_an_existing_one_sets_apart_only_from_a_tool_that_makes_a_new_one() -> None:
@@ -687,3 +697,129 @@ def test_a_siblings_phrase_naming_an_input_this_tool_takes_too_sets_nothing_apar
         needs("collectionId", "organizationId"),
     )
     assert guidelines_part(ground(edit, (edit, update))) is None
+
+
+def test_a_parameter_whose_name_says_what_to_send_is_not_asked_to_be_described() -> None:
+    # `list_id` and `title` are reported at low (MCP202): a description would repeat the name.
+    schema = {
+        "type": "object",
+        "properties": {
+            "list_id": {"type": "string"},
+            "title": {"type": "string"},
+            "notify_scope": {"type": "string"},
+        },
+        "required": ["list_id", "title"],
+    }
+    create = tool("create_list_note", "Create a note on a list.", schema)
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 3, "parameters": 1, "length": 3, "examples": 3}
+    found = run_findings(create)
+    assert {f.subject for f in found if f.code == "MCP202"} == {"list_id", "title", "notify_scope"}
+    checklist = propose("s", create, (create,), scores, findings=found).checklist
+    assert checklist == ("describe `notify_scope` (no description)",)
+    # With only such names, nothing is asked.
+    plain = tool("create_list_note", "Create a note on a list.", needs("list_id", "title"))
+    found = run_findings(plain)
+    assert propose("s", plain, (plain,), scores, findings=found).checklist == ()
+    # A word the server's tools share, or the tool's own object, is reported at low too, but its
+    # format is often what to write (`symbol`: "X:BTCUSD"?): still asked.
+    quote = tool("get_crypto_quote", "Get a quote.", needs("symbol"))
+    trades = tool("get_crypto_trades", "Get trades.", needs("symbol"))
+    bars = tool("get_crypto_bars", "Get bars.", needs("symbol"))
+    parse = tool("parse_option_symbol", "Split it into its parts.", needs("option_symbol"))
+    company = (quote, trades, bars, parse)
+    found = run_findings(*company)
+    assert propose("s", quote, company, scores, findings=found).checklist == (
+        "describe `symbol` (no description)",
+    )
+    assert propose("s", parse, company, scores, findings=found).checklist == (
+        "describe `option_symbol` (no description)",
+    )
+
+
+def test_keys_of_different_things_are_no_alternative_to_each_other() -> None:
+    # A card's comments and a board's own comments are different results: holding a `board_id` does
+    # not make the board tool a way to get a card's comments, nor the reverse.
+    cards = ground(tool("list_comments", "List the comments on a card.", needs("card_id")))
+    board = Rival("list_board_comments", needs=("board_id",), wants=("card_id",))
+    assert guidelines_part(replace(cards, rivals=(board,))) is None
+    # Several words of a thing: a project's stages against the stages a stage type may follow.
+    kinds = ground(tool("list_stage_kinds", "List stage kinds.", needs("pipelineId")))
+    after = Rival("list_stage_kind_successor_kinds", needs=("stageKindId",), wants=("pipelineId",))
+    assert guidelines_part(replace(kinds, rivals=(after,))) is None
+    # Another key of the same thing, or a value that is no key, is a way to the same thing.
+    issue = ground(tool("get_issue", "Get an issue.", needs("issue_id")))
+    by_key = Rival("get_issue_by_key", needs=("issue_key",), wants=("issue_id",))
+    assert guidelines_part(replace(issue, rivals=(by_key,))) == (
+        "If you have `issue_key` rather than `issue_id`, use `get_issue_by_key`."
+    )
+    user = ground(tool("get_user", "Get a user.", needs("user_id")))
+    by_mail = Rival("find_user", needs=("email",), wants=("user_id",))
+    assert guidelines_part(replace(user, rivals=(by_mail,))) == (
+        "If you have `email` rather than `user_id`, use `find_user`."
+    )
+    # A name that says it looks the same thing up by the other one: an order by its invoice.
+    order = ground(tool("get_order", "Get an order.", needs("order_id")))
+    by_invoice = Rival("get_order_by_invoice", needs=("invoice_id",), wants=("order_id",))
+    assert guidelines_part(replace(order, rivals=(by_invoice,))) == (
+        "If you have `invoice_id` rather than `order_id`, use `get_order_by_invoice`."
+    )
+
+
+def test_a_siblings_phrase_adding_only_the_product_every_tool_works_on_is_no_pointer() -> None:
+    urgent = tool("get_urgent_tickets", "Get urgent priority tickets only.", needs("queue"))
+    plain = Rival("get_tickets", purpose="get tickets from Zendesk", lacks=("status",))
+    assert guidelines_part(replace(ground(urgent), rivals=(plain,))) is None
+    # What it adds past the product is said.
+    wider = Rival("get_tickets", purpose="get tickets from Zendesk in any status", lacks=("status",))
+    assert guidelines_part(replace(ground(urgent), rivals=(wider,))) == (
+        "To get tickets from Zendesk in any status, use `get_tickets`."
+    )
+    # A product the sibling's own name carries is what sets it apart.
+    github = tool("search_github_issues", "Search issues.", needs("query"))
+    jira = Rival("search_jira_issues", purpose="search issues in Jira", lacks=("jql",))
+    assert guidelines_part(replace(ground(github), rivals=(jira,))) == (
+        "To search issues in Jira, use `search_jira_issues`."
+    )
+
+
+def test_an_empty_descriptions_purpose_needs_a_name_that_says_what_thing() -> None:
+    # A name that says which things but not what they are gets no sentence: "Fetch the newest for
+    # the given `feed`" is no English.
+    for name, inputs in (
+        ("fetch_newest", ("feed",)),
+        ("get_most_starred", ("owner",)),
+        ("list_recent", ("channel",)),
+        ("get_top_rated", ("genre",)),
+    ):
+        assert purpose_part(ground(tool(name, "", needs(*inputs)))) is None, name
+    # Nouns of those shapes still make one.
+    said = {
+        ("get_thread", ("thread_id",)): "Get a thread by its `thread_id`.",
+        ("get_request", ("request_id",)): "Get a request by its `request_id`.",
+        ("get_feed", ("url",)): "Get the feed for the given `url`.",
+        ("list_newest_posts", ("board",)): "List newest posts for the given `board`.",
+    }
+    for (name, inputs), sentence in said.items():
+        assert purpose_part(ground(tool(name, "", needs(*inputs)))) == sentence
+    # An input named by a link word is not "the given `since`".
+    assert purpose_part(ground(tool("list_events", "", needs("calendar_id", "since")))) == (
+        "List events for the given `calendar_id`."
+    )
+
+
+def test_deleting_a_tie_or_a_saved_pointer_is_not_asked_whether_it_can_be_recovered() -> None:
+    # A membership, a link between two issues, a saved place: the things they tie or point at stay,
+    # and the tie is made again at will, so whether it can be recovered is no question worth asking.
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 1, "parameters": 3, "length": 3, "examples": 3}
+    for name, inputs in (
+        ("delete_project_member", ("projectId", "userId")),
+        ("delete_issue_link", ("linkId",)),
+        ("remove_saved_place", ("placeName",)),
+        ("delete_favorite_search", ("searchId",)),
+    ):
+        subject = tool(name, "Handles it in one call.", needs(*inputs))
+        assert propose("s", subject, (subject,), scores).checklist == (), name
+    # Content is still asked about, even beside a tie word: a member's notes are the notes.
+    notes = tool("delete_member_notes", "Handles them in one call.", needs("memberId"))
+    asked = propose("s", notes, (notes,), scores).checklist
+    assert asked == ("say whether what it deletes can be recovered",)

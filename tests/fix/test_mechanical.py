@@ -163,3 +163,35 @@ def test_a_tool_name_without_the_prefix_every_tool_of_the_server_has_gets_it_bac
         tool("detect_cascading_alerts", "Detect cascades.", schema),
     )
     assert repair(mapper, findings(*mixed), [each.name for each in mixed]).text == mapper.description
+
+
+def test_a_text_listing_several_names_without_their_prefix_gets_all_of_them_or_none() -> None:
+    schema: dict[str, Any] = {"type": "object", "properties": {"key": {"type": "string"}}}
+    others = (
+        tool("geo_find_shops", "Find shops near a point.", schema),
+        tool("geo_trace_path", "Trace a path between points.", schema),
+        tool("geo_lookup_area", "Look up an area.", schema),
+        tool("geo_route", "Route between two points.", schema),
+    )
+    # The rule reports one bare name of the text; the others of the list get their prefix too.
+    chart = tool(
+        "geo_render_chart",
+        "Render a chart. Call it after find_shops, trace_path, or lookup_area to draw the route found.",
+        schema,
+    )
+    server = (chart, *others)
+    fixed = repair(chart, findings(*server), [each.name for each in server])
+    assert fixed.text == (
+        "Render a chart. Call it after geo_find_shops, geo_trace_path, or geo_lookup_area to draw the "
+        "route found."
+    )
+    assert len(fixed.notes) == 3
+    # A plain word of the same list (`route`, the old name of `geo_route`) cannot be told from prose
+    # with that certainty: a half-respelt list would be worse than none, so none.
+    listed = tool(
+        "geo_render_chart",
+        "Render a chart. Call it after find_shops, trace_path, lookup_area, or route to draw results.",
+        schema,
+    )
+    server = (listed, *others)
+    assert repair(listed, findings(*server), [each.name for each in server]).text == listed.description

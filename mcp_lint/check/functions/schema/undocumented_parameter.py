@@ -530,6 +530,20 @@ def _named_enough(root: Any, name: str, prop: Any) -> bool:
     return not (parts and parts[-1] not in _UNIT_END and _TIME_WORDS.intersection(parts))
 
 
+def plain_enough(tool: Tool, name: str, prop: Any, vocabulary: Counter[tuple[str, str]]) -> bool:
+    """Whether an undescribed parameter says enough without a description to report only at low: a
+    self-explanatory name in its tool, or one the tool's description mentions in a way that says
+    what it is. The fix checklist asks a description only for the others."""
+    return self_explanatory(tool, name, prop, vocabulary) or said_in_description(tool, name, prop)
+
+
+def said_in_description(tool: Tool, name: str, prop: Any) -> bool:
+    """Whether the tool's description mentions the parameter in a way that says what it is."""
+    return mentioned_in_description(tool.description, name) and (
+        _named_enough(tool.input_schema, name, prop) or shape_shown(tool.description, name)
+    )
+
+
 @check_function("undocumented_parameter")
 def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
     vocabulary = server_vocabulary(ctx.server.tools)
@@ -562,13 +576,7 @@ def undocumented_parameter(ctx: CheckContext) -> Iterator[Hit]:
                 subject = f"Field{plural} {shown} of parameter `{name}` {'have' if plural else 'has'}"
                 path = nested[0][1]
             evidence = ", ".join(where for _, where in nested[:_MAX_LISTED_FIELDS]) if documented else path
-            plain = not nested and (
-                self_explanatory(tool, str(name), prop, vocabulary)
-                or (
-                    mentioned_in_description(tool.description, str(name))
-                    and (_named_enough(root, str(name), prop) or shape_shown(tool.description, str(name)))
-                )
-            )
+            plain = not nested and plain_enough(tool, str(name), prop, vocabulary)
             yield Hit(
                 tool=tool.name,
                 subject=name,
