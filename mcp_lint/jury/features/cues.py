@@ -12,7 +12,7 @@ from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
-from mcp_lint.jury.regex_scan import presence
+from mcp_lint.jury.regex_scan import Gated, gate_words, presence
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
 EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
@@ -28,9 +28,13 @@ _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
+_GATED: dict[str, Gated] = {comp: Gated(cue) for comp, cue in _PRESENT.items()}
+
+
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
-    return frozenset(comp for comp, cue in _PRESENT.items() if cue.search(low) is not None)
+    words = gate_words(low) if low.isascii() else None
+    return frozenset(comp for comp, cue in _GATED.items() if cue.search(low, words))
 
 
 _UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)
