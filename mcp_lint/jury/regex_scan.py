@@ -8,10 +8,12 @@ each match says which pattern it is (`Family.finditer`). Plain `re` throughout.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import string
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from importlib import resources
 from typing import Any, NamedTuple
 
 
@@ -240,9 +242,57 @@ def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str
     return True
 
 
+GATES_FILE = "data/word-gates.json"
+_SHIPPED: dict[str, WordGate | None] | None = None
+
+
+def _gate_key(pattern: re.Pattern[str]) -> str:
+    return f"{pattern.flags}:{pattern.pattern}"
+
+
+def _shipped() -> dict[str, WordGate | None]:
+    """The gates `lab/word_gates.py` derived for the jury's patterns, by pattern and flags: reading
+    them costs a JSON load, deriving them parses every pattern again (milliseconds of each lint's
+    start-up). A pattern not in the file (the lexicon changed since) is derived when first used;
+    tests/jury/test_regex_scan.py checks that the file is what the derivation gives today."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        text = resources.files("mcp_lint.jury").joinpath(GATES_FILE).read_text(encoding="utf-8")
+        _SHIPPED = {
+            entry["key"]: None
+            if entry["gate"] is None
+            else WordGate(frozenset(entry["gate"]["words"]), tuple(entry["gate"]["prefixes"]))
+            for entry in json.loads(text)["gates"]
+        }
+    return _SHIPPED
+
+
+def gates_document(patterns: Iterable[re.Pattern[str]]) -> dict[str, Any]:
+    """The gates of `patterns`, derived now, as `GATES_FILE` holds them."""
+    gates = []
+    for pattern in sorted(set(patterns), key=_gate_key):
+        gate = derive_word_gate(pattern)
+        gates.append(
+            {
+                "key": _gate_key(pattern),
+                "gate": None
+                if gate is None
+                else {"words": sorted(gate.words), "prefixes": list(gate.prefixes)},
+            }
+        )
+    return {"about": "written by python -m lab.word_gates; see mcp_lint/jury/regex_scan.py", "gates": gates}
+
+
 def word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     """The `WordGate` of `pattern` (matched on lower-cased text), or None when its matches' starts
-    cannot be told (it is then always scanned)."""
+    cannot be told (it is then always scanned): the shipped one, else derived."""
+    shipped = _shipped()
+    key = _gate_key(pattern)
+    return shipped[key] if key in shipped else derive_word_gate(pattern)
+
+
+def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
+    """`word_gate`, read off the parsed pattern."""
     if pattern.flags & re.IGNORECASE:
         return None
     needs: set[tuple[bool, str]] = set()
@@ -251,6 +301,10 @@ def word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     words = frozenset(w for whole, w in needs if whole)
     return WordGate(words, tuple(sorted(p for whole, p in needs if not whole)))
 
+
+# Every `Gated` made (the jury's modules make theirs at import): what `lab/word_gates.py` derives
+# `GATES_FILE` from.
+GATED: list[Gated] = []
 
 
 class Gated:
@@ -263,6 +317,7 @@ class Gated:
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
+        GATED.append(self)
         self._words: frozenset[str] | None = None  # None: not gated
         self._prefixes: tuple[str, ...] | None = None  # None: the gate not read yet
 
@@ -280,7 +335,8 @@ class Gated:
         own = self._words
         if own is None or not own.isdisjoint(words):
             return True
-        for prefix in self._prefixes or ():
+        # a loop, not any(...): no generator made per text on this hot path
+        for prefix in self._prefixes or ():  # noqa: SIM110
             if prefix in text:
                 return True
         return False

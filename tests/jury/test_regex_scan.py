@@ -3,15 +3,27 @@ find on their own (each Latin one from a word start), and says which pattern mat
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from importlib import resources
 
 from jury_support import sample_texts
 
 from mcp_lint.jury.features import lexicon as F
 from mcp_lint.jury.features.cues import EXPLICIT_CUES
 from mcp_lint.jury.features.vector import FEATURE_NAMES
-from mcp_lint.jury.regex_scan import Gated, _top_alternatives, family, gate_words, presence, word_gate
+from mcp_lint.jury.regex_scan import (
+    GATED,
+    Gated,
+    _top_alternatives,
+    derive_word_gate,
+    family,
+    gate_words,
+    gates_document,
+    presence,
+    word_gate,
+)
 
 
 def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
@@ -165,3 +177,19 @@ def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
             ]
             assert gated.search(text, words) == (pattern.search(text) is not None)
     assert passed < len(patterns) * len(texts)  # the gates do turn texts away
+
+
+def test_the_shipped_gates_are_what_the_patterns_give_today() -> None:
+    """`data/word-gates.json` holds, for every gated pattern of the jury, the gate derived from it
+    now (after a lexicon change: `python -m lab.word_gates`); a lint reads them instead of parsing
+    every pattern again."""
+    from mcp_lint.jury import regex_scan
+
+    patterns = list(_gated_patterns().values())
+    assert {(p.pattern, p.flags) for p in patterns} <= {(g.pattern.pattern, g.pattern.flags) for g in GATED}
+    text = resources.files("mcp_lint.jury").joinpath(regex_scan.GATES_FILE).read_text(encoding="utf-8")
+    assert json.loads(text) == gates_document(patterns), "run: python -m lab.word_gates"
+    for pattern in patterns:
+        shipped, derived = word_gate(pattern), derive_word_gate(pattern)
+        assert shipped is not None and derived is not None
+        assert (shipped.words, shipped.prefixes) == (derived.words, derived.prefixes)
