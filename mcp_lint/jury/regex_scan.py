@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from typing import Any, NamedTuple
 
+from mcp_lint.lazyre import lazy, source_of
+
 
 def _top_alternatives(pattern: str) -> list[str]:
     """Split a regex at its top-level `|` (not inside groups or classes)."""
@@ -65,12 +67,13 @@ def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
     None`: the top-level alternatives that start with `\\b` gathered behind one `\\b` (the order
     of alternatives decides which match is found, not whether there is one), so that `re` skips
     most of them on their first character."""
-    alternatives = _top_alternatives(pattern.pattern)
+    source, flags = source_of(pattern)
+    alternatives = _top_alternatives(source)
     bounded = [a[2:] for a in alternatives if a.startswith(r"\b")]
     if len(bounded) < 2:
         return pattern
     rest = [a for a in alternatives if not a.startswith(r"\b")]
-    return re.compile("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), pattern.flags)
+    return lazy("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), flags)
 
 
 class Family:
@@ -91,14 +94,17 @@ class Family:
         cjk: list[tuple[int, str]] = []
         for i, p in enumerate(patterns):
             alts = _top_alternatives(p)
-            lat = [a for a in alts if not unspaced.search(a)]
-            han = [a for a in alts if unspaced.search(a)]
+            # (an ASCII alternative has no CJK character: not searched, so that a lazy `unspaced`
+            # compiles only for a family with CJK alternatives)
+            han = [a for a in alts if not a.isascii() and unspaced.search(a)]
+            lat = [a for a in alts if a not in han]
             if lat:
                 latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
             if han:
                 cjk.append((i, "|".join(han)))
         scan = ([r"\b(?:" + "|".join(p for _, p in latin) + ")"] if latin else []) + [p for _, p in cjk]
-        self.scan = re.compile("|".join(scan))
+        # compiled when a text first gets past the family's word gate
+        self.scan = lazy("|".join(scan))
         # each pattern on its own, compiled when a match first needs it (a lint that never meets a
         # pattern's predecessors' cues does not pay for compiling them)
         self._sources = tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
@@ -247,7 +253,8 @@ _SHIPPED: dict[str, WordGate | None] | None = None
 
 
 def _gate_key(pattern: re.Pattern[str]) -> str:
-    return f"{pattern.flags}:{pattern.pattern}"
+    source, flags = source_of(pattern)  # a lazy pattern is not compiled to be looked up
+    return f"{flags}:{source}"
 
 
 def _shipped() -> dict[str, WordGate | None]:
@@ -293,10 +300,11 @@ def word_gate(pattern: re.Pattern[str]) -> WordGate | None:
 
 def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     """`word_gate`, read off the parsed pattern."""
-    if pattern.flags & re.IGNORECASE:
+    source, flags = source_of(pattern)
+    if flags & re.IGNORECASE:
         return None
     needs: set[tuple[bool, str]] = set()
-    if not _needs(list(_PARSER.parse(pattern.pattern, pattern.flags).data), False, needs):
+    if not _needs(list(_PARSER.parse(source, flags).data), False, needs):
         return None
     words = frozenset(w for whole, w in needs if whole)
     return WordGate(words, tuple(sorted(p for whole, p in needs if not whole)))

@@ -13,10 +13,12 @@ from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups,
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
 from mcp_lint.jury.regex_scan import Gated, gate_words, presence
+from mcp_lint.lazyre import lazy
 
-# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
+# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_PRESENT`;
+# compiled only if something searches with it as it is).
 EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
-    str(comp): re.compile(_alternatives(patterns), re.MULTILINE)
+    str(comp): lazy(_alternatives(patterns), re.MULTILINE)
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
 # ... each as a regex that matches where it does somewhere, for ruling a cue out of a whole text
