@@ -14,7 +14,7 @@ import string
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
 
@@ -45,6 +45,12 @@ def _top_alternatives(pattern: str) -> list[str]:
         i += 1
     out.append(pattern[start:])
     return out
+
+
+class Searcher(Protocol):
+    """What a family asks of `unspaced`: `search(text)`, truthy when the text has such a character."""
+
+    def search(self, text: str, /) -> object: ...
 
 
 class Hit(NamedTuple):
@@ -89,7 +95,7 @@ class Family:
     told apart by trying the patterns one by one where it starts, in the alternation's order (the
     first that matches there is the one the alternation took; matches are few)."""
 
-    def __init__(self, patterns: Iterable[str], unspaced: re.Pattern[str]) -> None:
+    def __init__(self, patterns: Iterable[str], unspaced: Searcher) -> None:
         latin: list[tuple[int, str]] = []
         cjk: list[tuple[int, str]] = []
         for i, p in enumerate(patterns):
@@ -136,7 +142,7 @@ class Family:
         return self._gated.search(text, words)
 
 
-def family(patterns: Iterable[str], unspaced: re.Pattern[str]) -> Family:
+def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
     """The patterns as one `Family` scan."""
     return Family(patterns, unspaced)
 

@@ -119,7 +119,22 @@ QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})�
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
 HEADER = lazy(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
 JSONISH = lazy(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
-CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# The CJK blocks (kana, CJK ideographs and extension A, Hangul syllables) as code point ranges
+_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF))
+CJK = lazy("[" + "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in _CJK_RANGES) + "]")
+
+
+class _CJKChars:
+    """`CJK.search` as a test of code points: the cue families ask it of their alternatives at
+    import, and compiling CJK (a class over some 48,000 code points) costs milliseconds that a lint
+    of ASCII text never needs."""
+
+    @staticmethod
+    def search(text: str, /) -> bool:
+        return any(low <= ord(char) <= high for char in text for low, high in _CJK_RANGES)
+
+
+_CJK_CHARS = _CJKChars()
 WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?", re.UNICODE)
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right
@@ -158,9 +173,9 @@ VERB_START = re.compile(
 )
 
 # The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
-_USAGE = family(USAGE_CUES, CJK)
-_LIMIT = family(LIMIT_CUES, CJK)
-_EXAMPLE = family(EXAMPLE_CUES, CJK)
+_USAGE = family(USAGE_CUES, _CJK_CHARS)
+_LIMIT = family(LIMIT_CUES, _CJK_CHARS)
+_EXAMPLE = family(EXAMPLE_CUES, _CJK_CHARS)
 _RETURN = lazy("|".join(f"(?:{p})" for p in RETURN_CUES))
 _STRONG_LIMIT = lazy(_alternatives(lexicon()["strong_limit"]))
 # Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note),
@@ -200,8 +215,8 @@ LIM_RESTRICT = lazy(
     r"\bonly [\w-]+(?: [\w-]+)? (?:can|may|are|is|will)\b|\bmust be (?:within|absolute|in|a|an|one)\b|"
     r"\bwithin (?:the )?(?:allowed|specified|permitted|configured)\b"
 )
-_KINDS = family(LIMIT_KINDS, CJK)
-_CONTENT_LIST = family([_CONTENT_LIST_SOURCE], CJK)
+_KINDS = family(LIMIT_KINDS, _CJK_CHARS)
+_CONTENT_LIST = family([_CONTENT_LIST_SOURCE], _CJK_CHARS)
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = lazy(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 

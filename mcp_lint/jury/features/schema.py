@@ -26,7 +26,7 @@ def schema_properties(schema: Any) -> dict[str, Mapping[str, Any]]:
 
 
 def schema_required(schema: Any) -> set[str]:
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, _MAPPING):
         return set()
     req = schema.get("required")
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
