@@ -163,26 +163,20 @@ _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always
 
 
 def gate_words(text: str) -> frozenset[str]:
-    """The words of an ASCII `text` as `WordGate.maybe` reads them."""
+    """The words of an ASCII `text` as a `WordGate` reads them."""
     return frozenset(text.translate(_GATE_WORDS).split())
 
 
 class WordGate:
     """What every match of a pattern in an ASCII text starts with: one of `words` as a whole word of
-    the text (`gate_words`), or one of `prefixes` somewhere in it. A text with neither has no match,
-    so `maybe` false means the scan would find nothing; true means it might (scan it)."""
+    the text (`gate_words`), or one of `prefixes` somewhere in it. A text with neither has no match:
+    the scan would find nothing (`Gated` skips it)."""
 
     __slots__ = ("prefixes", "words")
 
     def __init__(self, words: frozenset[str], prefixes: tuple[str, ...]) -> None:
         self.words = words
         self.prefixes = prefixes
-
-    def maybe(self, words: frozenset[str], text: str) -> bool:
-        """`words` is `gate_words(text)` for an ASCII `text`."""
-        if not self.words.isdisjoint(words):
-            return True
-        return any(prefix in text for prefix in self.prefixes)
 
 
 _WORD_STARTS = frozenset({"AT_BOUNDARY", "AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING"})

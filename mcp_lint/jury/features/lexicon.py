@@ -107,7 +107,6 @@ _CONTENT_LIST_SOURCE = (
     r"\bincluding\b|\bincludes?\b|\bcontaining\b|\bcontains?\b|\bconsist|\bsuch as\b|"
     r"\bwith (?:columns|fields|keys|details|information)\b|\bcovering\b|包含|包括"
 )
-CONTENT_LIST = lazy(_CONTENT_LIST_SOURCE)
 # words that make a statement specific: conditions, objects, outputs
 QUALIFIERS = lazy(
     r"\b(?:if|when|whether|and returns?|by|for a|for the|from|within|between|based on|using|in \w+ format)\b"
