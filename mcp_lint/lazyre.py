@@ -57,3 +57,12 @@ def lazy(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
     """`re.compile(source, flags)`, done when the pattern is first used (see the module's docstring
     for the one limit: methods only, not `re`'s functions)."""
     return cast("re.Pattern[str]", _Lazy(source, int(flags)))
+
+
+def source_of(pattern: re.Pattern[str]) -> tuple[str, int]:
+    """(source, flags) of `pattern` as `re.compile` reports them (`flags` with `re.UNICODE` added, as
+    for any str pattern without `re.ASCII`), for a lazy stand-in without compiling it."""
+    if isinstance(pattern, _Lazy):
+        flags = pattern._flags
+        return pattern._source, int(flags if flags & re.ASCII else flags | re.UNICODE)
+    return pattern.pattern, int(pattern.flags)

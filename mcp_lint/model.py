@@ -4,12 +4,11 @@ locate -> gate -> report. Each stage takes these and returns them with its part 
 from __future__ import annotations
 
 import enum
-import functools
 import re
 import statistics
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Generic, Literal, Protocol, TypeVar, get_args, overload
 from urllib.parse import quote
 
 
@@ -60,6 +59,34 @@ COMPONENTS: tuple[Component, ...] = get_args(Component)  # in report order
 OFFLINE_JURY = "offline"
 
 
+_T = TypeVar("_T")
+
+
+class _cached(Generic[_T]):
+    """`functools.cached_property` without its lock (which Python 3.12 dropped too): the first read
+    computes the value and stores it in the instance's `__dict__`, where every later read finds it
+    without calling here. Fresh `Tool`s are made by the thousand (one per candidate text the
+    propose stage scores), and the lock made each first read cost several times the computation."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self._compute = compute
+        self._name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _cached[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> _cached[_T] | _T:
+        if instance is None:
+            return self
+        value = instance.__dict__[self._name] = self._compute(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class Tool:
     """One tool exactly as the server sent it, with the fields rules read most often pulled out.
@@ -81,12 +108,12 @@ class Tool:
     # The accessors below are cached: rules read them hundreds of thousands of times on a large
     # server, and each would otherwise repeat its type checks. `raw` is never mutated.
 
-    @functools.cached_property
+    @_cached
     def description(self) -> str:
         value = self.raw.get("description")
         return value if isinstance(value, str) else ""
 
-    @functools.cached_property
+    @_cached
     def title(self) -> str | None:
         value = self.raw.get("title")
         if isinstance(value, str):
@@ -95,11 +122,11 @@ class Tool:
         nested = annotations.get("title") if annotations else None
         return nested if isinstance(nested, str) else None
 
-    @functools.cached_property
+    @_cached
     def input_schema(self) -> Any:
         return self.raw.get("inputSchema")
 
-    @functools.cached_property
+    @_cached
     def properties(self) -> Mapping[str, Any]:
         schema = self.input_schema
         if isinstance(schema, (dict, Mapping)):
@@ -108,7 +135,7 @@ class Tool:
                 return props
         return {}
 
-    @functools.cached_property
+    @_cached
     def required(self) -> tuple[str, ...]:
         schema = self.input_schema
         if isinstance(schema, (dict, Mapping)):
@@ -117,7 +144,7 @@ class Tool:
                 return tuple(name for name in names if isinstance(name, str))
         return ()
 
-    @functools.cached_property
+    @_cached
     def annotations(self) -> Mapping[str, Any] | None:
         value = self.raw.get("annotations")
         return value if isinstance(value, (dict, Mapping)) else None

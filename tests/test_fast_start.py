@@ -22,6 +22,7 @@ HEAVY = (
     "httpx",
     "litellm",
     "mcp_lint.jury.llm",  # the LLM judges: an offline run never calls one
+    "mcp_lint.jury.answer",  # the pydantic models of an LLM judge's answer, built only when one answers
     "jsonschema",  # asked only about a schema or data file the quick checks are not sure of
     "sarif_om",
     "git",

@@ -45,3 +45,12 @@ def test_methods_are_the_compiled_patterns_after_first_use() -> None:
     stand_in.search("a1")
     assert "search" in vars(stand_in) and vars(stand_in)["search"].__self__ is re.compile(r"\d+")
     assert repr(lazy("a", re.M)) == "lazy('a', 8)"
+
+
+def test_source_of_reads_a_stand_in_without_compiling_it() -> None:
+    from mcp_lint.lazyre import source_of
+
+    for source, flags in ((r"\bword\b", 0), (r"^x", re.MULTILINE), (r"y", re.ASCII)):
+        assert source_of(lazy(source, flags)) == source_of(re.compile(source, flags))
+    invalid = lazy(r"(unclosed", re.MULTILINE)
+    assert source_of(invalid) == (r"(unclosed", int(re.MULTILINE | re.UNICODE))  # not compiled: no error

@@ -11,6 +11,7 @@ from mcp_lint import cli
 from mcp_lint.commands.output import Echo
 from mcp_lint.config_tables import _Table
 from mcp_lint.fix.llm import RewriteAnswer
+from mcp_lint.jury import prompt
 from mcp_lint.jury.cache import CacheStats
 from mcp_lint.jury.llm import import_litellm
 from mcp_lint.jury.prompt import ComponentAnswer, JudgeAnswer
@@ -36,6 +37,9 @@ JudgeAnswer.purpose
 JudgeAnswer.guidelines
 JudgeAnswer.limitations
 JudgeAnswer.examples
+
+# Python calls a module's `__getattr__` for a name it lacks: `prompt.JudgeAnswer` still resolves.
+prompt.__getattr__
 
 # litellm reads these module globals (set on the module to quiet it and keep it offline).
 import_litellm.suppress_debug_info

@@ -110,12 +110,18 @@ def english(text: str) -> bool:
     not English. Then, over its prose words (code spans, identifiers and URLs left out): it is not
     English when more of them are function words of another language than of English, or, with no
     function word of either, when many of its letters carry diacritics."""
-    letters = [char for char in text if char.isalpha()]
-    if not letters:
-        return True
-    latin = [char for char in letters if _latin(char)]
-    if len(latin) < 0.7 * len(letters):
-        return False
+    if text.isascii():
+        # every ASCII letter is Latin and none carries a diacritic: only the words can say no
+        if not any(map(str.isalpha, text)):
+            return True
+        latin: list[str] = []
+    else:
+        letters = [char for char in text if char.isalpha()]
+        if not letters:
+            return True
+        latin = [char for char in letters if _latin(char)]
+        if len(latin) < 0.7 * len(letters):
+            return False
     prose = [word.lower() for word in _PROSE_WORD.findall(_CODE_SPAN.sub(" ", text))]
     english_words = sum(word in _ENGLISH for word in prose)
     foreign_words = sum(word in _FOREIGN for word in prose)

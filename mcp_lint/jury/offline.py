@@ -204,13 +204,16 @@ class OfflineJury:
 
     def text_scorer(self, tool: Tool, siblings: Sequence[str]) -> Callable[[str], dict[str, float]]:
         """The scores `tool` would get with another description: what the propose stage asks of
-        each candidate, with the tool's name, schema and siblings analysed once for all of them."""
-        context = ToolContext.of(tool.name, tool.input_schema, siblings)
+        each candidate, with the tool's name, schema and siblings analysed once for all of them, when
+        the first candidate is scored (a proposal that finds nothing to add scores none)."""
+        contexts: list[ToolContext] = []
 
         def score(description: str) -> dict[str, float]:
+            if not contexts:
+                contexts.append(ToolContext.of(tool.name, tool.input_schema, siblings))
             raw = dict(tool.raw)
             raw["description"] = description
-            return self.scores(Tool(tool.name, raw), siblings, context)[0]
+            return self.scores(Tool(tool.name, raw), siblings, contexts[0])[0]
 
         return score
 

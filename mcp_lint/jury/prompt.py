@@ -13,13 +13,14 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import TYPE_CHECKING, Any
 
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.rubric import Rubric
 from mcp_lint.model import Tool
+
+if TYPE_CHECKING:
+    from mcp_lint.jury.answer import JudgeAnswer
 
 # Bump whenever the wording of the messages, the payload fields or the answer schema change: it is part of
 # every cache key, so verdicts produced by an older prompt are not reused. tests/jury/test_prompt.py pins
@@ -32,43 +33,11 @@ DATA_END = "<<<MCP_TOOL_DATA_END>>>"
 RESPONSE_FORMAT_NAME = "mcp_lint_judge_answer"
 
 
-class ComponentAnswer(BaseModel):
-    # `reason` comes first so a model writing the fields in order justifies before it scores.
-    model_config = ConfigDict(extra="forbid")
-
-    reason: str
-    score: int = Field(ge=1, le=5)
-
-
-class JudgeAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    purpose: ComponentAnswer
-    guidelines: ComponentAnswer
-    limitations: ComponentAnswer
-    parameters: ComponentAnswer
-    length: ComponentAnswer
-    examples: ComponentAnswer
-    rewrite: str
-
-    def scores(self) -> dict[str, int]:
-        return {name: self._component(name).score for name in COMPONENTS}
-
-    def reasons(self) -> dict[str, str]:
-        return {name: self._component(name).reason for name in COMPONENTS}
-
-    def _component(self, name: str) -> ComponentAnswer:
-        value = getattr(self, name)
-        assert isinstance(value, ComponentAnswer)
-        return value
-
-
-assert tuple(name for name in JudgeAnswer.model_fields if name != "rewrite") == COMPONENTS
-
-
 @functools.lru_cache(maxsize=1)
 def _answer_schema() -> str:
     # Generating the schema costs milliseconds; a fresh copy per request keeps callers free to mutate it.
+    from mcp_lint.jury.answer import JudgeAnswer
+
     return json.dumps(JudgeAnswer.model_json_schema())
 
 
@@ -181,6 +150,8 @@ def parse_answer(content: str | None) -> JudgeAnswer:
         text = text.split("\n", 1)[1] if "\n" in text else ""
         if text.rstrip().endswith("```"):
             text = text.rstrip()[:-3]
+    from mcp_lint.jury.answer import JudgeAnswer
+
     try:
         return JudgeAnswer.model_validate_json(text)
     except ValueError as exc:
@@ -189,3 +160,14 @@ def parse_answer(content: str | None) -> JudgeAnswer:
         if len(first) > 1:
             detail = f"{detail}: {first[1].strip()}"
         raise MalformedAnswer(f"answer does not match the schema ({detail})") from None
+
+
+def __getattr__(name: str) -> Any:
+    """The answer's models (`JudgeAnswer`, `ComponentAnswer`) live in `mcp_lint.jury.answer`, built
+    only when an LLM judge or a test asks for them: every lint imports this module (the offline jury
+    never needs them), and building two pydantic models is milliseconds of its start-up."""
+    if name in ("JudgeAnswer", "ComponentAnswer"):
+        from mcp_lint.jury import answer
+
+        return getattr(answer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,9 +7,16 @@ each match says which pattern it is (`Family.finditer`). Plain `re` throughout.
 
 from __future__ import annotations
 
+import importlib
+import json
 import re
-from collections.abc import Callable, Iterable
-from typing import NamedTuple
+import string
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from importlib import resources
+from typing import Any, NamedTuple, Protocol
+
+from mcp_lint.lazyre import lazy, source_of
 
 
 def _top_alternatives(pattern: str) -> list[str]:
@@ -40,6 +47,12 @@ def _top_alternatives(pattern: str) -> list[str]:
     return out
 
 
+class Searcher(Protocol):
+    """What a family asks of `unspaced`: `search(text)`, truthy when the text has such a character."""
+
+    def search(self, text: str, /) -> object: ...
+
+
 class Hit(NamedTuple):
     """A match of a `Family`: where it starts and ends, and which of the family's patterns it is."""
 
@@ -60,12 +73,13 @@ def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
     None`: the top-level alternatives that start with `\\b` gathered behind one `\\b` (the order
     of alternatives decides which match is found, not whether there is one), so that `re` skips
     most of them on their first character."""
-    alternatives = _top_alternatives(pattern.pattern)
+    source, flags = source_of(pattern)
+    alternatives = _top_alternatives(source)
     bounded = [a[2:] for a in alternatives if a.startswith(r"\b")]
     if len(bounded) < 2:
         return pattern
     rest = [a for a in alternatives if not a.startswith(r"\b")]
-    return re.compile("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), pattern.flags)
+    return lazy("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), flags)
 
 
 class Family:
@@ -81,23 +95,27 @@ class Family:
     told apart by trying the patterns one by one where it starts, in the alternation's order (the
     first that matches there is the one the alternation took; matches are few)."""
 
-    def __init__(self, patterns: Iterable[str], unspaced: re.Pattern[str]) -> None:
+    def __init__(self, patterns: Iterable[str], unspaced: Searcher) -> None:
         latin: list[tuple[int, str]] = []
         cjk: list[tuple[int, str]] = []
         for i, p in enumerate(patterns):
             alts = _top_alternatives(p)
-            lat = [a for a in alts if not unspaced.search(a)]
-            han = [a for a in alts if unspaced.search(a)]
+            # (an ASCII alternative has no CJK character: not searched, so that a lazy `unspaced`
+            # compiles only for a family with CJK alternatives)
+            han = [a for a in alts if not a.isascii() and unspaced.search(a)]
+            lat = [a for a in alts if a not in han]
             if lat:
                 latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
             if han:
                 cjk.append((i, "|".join(han)))
         scan = ([r"\b(?:" + "|".join(p for _, p in latin) + ")"] if latin else []) + [p for _, p in cjk]
-        self.scan = re.compile("|".join(scan))
+        # compiled when a text first gets past the family's word gate
+        self.scan = lazy("|".join(scan))
         # each pattern on its own, compiled when a match first needs it (a lint that never meets a
         # pattern's predecessors' cues does not pay for compiling them)
         self._sources = tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
         self._parts: list[Callable[[str, int], re.Match[str] | None] | None] = [None] * len(self._sources)
+        self._gated = Gated(self.scan)
 
     def _which(self, text: str, start: int) -> int:
         """The index of the first pattern that matches `text` at `start`."""
@@ -110,16 +128,229 @@ class Family:
                 return index
         raise AssertionError("a family match that no pattern of the family makes")
 
-    def finditer(self, text: str) -> list[Hit]:
+    def finditer(self, text: str, words: frozenset[str] | None = None) -> list[Hit]:
         """The family's matches in `text`, as `finditer` over the alternation of its patterns finds
-        them, each with the index (in the patterns given) of the pattern it is."""
+        them, each with the index (in the patterns given) of the pattern it is. `words` is
+        `gate_words(text)` when the caller has it (an ASCII text without the words any match starts
+        with is not scanned)."""
+        if words is not None and not self._gated.passes(text, words):
+            return []
         return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in self.scan.finditer(text)]
 
-    def search(self, text: str) -> bool:
-        """Some pattern of the family matches in `text`."""
-        return self.scan.search(text) is not None
+    def search(self, text: str, words: frozenset[str] | None = None) -> bool:
+        """Some pattern of the family matches in `text` (`words` as for `finditer`)."""
+        return self._gated.search(text, words)
 
 
-def family(patterns: Iterable[str], unspaced: re.Pattern[str]) -> Family:
+def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
     """The patterns as one `Family` scan."""
     return Family(patterns, unspaced)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Word gates: what an ASCII text must contain for a pattern to match somewhere in it, read off the
+# pattern once, so that a text that lacks it is not scanned at all.
+
+_PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+_ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
+# An ASCII text's words as a gate reads them: maximal runs of letters and digits, lower-cased (any
+# other character, `_` and `'` included, ends a word).
+_GATE_WORDS = str.maketrans(
+    string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
+)
+_WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
+_MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
+
+
+def gate_words(text: str) -> frozenset[str]:
+    """The words of an ASCII `text` as a `WordGate` reads them."""
+    return frozenset(text.translate(_GATE_WORDS).split())
+
+
+class WordGate:
+    """What every match of a pattern in an ASCII text starts with: one of `words` as a whole word of
+    the text (`gate_words`), or one of `prefixes` somewhere in it. A text with neither has no match:
+    the scan would find nothing (`Gated` skips it)."""
+
+    __slots__ = ("prefixes", "words")
+
+    def __init__(self, words: frozenset[str], prefixes: tuple[str, ...]) -> None:
+        self.words = words
+        self.prefixes = prefixes
+
+
+_WORD_STARTS = frozenset({"AT_BOUNDARY", "AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING"})
+_NON_WORD_CLASSES = frozenset({"CATEGORY_NOT_WORD", "CATEGORY_SPACE"})
+
+
+def _non_word(data: list[Any]) -> bool:
+    """The parsed `data` is one character class of non-word characters only (`\\W`, `\\s`)."""
+    if len(data) != 1 or str(data[0][0]) != "IN":
+        return False
+    return all(str(kind) == "CATEGORY" and str(value) in _NON_WORD_CLASSES for kind, value in data[0][1])
+
+
+def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str = "") -> bool:
+    """Add to `out` what a match of the parsed sequence `items` starts with in an ASCII text:
+    (True, w) a whole word w, (False, p) the substring p. False when that cannot be told (or there
+    are too many ways): the pattern is then not gated. `bounded`: a word boundary precedes the
+    match; `run`: the letters and digits the match has already taken (from its start)."""
+    i = 0
+    while i < len(items):
+        op, av = items[i]
+        name = str(op)
+        rest = items[i + 1 :]
+        if name == "LITERAL" and av < 128 and chr(av) in _WORD_CHARS:
+            run += chr(av)
+            i += 1
+            continue
+        if name == "SUBPATTERN" and not av[1] and not av[2]:  # a group that sets no flag
+            return _needs([*av[3].data, *rest], bounded, out, run)
+        if name == "BRANCH":
+            return (
+                all(_needs([*alt.data, *rest], bounded, out, run) for alt in av[1]) and len(out) <= _MAX_NEEDS
+            )
+        if name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] == 0 and av[1] == 1:  # `(...)?`: taken or not
+            return _needs([*av[2].data, *rest], bounded, out, run) and _needs(rest, bounded, out, run)
+        if run:
+            break
+        if name == "AT":
+            # after `\b`, or at the start of the text or of a line, a word character starts a word
+            bounded = str(av) in _WORD_STARTS
+            i += 1
+            continue
+        if name in ("MAX_REPEAT", "MIN_REPEAT") and _non_word(av[2].data):
+            # `\W*`, `\s+`: a word after them starts a word if one did before, or if they took one
+            bounded = bounded or av[0] >= 1
+            i += 1
+            continue
+        if name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] >= 1 and len(av[2].data) == 1:
+            op, av = av[2].data[0]  # what the first of at least one repeat starts with
+            name = str(op)
+        if name == "IN" and [(str(k), str(v)) for k, v in av] == [("CATEGORY", "CATEGORY_DIGIT")]:
+            out.update((False, digit) for digit in string.digits)  # `\d`: a digit, in ASCII text
+            return True
+        # a character outside ASCII never matches in an ASCII text (CJK cues); anything else (another
+        # class, punctuation, an optional part) is not told
+        return name == "LITERAL" and av > 127
+    if not run:
+        return False  # the empty string matches
+    after = items[i] if i < len(items) else None
+    whole = (
+        bounded
+        and after is not None
+        and (
+            (str(after[0]) == "AT" and str(after[1]) == "AT_BOUNDARY")
+            or (str(after[0]) == "LITERAL" and after[1] < 128 and not chr(after[1]).isalnum())
+        )
+    )
+    out.add((whole, run))
+    return True
+
+
+GATES_FILE = "data/word-gates.json"
+_SHIPPED: dict[str, WordGate | None] | None = None
+
+
+def _gate_key(pattern: re.Pattern[str]) -> str:
+    source, flags = source_of(pattern)  # a lazy pattern is not compiled to be looked up
+    return f"{flags}:{source}"
+
+
+def _shipped() -> dict[str, WordGate | None]:
+    """The gates `lab/word_gates.py` derived for the jury's patterns, by pattern and flags: reading
+    them costs a JSON load, deriving them parses every pattern again (milliseconds of each lint's
+    start-up). A pattern not in the file (the lexicon changed since) is derived when first used;
+    tests/jury/test_regex_scan.py checks that the file is what the derivation gives today."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        text = resources.files("mcp_lint.jury").joinpath(GATES_FILE).read_text(encoding="utf-8")
+        _SHIPPED = {
+            entry["key"]: None
+            if entry["gate"] is None
+            else WordGate(frozenset(entry["gate"]["words"]), tuple(entry["gate"]["prefixes"]))
+            for entry in json.loads(text)["gates"]
+        }
+    return _SHIPPED
+
+
+def gates_document(patterns: Iterable[re.Pattern[str]]) -> dict[str, Any]:
+    """The gates of `patterns`, derived now, as `GATES_FILE` holds them."""
+    gates = []
+    for pattern in sorted(set(patterns), key=_gate_key):
+        gate = derive_word_gate(pattern)
+        gates.append(
+            {
+                "key": _gate_key(pattern),
+                "gate": None
+                if gate is None
+                else {"words": sorted(gate.words), "prefixes": list(gate.prefixes)},
+            }
+        )
+    return {"about": "written by python -m lab.word_gates; see mcp_lint/jury/regex_scan.py", "gates": gates}
+
+
+def word_gate(pattern: re.Pattern[str]) -> WordGate | None:
+    """The `WordGate` of `pattern` (matched on lower-cased text), or None when its matches' starts
+    cannot be told (it is then always scanned): the shipped one, else derived."""
+    shipped = _shipped()
+    key = _gate_key(pattern)
+    return shipped[key] if key in shipped else derive_word_gate(pattern)
+
+
+def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
+    """`word_gate`, read off the parsed pattern."""
+    source, flags = source_of(pattern)
+    if flags & re.IGNORECASE:
+        return None
+    needs: set[tuple[bool, str]] = set()
+    if not _needs(list(_PARSER.parse(source, flags).data), False, needs):
+        return None
+    words = frozenset(w for whole, w in needs if whole)
+    return WordGate(words, tuple(sorted(p for whole, p in needs if not whole)))
+
+
+# Every `Gated` made (the jury's modules make theirs at import): what `lab/word_gates.py` derives
+# `GATES_FILE` from.
+GATED: list[Gated] = []
+
+
+class Gated:
+    """A pattern scanned only when its `WordGate` lets the text through: `finditer` and `search`
+    answer exactly as the pattern's own, given the text's `gate_words` (None for a text that is not
+    ASCII, which is always scanned). The gate is read off the pattern when first needed; its words
+    and prefixes are kept here, so that a text is let through or turned away without a call."""
+
+    __slots__ = ("_prefixes", "_words", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        GATED.append(self)
+        self._words: frozenset[str] | None = None  # None: not gated
+        self._prefixes: tuple[str, ...] | None = None  # None: the gate not read yet
+
+    def _read(self) -> None:
+        gate = word_gate(self.pattern)
+        self._words = None if gate is None else gate.words
+        self._prefixes = () if gate is None else gate.prefixes
+
+    def passes(self, text: str, words: frozenset[str] | None) -> bool:
+        """The pattern may match in `text` (false: it certainly does not)."""
+        if words is None:
+            return True
+        if self._prefixes is None:
+            self._read()
+        own = self._words
+        if own is None or not own.isdisjoint(words):
+            return True
+        # a loop, not any(...): no generator made per text on this hot path
+        for prefix in self._prefixes or ():  # noqa: SIM110
+            if prefix in text:
+                return True
+        return False
+
+    def finditer(self, text: str, words: frozenset[str] | None) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(text) if self.passes(text, words) else iter(())
+
+    def search(self, text: str, words: frozenset[str] | None) -> bool:
+        return self.passes(text, words) and self.pattern.search(text) is not None

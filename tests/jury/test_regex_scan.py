@@ -3,15 +3,27 @@ find on their own (each Latin one from a word start), and says which pattern mat
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from importlib import resources
 
 from jury_support import sample_texts
 
 from mcp_lint.jury.features import lexicon as F
 from mcp_lint.jury.features.cues import EXPLICIT_CUES
 from mcp_lint.jury.features.vector import FEATURE_NAMES
-from mcp_lint.jury.regex_scan import _top_alternatives, family, presence
+from mcp_lint.jury.regex_scan import (
+    GATED,
+    Gated,
+    _top_alternatives,
+    derive_word_gate,
+    family,
+    gate_words,
+    gates_document,
+    presence,
+    word_gate,
+)
 
 
 def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
@@ -109,3 +121,75 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
         fast = presence(cue)
         for text in (*texts, *units, *extra):
             assert (fast.search(text) is None) == (cue.search(text) is None), (cue.pattern[:40], text[:80])
+
+
+def _gated_patterns() -> dict[str, re.Pattern[str]]:
+    """Every pattern the offline jury scans behind a word gate."""
+    from mcp_lint.jury.features import segment
+    from mcp_lint.jury.features.cues import _GATED
+
+    patterns = {name: g.pattern for name, g in vars(segment).items() if isinstance(g, Gated)}
+    patterns |= {f"cue {comp}": g.pattern for comp, g in _GATED.items()}
+    patterns |= {n: getattr(F, n).scan for n in ("_USAGE", "_LIMIT", "_EXAMPLE", "_KINDS", "_CONTENT_LIST")}
+    return patterns
+
+
+def test_word_gates_are_read_off_the_patterns() -> None:
+    """What a match must start with, read off the parsed pattern: whole words after a boundary,
+    substrings where the word may go on; an unreadable start (a class, an optional part that is not
+    a group) leaves the pattern ungated. Every pattern the jury gates has a gate."""
+    gate = word_gate(re.compile(r"\b(?:do not|don't) use|\bprefer|\bmax(?:imum)?\b|只"))
+    assert gate is not None
+    assert gate.words == {"do", "don", "max", "maximum"} and gate.prefixes == ("prefer",)
+    digits = word_gate(re.compile(r"\b\d+ items\b|^\W*(?:when to use|usage)\b", re.M))
+    assert (
+        digits is not None and digits.words == {"when", "usage"} and set(digits.prefixes) == set("0123456789")
+    )
+    assert word_gate(re.compile(r"\b(?:an? )?error")) is not None  # `?` on a group: with it or without
+    for ungated in (r"\w+ only", r"x*only", r"(?i)only", r"only|", r"[ab]c", r"(?<=a)b"):
+        assert word_gate(re.compile(ungated)) is None, ungated
+    assert all(word_gate(p) is not None for p in _gated_patterns().values())
+
+
+def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
+    """Where the gate says no, the pattern finds nothing: on every sample text, each of its lines,
+    and random runs of the patterns' own words glued with the punctuation that ends a word (or
+    doesn't: `_`, letters, digits)."""
+    texts = [t.lower() for t in sample_texts()]
+    texts += [u for t in texts[::2] for u in t.split("\n")]
+    rng = random.Random(29)
+    patterns = _gated_patterns()
+    pieces = sorted({w for p in patterns.values() if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed "]
+    for _ in range(3000):
+        texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 6))))
+    passed = 0
+    for name, pattern in patterns.items():
+        gated = Gated(pattern)
+        for text in texts:
+            words = gate_words(text) if text.isascii() else None
+            if gated.passes(text, words):
+                passed += 1
+            else:
+                assert pattern.search(text) is None, (name, text[:80])
+            assert [m.span() for m in gated.finditer(text, words)] == [
+                m.span() for m in pattern.finditer(text)
+            ]
+            assert gated.search(text, words) == (pattern.search(text) is not None)
+    assert passed < len(patterns) * len(texts)  # the gates do turn texts away
+
+
+def test_the_shipped_gates_are_what_the_patterns_give_today() -> None:
+    """`data/word-gates.json` holds, for every gated pattern of the jury, the gate derived from it
+    now (after a lexicon change: `python -m lab.word_gates`); a lint reads them instead of parsing
+    every pattern again."""
+    from mcp_lint.jury import regex_scan
+
+    patterns = list(_gated_patterns().values())
+    assert {(p.pattern, p.flags) for p in patterns} <= {(g.pattern.pattern, g.pattern.flags) for g in GATED}
+    text = resources.files("mcp_lint.jury").joinpath(regex_scan.GATES_FILE).read_text(encoding="utf-8")
+    assert json.loads(text) == gates_document(patterns), "run: python -m lab.word_gates"
+    for pattern in patterns:
+        shipped, derived = word_gate(pattern), derive_word_gate(pattern)
+        assert shipped is not None and derived is not None
+        assert (shipped.words, shipped.prefixes) == (derived.words, derived.prefixes)

@@ -12,11 +12,13 @@ from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
-from mcp_lint.jury.regex_scan import presence
+from mcp_lint.jury.regex_scan import Gated, gate_words, presence
+from mcp_lint.lazyre import lazy
 
-# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component.
+# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_PRESENT`;
+# compiled only if something searches with it as it is).
 EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
-    str(comp): re.compile(_alternatives(patterns), re.MULTILINE)
+    str(comp): lazy(_alternatives(patterns), re.MULTILINE)
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
 # ... each as a regex that matches where it does somewhere, for ruling a cue out of a whole text
@@ -28,9 +30,13 @@ _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
+_GATED: dict[str, Gated] = {comp: Gated(cue) for comp, cue in _PRESENT.items()}
+
+
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
-    return frozenset(comp for comp, cue in _PRESENT.items() if cue.search(low) is not None)
+    words = gate_words(low) if low.isascii() else None
+    return frozenset(comp for comp, cue in _GATED.items() if cue.search(low, words))
 
 
 _UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)

@@ -1,6 +1,8 @@
 """The offline jury's vocabularies: the word lists and cue patterns of `data/lexicon.yaml` (see its
 header, loaded once), and the regexes the other modules scan text with: cue families, parameter
-entries, structure (bullets, headers, code), sentence boundaries."""
+entries, structure (bullets, headers, code), sentence boundaries. Those a text may never need (a
+word gate or a cheaper test goes first, or only some texts reach them) compile when first used
+(`mcp_lint.lazyre.lazy`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 import yaml
 
 from mcp_lint.jury.regex_scan import family
+from mcp_lint.lazyre import lazy
 
 
 @functools.cache
@@ -57,12 +60,12 @@ USAGE_CUES: tuple[str, ...] = _patterns("usage_cues")
 LIMIT_CUES: tuple[str, ...] = _patterns("limit_cues")
 EXAMPLE_CUES: tuple[str, ...] = _patterns("example_cues")
 RETURN_CUES: tuple[str, ...] = _patterns("return_cues")
-PARAM_SECTION = re.compile(
+PARAM_SECTION = lazy(
     r"^\s*(?:#+\s*)?(?:args|arguments|parameters|params|inputs?|options|参数)\s*[:：]?\s*$|"
     r"(?:^|\s)(?:args|arguments|parameters|params)\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
-RETURN_SECTION = re.compile(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
+RETURN_SECTION = lazy(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
 # Substrings every match of PARAM_SECTION / RETURN_SECTION in an ASCII text contains, lower-cased:
 # most texts lack them, and `in` is much cheaper than a case-insensitive scan. Only for ASCII text:
 # under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
@@ -89,33 +92,48 @@ PARAM_LINE = re.compile(
     r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+\S",
     re.MULTILINE,
 )
-TYPE_WORDS = re.compile(
+TYPE_WORDS = lazy(
     r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|"
     r"required|default(?:s)?|enum|one of)\b",
 )
-FORMAT_WORDS = re.compile(
+FORMAT_WORDS = lazy(
     r"\b(?:format|formatted|yyyy|iso|iso-?8601|url|uri|json|regex|pattern|unix|timestamp|utc|"
     r"seconds|milliseconds|ms|bytes|mb|kb|characters|chars|case[- ]sensitive|comma[- ]separated|"
     r"valid values?|allowed values?|possible values?|options are|one of)\b",
 )
-DEFAULT_WORDS = re.compile(r"\bdefaults?\b|\bdefault(?:s)? to\b|\boptional\b|\brequired\b")
+DEFAULT_WORDS = lazy(r"\bdefaults?\b|\bdefault(?:s)? to\b|\boptional\b|\brequired\b")
 # "... including X, Y and Z": says what the result contains (purpose / completeness evidence)
-CONTENT_LIST = re.compile(
+_CONTENT_LIST_SOURCE = (
     r"\bincluding\b|\bincludes?\b|\bcontaining\b|\bcontains?\b|\bconsist|\bsuch as\b|"
     r"\bwith (?:columns|fields|keys|details|information)\b|\bcovering\b|包含|包括"
 )
 # words that make a statement specific: conditions, objects, outputs
-QUALIFIERS = re.compile(
+QUALIFIERS = lazy(
     r"\b(?:if|when|whether|and returns?|by|for a|for the|from|within|between|based on|using|in \w+ format)\b"
 )
-NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
+NUMBER = lazy(r"\b\d+(?:\.\d+)?\b")
 CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
-HEADER = re.compile(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
-JSONISH = re.compile(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+HEADER = lazy(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
+JSONISH = lazy(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
+# The CJK blocks (kana, CJK ideographs and extension A, Hangul syllables) as code point ranges
+_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF))
+CJK = lazy("[" + "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in _CJK_RANGES) + "]")
+
+
+class _CJKChars:
+    """`CJK.search` as a test of code points: the cue families ask it of their alternatives at
+    import, and compiling CJK (a class over some 48,000 code points) costs milliseconds that a lint
+    of ASCII text never needs."""
+
+    @staticmethod
+    def search(text: str, /) -> bool:
+        return any(low <= ord(char) <= high for char in text for low, high in _CJK_RANGES)
+
+
+_CJK_CHARS = _CJKChars()
 WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?", re.UNICODE)
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right
@@ -125,7 +143,7 @@ GLUED_SENTENCE_OPENERS = "|".join(_words_in_order("glued_sentence_openers"))
 # Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
 # ("Get All Issues", "Search The Web") is not cut.
 GLUED_OPENERS_BEFORE_LOWER = "|".join(_words_in_order("glued_openers_before_lower"))
-SENT_SPLIT = re.compile(
+SENT_SPLIT = lazy(
     r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
     rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
 )
@@ -154,11 +172,11 @@ VERB_START = re.compile(
 )
 
 # The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
-_USAGE = family(USAGE_CUES, CJK)
-_LIMIT = family(LIMIT_CUES, CJK)
-_EXAMPLE = family(EXAMPLE_CUES, CJK)
-_RETURN = re.compile("|".join(f"(?:{p})" for p in RETURN_CUES))
-_STRONG_LIMIT = re.compile(_alternatives(lexicon()["strong_limit"]))
+_USAGE = family(USAGE_CUES, _CJK_CHARS)
+_LIMIT = family(LIMIT_CUES, _CJK_CHARS)
+_EXAMPLE = family(EXAMPLE_CUES, _CJK_CHARS)
+_RETURN = lazy("|".join(f"(?:{p})" for p in RETURN_CUES))
+_STRONG_LIMIT = lazy(_alternatives(lexicon()["strong_limit"]))
 # Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note),
 # by feature name; the number of distinct kinds a description covers tracks the judges' limitation score.
 _LIMIT_KIND_PATTERNS: dict[str, str] = {
@@ -168,38 +186,38 @@ LIMIT_KIND_NAMES: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS)
 LIMIT_KINDS: tuple[str, ...] = tuple(_LIMIT_KIND_PATTERNS.values())
 # A parameter entry whose text gives more than a gloss: type, format, default, allowed values, a
 # range, an example or a literal value.
-PARAM_DETAIL = re.compile(
+PARAM_DETAIL = lazy(
     r"\b(?:str|string|int|integer|float|number|bool|boolean|array|list|dict|object|optional|required|"
     r"defaults?|enum|one of|format|e\.g|eg|example|such as|max(?:imum)?|min(?:imum)?|between|range|"
     r"inclusive|exclusive|based|iso|url|json|true|false|either|must)\b|\d|[\"'`(]"
 )
-PARAM_ENTRY = re.compile(
+PARAM_ENTRY = lazy(
     r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+(\S.*)"
 )
 # Constraints attached to a parameter entry: ranges, bounds, requiredness, allowed values.
-PARAM_CONSTRAINT = re.compile(
+PARAM_CONSTRAINT = lazy(
     r"\b(?:max(?:imum)?|min(?:imum)?|at most|at least|up to|no more than|between|range|limit(?:ed)?|"
     r"inclusive|exclusive|\d+-based|must|required|only|cannot|not|one of|allowed|valid)\b"
 )
 # "the `head` parameter", "parameter 'limit'": a parameter referred to as such (the keyword is found
 # first, then the identifier right before or after it is read).
-PARAM_KEYWORD = re.compile(r"\b(?:parameter|argument|param|field|option|flag)s?\b")
-_REF_AFTER = re.compile(r"\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)")
-_REF_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[`'\"]?\s+$")
+PARAM_KEYWORD = lazy(r"\b(?:parameter|argument|param|field|option|flag)s?\b")
+_REF_AFTER = lazy(r"\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)")
+_REF_BEFORE = lazy(r"([A-Za-z_][A-Za-z0-9_]*)[`'\"]?\s+$")
 # Edge-case behaviour: what happens if/when something is (not) the case.
-LIM_CONDITIONAL = re.compile(
+LIM_CONDITIONAL = lazy(
     r"\b(?:if|when|unless)\b[^.\n]{0,80}?\b(?:will|fails?|error|errors|returns?|succeeds?|raises?|"
     r"throws?|stops?|skips?|ignored?|overwrit\w*|won't|cannot|no)\b"
 )
 # Restrictions on what may be acted on: "only uncompleted tasks can be updated".
-LIM_RESTRICT = re.compile(
+LIM_RESTRICT = lazy(
     r"\bonly [\w-]+(?: [\w-]+)? (?:can|may|are|is|will)\b|\bmust be (?:within|absolute|in|a|an|one)\b|"
     r"\bwithin (?:the )?(?:allowed|specified|permitted|configured)\b"
 )
-_KINDS = family(LIMIT_KINDS, CJK)
-_CONTENT_LIST = family([CONTENT_LIST.pattern], CJK)
+_KINDS = family(LIMIT_KINDS, _CJK_CHARS)
+_CONTENT_LIST = family([_CONTENT_LIST_SOURCE], _CJK_CHARS)
 # "you must always call this" is a usage instruction, not a limitation
-MUST_CALL = re.compile(r"\bmust\*? (?:always )?(?:call|use|first)\b")
+MUST_CALL = lazy(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 
 # A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")

@@ -26,7 +26,7 @@ def schema_properties(schema: Any) -> dict[str, Mapping[str, Any]]:
 
 
 def schema_required(schema: Any) -> set[str]:
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, _MAPPING):
         return set()
     req = schema.get("required")
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
@@ -218,26 +218,35 @@ def schema_as_prose(schema: Any) -> str:
     return "\n".join(lines) if len(lines) > 1 else ""
 
 
-def _schema_texts(schema: Any, depth: int = 0) -> Iterable[str]:
-    """Property names, descriptions, titles and enum values of a schema, nested ones included."""
+def _schema_texts(schema: Any, depth: int = 0) -> list[str]:
+    """Property names, descriptions, titles and enum values of a schema, nested ones included, in
+    the order of a depth-first walk."""
+    out: list[str] = []
+    _collect_texts(schema, depth, out)
+    return out
+
+
+def _collect_texts(schema: Any, depth: int, out: list[str]) -> None:
+    """`_schema_texts`, appended to `out` (one list for the whole walk, not a generator per level)."""
     if not isinstance(schema, _MAPPING) or depth > 6:
         return
-    for key in ("title", "description"):
-        value = schema.get(key)
-        if isinstance(value, str) and depth:
-            yield value
+    if depth:
+        for key in ("title", "description"):
+            value = schema.get(key)
+            if isinstance(value, str):
+                out.append(value)
     enum = schema.get("enum")
     if isinstance(enum, list):
-        yield " ".join(str(e) for e in enum[:50])
+        out.append(" ".join(str(e) for e in enum[:50]))
     props = schema.get("properties")
     if isinstance(props, _MAPPING):
         for name, spec in props.items():
-            yield " ".join(name_words(str(name)))
-            yield from _schema_texts(spec, depth + 1)
+            out.append(" ".join(name_words(str(name))))
+            _collect_texts(spec, depth + 1, out)
     for key in ("items", "additionalProperties"):
-        yield from _schema_texts(schema.get(key), depth + 1)
+        _collect_texts(schema.get(key), depth + 1, out)
     for key in ("anyOf", "oneOf", "allOf"):
         alternatives = schema.get(key)
         if isinstance(alternatives, list):
             for alternative in alternatives[:10]:
-                yield from _schema_texts(alternative, depth + 1)
+                _collect_texts(alternative, depth + 1, out)

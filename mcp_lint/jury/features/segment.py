@@ -43,9 +43,20 @@ from mcp_lint.jury.features.lexicon import (
     has_return_section,
 )
 from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
-from mcp_lint.jury.regex_scan import Hit
+from mcp_lint.jury.regex_scan import Gated, Hit, gate_words
 
 N_KINDS = len(LIMIT_KINDS)
+
+# The word-led patterns `_segment` scans the lower-cased text with, each scanned only when the text
+# has a word its matches can start with (`regex_scan.WordGate`; the cue families gate themselves).
+_G_STRONG_LIMIT = Gated(_STRONG_LIMIT)
+_G_QUALIFIERS = Gated(QUALIFIERS)
+_G_PARAM_KEYWORD = Gated(PARAM_KEYWORD)
+_G_LIM_CONDITIONAL = Gated(LIM_CONDITIONAL)
+_G_LIM_RESTRICT = Gated(LIM_RESTRICT)
+_G_RETURN = Gated(_RETURN)
+_G_TYPE_WORDS = Gated(TYPE_WORDS)
+_G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
@@ -190,15 +201,17 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    usage = _USAGE.finditer(low)
-    limit = _LIMIT.finditer(low)
-    example = _EXAMPLE.finditer(low)
-    kind_hits = _KINDS.finditer(low)
-    strong_hits = _STRONG_LIMIT.finditer(low)
-    qualifiers = QUALIFIERS.finditer(low)
-    param_keywords = PARAM_KEYWORD.finditer(low)
-    conditional_hits = LIM_CONDITIONAL.finditer(low)
-    restrict_hits = LIM_RESTRICT.finditer(low)
+    # the text's words, read once for every gate (a text that is not ASCII is always scanned)
+    words = gate_words(low) if low.isascii() else None
+    usage = _USAGE.finditer(low, words)
+    limit = _LIMIT.finditer(low, words)
+    example = _EXAMPLE.finditer(low, words)
+    kind_hits = _KINDS.finditer(low, words)
+    strong_hits = _G_STRONG_LIMIT.finditer(low, words)
+    qualifiers = _G_QUALIFIERS.finditer(low, words)
+    param_keywords = _G_PARAM_KEYWORD.finditer(low, words)
+    conditional_hits = _G_LIM_CONDITIONAL.finditer(low, words)
+    restrict_hits = _G_LIM_RESTRICT.finditer(low, words)
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -268,21 +281,24 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         strong=len(strong),
         kinds=tuple(kinds),
         must_call="must" in low and MUST_CALL.search(low) is not None,
-        return_cue=_RETURN.search(low) is not None,
+        return_cue=_G_RETURN.search(low, words),
         return_section=has_return_section(joined, low),
-        content_list=_CONTENT_LIST.search(low),
+        content_list=_CONTENT_LIST.search(low, words),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
         numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
         bullets=sum(1 for u in kept if BULLET.match(u)),
-        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined)),
+        # a header has a "#" or a ":", a JSON-ish key a "{" or "[" and a ":" (the cheap test first)
+        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
+        if "#" in joined or ":" in joined
+        else _EMPTY_SET,
         param_lines=frozenset(param_lines),
         fence="```" in joined,
-        jsonish=JSONISH.search(joined) is not None,
+        jsonish=":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,
         param_section=has_param_section(joined, low),
-        type_words=TYPE_WORDS.search(low) is not None,
-        format_words=FORMAT_WORDS.search(low) is not None,
+        type_words=_G_TYPE_WORDS.search(low, words),
+        format_words=_G_FORMAT_WORDS.search(low, words),
         # every match has one of these words (the cheap test rules most texts out)
         default_words=("default" in low or "optional" in low or "required" in low)
         and DEFAULT_WORDS.search(low) is not None,

@@ -59,7 +59,9 @@ class Extracted:
 
 
 def _name_tokens(name: str) -> frozenset[str]:
-    return frozenset(t for t in _NAME_SPLIT.split(_CAMEL.sub(" ", name).lower()) if t)
+    # a name with no upper-case letter has no lower->upper step to split at (`_CAMEL` leaves it)
+    spaced = name if name.islower() else _CAMEL.sub(" ", name)
+    return frozenset(t for t in _NAME_SPLIT.split(spaced.lower()) if t)
 
 
 @dataclass(frozen=True)
