@@ -101,9 +101,7 @@ def test_self_explanatory_names_report_at_low_and_opaque_ones_at_the_rules_sever
     # moderate again; a self-explanatory name stays at low.
     found = _severities({})
     assert {key for key, severity in found.items() if severity is Severity.LOW} == SELF_EXPLANATORY
-    assert {severity for key, severity in found.items() if key not in SELF_EXPLANATORY} == {
-        Severity.MODERATE
-    }
+    assert {severity for key, severity in found.items() if key not in SELF_EXPLANATORY} == {Severity.MODERATE}
 
 
 def test_self_explanatory_names_report_at_low_and_opaque_ones_at_moderate() -> None:

@@ -294,8 +294,10 @@ def required_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             if not text or _NOT_STATED.search(text):
                 continue
             named = re.compile(rf"[`'\"]?\b{re.escape(str(name))}\b[`'\"]?\s+is\s+required\b", re.IGNORECASE)
-            says_required = called or _unconditional(text, _SAYS_REQUIRED, str(name)) or _unconditional(
-                text, named, str(name)
+            says_required = (
+                called
+                or _unconditional(text, _SAYS_REQUIRED, str(name))
+                or _unconditional(text, named, str(name))
             )
             says_optional = _says_optional(text)
             if (says_required or says_optional) and _marks_another(text, str(name), _structured(root, prop)):
