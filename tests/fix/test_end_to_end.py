@@ -14,6 +14,13 @@ from typing import Any
 import anyio
 import pytest
 
+# Imported when the module is collected, not inside a test: the SDK's stdio client binds
+# `errlog=sys.stderr` as a default argument at import, and imported while an earlier test had
+# swapped sys.stderr (click's CliRunner does) it kept a stream with no file descriptor, so every
+# spawn here failed with "fileno" when this file ran after tests/test_docs.py.
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
 from mcp_lint.config import JurySettings
 from mcp_lint.jury.run import score_servers
 from mcp_lint.model import ServerSnapshot
@@ -31,8 +38,6 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
 
 def record_calls(server: Path, traces: Path) -> None:
     """Call the server with the SDK's own client and write each answered call as a trace line."""
-    from mcp import Client
-    from mcp.client.stdio import StdioServerParameters
 
     async def main() -> None:
         params = StdioServerParameters(command=sys.executable, args=[str(server)])
