@@ -174,6 +174,28 @@ def _required(grounding: Grounding) -> list[str]:
     ]
 
 
+def _acted_on(grounding: Grounding) -> list[str]:
+    """The required inputs a sentence may name as what the tool acts on. A flag (`reserved:
+    boolean`) filters what is acted on, it is not what the action is for: "List keywords for the
+    given `reserved`" reads wrong."""
+    flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
+    return [name for name in _required(grounding) if name not in flags]
+
+
+def _verb_first(parts: list[str]) -> list[str]:
+    """A name's words with its verb first: a product prefix dropped (`jira_get_issue`), a verb
+    written last moved to the front (`projects-list`)."""
+    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
+        parts = parts[1:]
+    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
+        parts = [parts[-1], *parts[:-1]]
+    return parts
+
+
+def _plural(word: str) -> bool:
+    return singular(word) != word and not word.endswith(("ss", "us", "is"))
+
+
 def joined(items: Sequence[str], conjunction: str = "and") -> str:
     """`a`, `a and b`, `a, b and c` (or with "or")."""
     if len(items) <= 1:
@@ -511,17 +533,8 @@ def named_purpose(grounding: Grounding) -> str | None:
     what it acts on, so the sentence says more than the name. None when the name opens with no plain
     verb (`manage_options` says nothing a sentence can build on) or needs no input (the sentence
     would only echo the name)."""
-    parts = [word.lower() for word in name_words(grounding.tool.name)]
-    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
-        parts = parts[1:]  # a product prefix: `jira_get_issue`
-    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
-        parts = [parts[-1], *parts[:-1]]  # `projects-list`
-    # A flag (`reserved: boolean`) filters what is acted on, it is not what the action is for: "List
-    # keywords for the given `reserved`" reads wrong, so only the other inputs are named.
-    flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
-    required = [
-        name for name in _required(grounding) if name not in flags and name.lower() not in _LINK_INPUTS
-    ]
+    parts = _verb_first([word.lower() for word in name_words(grounding.tool.name)])
+    required = [name for name in _acted_on(grounding) if name.lower() not in _LINK_INPUTS]
     if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or not required:
         return None
     verb, rest = parts[0], parts[1:]
@@ -533,7 +546,7 @@ def named_purpose(grounding: Grounding) -> str | None:
         rest = rest[: rest.index("by")]  # "by id": said by the input below
     if not rest or not _names_a_thing(rest[-1]):
         return None  # "Fetch the latest for the given `source`": which ones, but not what
-    plural = singular(rest[-1]) != rest[-1] and not rest[-1].endswith(("ss", "us", "is"))
+    plural = _plural(rest[-1])
     if verb in _MANY and not plural:
         return None  # "Search source": a set of one thing reads wrong, whatever the article
     if by:
@@ -621,10 +634,7 @@ def echo_purpose(grounding: Grounding) -> str | None:
     parts = [word.lower() for word in name_words(tool.name)]
     if len(parts) > 2 and parts[-1] == "tool":
         parts = parts[:-1]  # `delete_dns_record_tool`: a suffix some servers give every tool
-    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and parts[1] in _PLAIN_VERBS:
-        parts = parts[1:]
-    if len(parts) > 1 and parts[0] not in _PLAIN_VERBS and parts[-1] in _PLAIN_VERBS:
-        parts = [parts[-1], *parts[:-1]]
+    parts = _verb_first(parts)
     if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or _LINKS & set(parts[1:]):
         return None
     verb, thing = parts[0], parts[-1]
@@ -632,9 +642,8 @@ def echo_purpose(grounding: Grounding) -> str | None:
         return None
     if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) for name in tool.properties):
         return None  # an input it names already (and a second --fix finds it there)
-    flags = {parameter.path for parameter in grounding.parameters if set(parameter.kinds) == {"boolean"}}
-    required = [name for name in _required(grounding) if name not in flags]
-    plural = singular(thing) != thing and not thing.endswith(("ss", "us", "is"))
+    required = _acted_on(grounding)
+    plural = _plural(thing)
 
     def stem(name: str) -> list[str]:
         found = [word.lower() for word in name_words(name)]

@@ -82,20 +82,20 @@ def _flat(name: str) -> str:
     return name.replace("_", "").replace("-", "").lower()
 
 
+def _word(name: str) -> str:
+    """`name` as a word of its own: `max_results` in "max_results_total" is another name."""
+    return rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
+
+
 def _renamed(text: str, old: str, new: str) -> str:
-    # As a word of its own: `max_results` in "max_results_total" is another name. A name called in
-    # code (`add_ticket_reply(ticket_id=1)`) is not renamed to one no language could call there
-    # (`add-ticket-reply`): the example would stop being code.
+    # A name called in code (`add_ticket_reply(ticket_id=1)`) is not renamed to one no language could
+    # call there (`add-ticket-reply`): the example would stop being code.
     call = "" if new.isidentifier() else r"(?!\s*\()"
-    return re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-]){call}", new, text)
+    return re.sub(_word(old) + call, new, text)
 
 
 # What may stand between two names of a list: "after a, b, or c", "a -> b -> c", "a/b".
 _BETWEEN = r"\s*(?:,|/|->|\u2192)?\s*(?:(?:or|and|then)\s+)?"
-
-
-def _word(name: str) -> str:
-    return rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
 
 
 def _all_prefixed(
@@ -108,21 +108,21 @@ def _all_prefixed(
     `directions` beside a respelt name of the list, which may be a word of prose elsewhere): the
     text gets all of its names or none, never a half-respelt list."""
     notes: list[str] = []
+    full = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    named = rf"(?<![\w.-])(?:{full})(?![\w-])"
     for prefix in sorted(prefixes):
         bare = sorted(
             name[len(prefix) :] for name in names if name.startswith(prefix) and name[len(prefix) :]
         )
-        full = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
         left = [written for written in bare if written not in names and re.search(_word(written), text)]
+        respelt = [written for written in left if _unprefixed(written, prefix + written, own, names)]
+        for written in respelt:
+            fixed = _renamed(text, written, prefix + written)
+            if fixed != text:
+                text = fixed
+                notes.append(f"{DANGLING} `{written}` -> `{prefix + written}`")
         for written in left:
-            if _unprefixed(written, prefix + written, own, names):
-                fixed = _renamed(text, written, prefix + written)
-                if fixed != text:
-                    text = fixed
-                    notes.append(f"{DANGLING} `{written}` -> `{prefix + written}`")
-        named = rf"(?<![\w.-])(?:{full})(?![\w-])"
-        for written in left:
-            if _unprefixed(written, prefix + written, own, names):
+            if written in respelt:
                 continue
             plain = _word(written)
             if re.search(rf"{named}{_BETWEEN}{plain}|{plain}{_BETWEEN}{named}", text):

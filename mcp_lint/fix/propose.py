@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from mcp_lint.check.functions._util import words
+from mcp_lint.check.functions.schema.undocumented_parameter import said_in_description, self_explanatory
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.fix.compose import (
@@ -298,11 +299,6 @@ def _plain(tool: Tool, name: str) -> bool:
     `include_archived`). Not a word the server merely shares between tools (`symbol`), nor the
     tool's own object (`option_symbol` of `options_parse_symbol`): both are reported at low, but
     what format they take is often the one thing to write."""
-    from mcp_lint.check.functions.schema.undocumented_parameter import (
-        said_in_description,
-        self_explanatory,
-    )
-
     prop = tool.properties.get(name)
     if said_in_description(tool, name, prop):
         return True
