@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
@@ -501,32 +501,39 @@ def _blank_results(text: str) -> str:
     """`text` with the lines of its result sections ("Returns:" and what follows) blanked out."""
     if ":" not in text:
         return text
-    pieces: list[str] = []
-    pos = 0
-    for header in _RESULT_HEADER.finditer(text):
-        if header.start() < pos:
-            continue
-        end_match = _BLANK_LINE.search(text, header.end())
-        end = end_match.start() if end_match else len(text)
-        pieces.append(text[pos : header.start()])
-        pieces.append(" " * (end - header.start()))
-        pos = end
-    pieces.append(text[pos:])
-    text = "".join(pieces)
+
+    def to_blank_line(header: re.Match[str]) -> int:
+        end = _BLANK_LINE.search(text, header.end())
+        return end.start() if end else len(text)
+
+    text = _blanked(text, _RESULT_HEADER.finditer(text), to_blank_line, keep_lines=False)
     if _RESULT_LINE.search(text) is None:
         return text
-    out: list[str] = []
+    # The blanked block keeps its line breaks, so the sentences around it stay apart.
+    return _blanked(
+        text, _RESULT_LINE.finditer(text), lambda line: _result_block_end(text, line), keep_lines=True
+    )
+
+
+def _blanked(
+    text: str, starts: Iterator[re.Match[str]], end_of: Callable[[re.Match[str]], int], keep_lines: bool
+) -> str:
+    """`text` with each span from a match of `starts` to `end_of(match)` made blank (a match inside a
+    span already blanked is skipped): spaces, or spaces with its line breaks kept."""
+    pieces: list[str] = []
     pos = 0
-    for line in _RESULT_LINE.finditer(text):
-        if line.start() < pos:
+    for match in starts:
+        if match.start() < pos:
             continue
-        end = _result_block_end(text, line)
-        out.append(text[pos : line.start()])
-        # The blanked block keeps its line breaks, so the sentences around it stay apart.
-        out.append("".join("\n" if char == "\n" else " " for char in text[line.start() : end]))
+        end = end_of(match)
+        span = text[match.start() : end]
+        pieces.append(text[pos : match.start()])
+        pieces.append(
+            "".join("\n" if char == "\n" else " " for char in span) if keep_lines else " " * len(span)
+        )
         pos = end
-    out.append(text[pos:])
-    return "".join(out)
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
 def _result_block_end(text: str, line: re.Match[str]) -> int:
@@ -683,9 +690,9 @@ def phantom_mentions(
         load()
         if name in exact:
             return
-        if key in known and basis == SECTION and key not in own_known:
-            pass  # an Args entry of this tool: another tool's parameter of that name does not excuse it
-        elif key in known:
+        # An Args entry of this tool is excused by its own names only: another tool's parameter of
+        # that name does not excuse it.
+        if key in (own_known if basis == SECTION else known):
             meant = spelled.get(key)
             if meant is not None and meant != name and identifier_shaped(name):
                 found[name] = (evidence, meant, SPELT if meant in tool.properties else INNER)

@@ -201,7 +201,8 @@ def explained_in_description(description: str, name: str) -> bool:
     """
     if not description or not name:
         return False
-    if name.lower() not in description.lower() and " ".join(name_words(name)) not in description.lower():
+    spoken = " ".join(name_words(name))
+    if name.lower() not in description.lower() and spoken not in description.lower():
         return False  # every way of explaining it writes the name (most parameters: no regex to build)
     bare = re.escape(name)
     before = r"(?<![A-Za-z0-9_.])"
@@ -215,7 +216,6 @@ def explained_in_description(description: str, name: str) -> bool:
     ]
     if identifier_shaped(name):
         patterns.append(rf"{before}{bare}{after}")
-    spoken = " ".join(name_words(name))
     if spoken.replace(" ", "").isalpha():
         # An entry headed by the name as a word of prose, with a capital: "Period: week, month, year",
         # "Attachments (optional): list of dicts, each with ...", "Storage path: ...".
