@@ -569,9 +569,18 @@ def named_purpose(grounding: Grounding) -> str | None:
     # A word as the server's own prose spells it ("Exasol", not the name's "exasol"); the server's
     # name that no prose spells is left out, when two words of the object are left to say it.
     spoken = [grounding.spelt.get(word, _prose(word)) for word in rest]
+    # A term the server writes as a title is spelt whole ("User Defined Functions"), never half.
+    for size in range(len(rest), 1, -1):
+        for start in range(len(rest) - size + 1):
+            term = grounding.spelt.get(" ".join(rest[start : start + size]))
+            if term and not {"", "\0"} & set(spoken[start : start + size]):
+                spoken[start : start + size] = [term, *["\0"] * (size - 1)]
+    whole = len(spoken)  # the words of the object, a term counting each of its words
+    spoken = [word for word in spoken if word != "\0"]
     if "" in spoken:
+        whole -= spoken.count("")
         spoken = [word for word in spoken if word]
-        if len(spoken) < 2 or not grounding.spelt.get(rest[-1], "x"):
+        if whole < 2 or not grounding.spelt.get(rest[-1], "x"):
             return None
     if article == "a " and _VOWEL.match(spoken[0].lower()):
         article = "an "

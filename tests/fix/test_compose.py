@@ -823,3 +823,25 @@ def test_deleting_a_tie_or_a_saved_pointer_is_not_asked_whether_it_can_be_recove
     notes = tool("delete_member_notes", "Handles them in one call.", needs("memberId"))
     asked = propose("s", notes, (notes,), scores).checklist
     assert asked == ("say whether what it deletes can be recovered",)
+
+
+def test_an_empty_descriptions_purpose_spells_a_titled_term_whole() -> None:
+    # The server writes "Access Control Lists" as a title and "lists" in lower case elsewhere: the
+    # word-by-word spelling would mix the two ("Get Access Control lists").
+    acl = tool("get_access_control_lists", "", needs("bucket_name"))
+    others = (
+        tool("describe_bucket", "Shows a bucket with its Access Control Lists.", needs("bucket")),
+        tool("find_buckets", "Returns lists of buckets, and lists of their tags.", needs("query")),
+    )
+    scores = {"purpose": 0, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    company = (acl, *others)
+    made = propose("s", acl, company, scores, findings=run_findings(*company))
+    assert made.description == "Get Access Control Lists for the given `bucket_name`."
+    # Written in lower case more often than as a title, the words are the name's own.
+    plain = (
+        others[0],
+        tool("find_buckets", "Returns access control lists, and access control lists of keys.", needs("q")),
+    )
+    company = (acl, *plain)
+    made = propose("s", acl, company, scores, findings=run_findings(*company))
+    assert made.description == "Get access control lists for the given `bucket_name`."
