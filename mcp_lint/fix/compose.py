@@ -569,9 +569,18 @@ def named_purpose(grounding: Grounding) -> str | None:
     # A word as the server's own prose spells it ("Exasol", not the name's "exasol"); the server's
     # name that no prose spells is left out, when two words of the object are left to say it.
     spoken = [grounding.spelt.get(word, _prose(word)) for word in rest]
+    # A term the server writes as a title is spelt whole ("User Defined Functions"), never half.
+    for size in range(len(rest), 1, -1):
+        for start in range(len(rest) - size + 1):
+            term = grounding.spelt.get(" ".join(rest[start : start + size]))
+            if term and not {"", "\0"} & set(spoken[start : start + size]):
+                spoken[start : start + size] = [term, *["\0"] * (size - 1)]
+    whole = len(spoken)  # the words of the object, a term counting each of its words
+    spoken = [word for word in spoken if word != "\0"]
     if "" in spoken:
+        whole -= spoken.count("")
         spoken = [word for word in spoken if word]
-        if len(spoken) < 2 or not grounding.spelt.get(rest[-1], "x"):
+        if whole < 2 or not grounding.spelt.get(rest[-1], "x"):
             return None
     if article == "a " and _VOWEL.match(spoken[0].lower()):
         article = "an "
@@ -593,6 +602,10 @@ def _opens_with(first: str, verb: str) -> bool:
     return first == verb or (_THIRD.match(first) is not None and first in (verb + "s", verb + "es"))
 
 
+# Verbs whose `name` input is the name a thing gets, not one it has.
+_MAKES = frozenset(words("create add insert upsert post send make generate register rename new"))
+# Verbs that change or end the one thing they name, which must be there already.
+_CHANGES = frozenset(words("delete remove update edit archive unarchive restore rename resize patch modify"))
 # Words that add nothing to what a name says: "Update an existing task" says what `update_task` does.
 _NAME_FILLER = frozenset(words("a an the existing new specific all"))
 
@@ -634,11 +647,20 @@ def echo_purpose(grounding: Grounding) -> str | None:
     parts = [word.lower() for word in name_words(tool.name)]
     if len(parts) > 2 and parts[-1] == "tool":
         parts = parts[:-1]  # `delete_dns_record_tool`: a suffix some servers give every tool
+    if len(parts) > 2 and parts[0] not in _PLAIN_VERBS and _opens_with(said[0], parts[1]):
+        parts = parts[1:]  # `linear_unarchiveInitiative` said as "Unarchive an initiative"
     parts = _verb_first(parts)
-    if len(parts) < 2 or parts[0] not in _PLAIN_VERBS or _LINKS & set(parts[1:]):
+    if len(parts) < 2 or _LINKS & set(parts[1:]):
         return None
     verb, thing = parts[0], parts[-1]
     if not _opens_with(said[0], verb) or lowered[-1] != thing:
+        return None
+    # A verb no list holds ("Reboot a droplet") is the name's first word said as the text's first
+    # word with an article after it, and only where every other word of the text is the name's or
+    # filler: "Notes about a user" on `notes_user`, "Status check" on `status_check` open with a noun.
+    if verb not in _PLAIN_VERBS and (
+        len(lowered) < 3 or lowered[1] not in ("a", "an", "the") or not restates_name(text, tool.name)
+    ):
         return None
     if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) for name in tool.properties):
         return None  # an input it names already (and a second --fix finds it there)
@@ -647,7 +669,7 @@ def echo_purpose(grounding: Grounding) -> str | None:
 
     def stem(name: str) -> list[str]:
         found = [word.lower() for word in name_words(name)]
-        return found[:-1] if found and found[-1] in ("id", "uuid", "key", "slug") else []
+        return found[:-1] if found and found[-1] in ("id", "uuid", "key", "slug", "name") else []
 
     own = [name for name in required if (words_ := stem(name)) and words_[-1] == singular(thing)]
     if verb in _MANY:
@@ -658,11 +680,28 @@ def echo_purpose(grounding: Grounding) -> str | None:
         phrase = f" for the given `{required[0]}`"
     elif plural:
         return None
+    elif len(own) == 1 and own[0].lower().endswith("name") and verb in _MAKES:
+        phrase = f" with the given `{own[0]}`"  # "Create a bucket with the given `bucket_name`"
     elif len(own) == 1:
         phrase = f" by its `{own[0]}`"
     elif len(required) == 1 and required[0].lower() in ("id", "uuid", "key") and len(parts) == 2:
         # A bare `id` is the object's only when the object is one word: on `get_service_uptime_chart`
         # it is the service's, not the chart's.
+        phrase = f" by its `{required[0]}`"
+    elif (
+        verb in _CHANGES
+        and thing not in _THE
+        and [name.lower() for name in required if _ID.search(name)] in (["id"], ["uuid"])
+    ):
+        # A tool that changes or ends a thing, with one key among its inputs, a bare one: the key
+        # can only be the thing's, whatever words its name has ("Delete a customer need by its
+        # `id`", "Update a check by its `ID`", the other inputs its new fields). Not for a thing of
+        # which a parent has one ("Update project status": the `id` is the project's).
+        bare = next(name for name in required if _ID.search(name))
+        phrase = f" by its `{bare}`"
+    elif len(required) == 1 and required[0].lower() == "name" and len(parts) == 2 and verb not in _MAKES:
+        # The one input of a tool acting on a thing that is there already names it ("Delete a
+        # domain by its `name`"); a tool that makes or renames one takes its new name.
         phrase = f" by its `{required[0]}`"
     elif verb in ("create", "add") and len(required) == 1 and required[0].lower() in _NAMING:
         phrase = f" with the given `{required[0]}`"

@@ -483,6 +483,8 @@ def _output_fields(tool: Tool, successes: Sequence[TraceRecord]) -> tuple[tuple[
 _SPELT_WORD = re.compile(r"(?:^|(?<=[\s(\"']))([^\W\d_]+)\b")
 _IDENTIFIER = re.compile(r"`[^`]*`|https?://\S+|\b\w*[_./]\w+\b|\b[a-z]+[A-Z]\w*\b")
 _OPENS = re.compile(r"(?:^|[.!?:;\n]|^\s*[-*]|\d[.)])\s*[\"'(]?$")
+# A run of two or more capitalised words: a term the server writes as a title ("User Defined Functions").
+_TITLED_RUN = re.compile(r"(?:^|(?<=[\s(\"']))([A-Z][a-z]+(?:[ -][A-Z][a-z]+)+)\b")
 
 
 def blank(description: str) -> bool:
@@ -497,6 +499,7 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
     "the exasol database"); "" for a word every tool's name carries that the prose never writes
     (the server's name, whose spelling nothing shows). One pass over the server's text."""
     cased: dict[str, dict[str, int]] = {}
+    prose: list[str] = []
     for tool in tools:
         texts = [tool.description]
         texts.extend(
@@ -506,6 +509,7 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
         )
         for text in texts:
             text = _IDENTIFIER.sub(" ", text)
+            prose.append(text)
             for found in _SPELT_WORD.finditer(text):
                 word = found.group(1)
                 if _OPENS.search(text[max(0, found.start() - 6) : found.start()]):
@@ -513,6 +517,20 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
                 counts = cased.setdefault(word.lower(), {})
                 counts[word] = counts.get(word, 0) + 1
     spelt: dict[str, str] = {}
+    # A term of several words written as a title mid-sentence more often than in lower case is spelt
+    # as a whole, under its words joined by spaces ("user defined functions" -> "User Defined
+    # Functions"): its words one by one may be lower case elsewhere ("functions"), and a sentence
+    # mixing the two ("User Defined functions") is no spelling the server uses.
+    titled: dict[str, dict[str, int]] = {}
+    for text in prose:
+        for found in _TITLED_RUN.finditer(text):
+            if not _OPENS.search(text[max(0, found.start() - 6) : found.start()]):
+                forms = titled.setdefault(re.sub(r"[ -]", " ", found.group(1)).lower(), {})
+                forms[found.group(1)] = forms.get(found.group(1), 0) + 1
+    for key, forms in titled.items():
+        pattern = re.compile(r"(?<![\w-])" + r"[ -]".join(map(re.escape, key.split())) + r"(?![\w-])")
+        if sum(forms.values()) > sum(len(pattern.findall(text)) for text in prose):
+            spelt[key] = max(forms, key=lambda form: (forms[form], form))
     for lower, counts in cased.items():
         best = max(counts, key=lambda form: (counts[form], form))
         if best != lower and counts[best] > counts.get(lower, 0):

@@ -823,3 +823,67 @@ def test_deleting_a_tie_or_a_saved_pointer_is_not_asked_whether_it_can_be_recove
     notes = tool("delete_member_notes", "Handles them in one call.", needs("memberId"))
     asked = propose("s", notes, (notes,), scores).checklist
     assert asked == ("say whether what it deletes can be recovered",)
+
+
+def test_an_empty_descriptions_purpose_spells_a_titled_term_whole() -> None:
+    # The server writes "Access Control Lists" as a title and "lists" in lower case elsewhere: the
+    # word-by-word spelling would mix the two ("Get Access Control lists").
+    acl = tool("get_access_control_lists", "", needs("bucket_name"))
+    others = (
+        tool("describe_bucket", "Shows a bucket with its Access Control Lists.", needs("bucket")),
+        tool("find_buckets", "Returns lists of buckets, and lists of their tags.", needs("query")),
+    )
+    scores = {"purpose": 0, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    company = (acl, *others)
+    made = propose("s", acl, company, scores, findings=run_findings(*company))
+    assert made.description == "Get Access Control Lists for the given `bucket_name`."
+    # Written in lower case more often than as a title, the words are the name's own.
+    plain = (
+        others[0],
+        tool("find_buckets", "Returns access control lists, and access control lists of keys.", needs("q")),
+    )
+    company = (acl, *plain)
+    made = propose("s", acl, company, scores, findings=run_findings(*company))
+    assert made.description == "Get access control lists for the given `bucket_name`."
+
+
+def test_a_name_echo_whose_verb_no_list_holds_gets_its_input() -> None:
+    # The text says which word of the name is the verb: the first, with an article after it.
+    assert echo("reboot-server", "Reboot a server", needs("ID")) == "Reboot a server by its `ID`"
+    assert (
+        echo("acme_unpublishWidget", "Unpublish a widget.", needs("widgetId"))
+        == "Unpublish a widget by its `widgetId`."
+    )
+    # A noun first ("Status check"), or a word the name does not say, is no verb phrase.
+    assert echo("status_check", "Status check", needs("id")) is None
+    assert echo("notes_user", "Notes about a user", needs("user_id")) is None
+    assert echo("restart_server", "Restart a server now", needs("server_id")) is None
+
+
+def test_a_name_echo_gets_the_name_input_that_says_which_thing() -> None:
+    assert echo("drop_table", "Drop a table", needs("table_name")) == "Drop a table by its `table_name`"
+    assert echo("delete_bucket", "Delete a bucket.", needs("name")) == "Delete a bucket by its `name`."
+    two = needs("schema_name", "tableName")
+    assert echo("update_table", "Update a table", two) == "Update a table by its `tableName`"
+    # A tool that makes the thing is given its name; a rename's `name` is the new one.
+    made = needs("bucket_name")
+    assert echo("create_bucket", "Create a bucket", made) == "Create a bucket with the given `bucket_name`"
+    assert echo("rename_bucket", "Rename a bucket", needs("name")) is None
+    # A bare `name` beside an object of several words may be either word's.
+    assert echo("delete_table_view", "Delete a table view", needs("name")) is None
+
+
+def test_a_name_echo_of_a_change_gets_its_one_bare_key_whatever_the_objects_words() -> None:
+    # Deleting, archiving or updating a thing takes that thing's key: with one bare key among the
+    # inputs, it is the thing's, however many words name the thing; the other inputs are its fields.
+    assert echo("delete_customer_need", "Delete a customer need", needs("id")) == (
+        "Delete a customer need by its `id`"
+    )
+    check = needs("ID", "Name", "Target")
+    assert echo("update-check", "Update a check", check) == "Update a check by its `ID`"
+    # A read of a thing of several words may be another's ("Get service uptime chart": the service's).
+    assert echo("get_service_uptime_chart", "Get service uptime chart", needs("id")) is None
+    # A thing a parent has one of has no key of its own: the `id` is the project's.
+    assert echo("update_project_status", "Update project status", needs("id", "value")) is None
+    # Two keys: which one is the thing's is not certain.
+    assert echo("update_card", "Update a card", needs("id", "list_id")) is None
