@@ -17,12 +17,12 @@ the score, from facts of the tool itself:
   its size, and a text padded with shouting (emphasis words in capitals: IMPORTANT, MANDATORY, ...)
   or built as a tutorial (many labelled sections) is at most "adequate; some text could go" (3).
 
-What it does not do: lift the short descriptions people score a step above the research judges
-(purpose 3 for a one-line statement of the action, guidelines 2, length 2). Those are a difference of
-level between two yardsticks, not an anchor's wording, and every such shift measured on the tuning
-rows cost most of the agreement with the research judges on the holdout (docs/jury.md). The two
-yardsticks part on the very same text (people score purpose, guidelines and length 0.8-0.9 above the
-research judges on descriptions both read word for word), so no step here can meet both there;
+What it does not do: lift the short descriptions people score a step above the research judges. That
+is a difference of level between two yardsticks, not an anchor's wording. Below and above the smell
+boundary it is settled by the model's own cut-points, fitted on people's scores with the boundary kept
+where the research judges put it (`lab/fit_grades.py`: guidelines 2 and length 2 for a one-line
+statement of the action come from there). Across the boundary (purpose 3 where those judges give 2)
+nothing here moves a score: the two yardsticks part on the very same text (docs/jury.md), and
 `python -m lab.yardsticks` measures both at once, with the price of each such lift.
 
 Nothing here reads the model's features beyond the two facts of `Evidence`, so the model (and the

@@ -10,6 +10,9 @@ import pytest
 
 from lab.calibration import EXCLUDED_FEATURES, RIDGE_SHARE, dumps_weights, fit_weights
 from lab.corpus import CORPUS, load_rows
+from lab.fit_grades import BOUNDARY, people
+from lab.fit_grades import fit as fit_grades
+from lab.fit_grades import shipped as shipped_model
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES
 
@@ -20,7 +23,32 @@ WEIGHTS = ROOT / "mcp_lint" / "jury" / "data" / "offline-weights.json"
 @pytest.mark.slow  # a full refit of the six components (~13 s)
 @pytest.mark.timeout(900)
 def test_shipped_weights_match_a_fresh_fit() -> None:
-    assert dumps_weights(fit_weights(load_rows())) == WEIGHTS.read_text(encoding="utf-8")
+    # the judges' fit, as lab/fit_offline_jury.py writes it: the shipped file with its judge cut-points
+    shipped = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    shipped.pop("grades")
+    for spec in shipped["components"].values():
+        spec["cuts"] = spec.pop("judge_cuts")
+    assert dumps_weights(fit_weights(load_rows())) == dumps_weights(shipped)
+
+
+def test_grades_keep_the_judges_smell_boundary() -> None:
+    doc = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    for comp in COMPONENTS:
+        cuts, judges = doc["components"][comp]["cuts"], doc["components"][comp]["judge_cuts"]
+        assert cuts[BOUNDARY] == judges[BOUNDARY] and cuts[3] == judges[3], comp
+        assert cuts == sorted(cuts), comp
+
+
+@pytest.mark.slow  # scores the 480 tuning tools of the human scores (~20 s)
+@pytest.mark.timeout(900)
+def test_shipped_grades_match_a_fresh_grade_fit() -> None:
+    raws, _ = shipped_model()
+    doc = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    judges = {comp: doc["components"][comp]["judge_cuts"] for comp in COMPONENTS}
+    fitted = fit_grades(people(), raws, judges)
+    assert {comp: [round(c, 7) for c in cuts] for comp, cuts in fitted.items()} == {
+        comp: doc["components"][comp]["cuts"] for comp in COMPONENTS
+    }
 
 
 def test_each_component_model_uses_only_its_own_evidence() -> None:
