@@ -40,12 +40,12 @@ def _severities(table: dict[str, Any]) -> dict[str | None, tuple[Severity, str |
     return {finding.subject: (finding.severity, finding.path) for finding in findings}
 
 
-def test_the_rule_reports_at_moderate_and_does_not_fail_the_default_profile() -> None:
-    # 97.4% on the fresh sealed round 3 (docs/precision.md): over the bar, so moderate again, a
-    # warning under the default profile, which fails on high and critical findings.
-    assert {severity for severity, _ in _severities({}).values()} == {Severity.MODERATE}
+def test_the_rule_reports_at_low_until_the_sealed_corpus_shows_its_precision() -> None:
+    # 97.4% on the fresh sealed round 3, then 83.3% on the fresh round 4 (docs/precision.md): under
+    # the bar on the sealed corpus as a whole, so low again, never a warning a user is asked to act on.
+    assert {severity for severity, _ in _severities({}).values()} == {Severity.LOW}
     rule = load_catalogue().find("MCP405")
-    assert rule is not None and rule.severity is Severity.MODERATE and not rule.breaking
+    assert rule is not None and rule.severity is Severity.LOW and not rule.breaking
 
 
 def test_a_parameter_description_reports_at_the_rules_severity_and_points_at_that_description() -> None:

@@ -48,6 +48,7 @@ UNPROVEN = (
     "MCP209",
     "MCP210",
     "MCP403",
+    "MCP405",
     "MCP502",
     "MCP601",
 )
