@@ -25,6 +25,7 @@ from typing import Any
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
+from mcp_lint.jury.siblings import similar_names
 from mcp_lint.model import OFFLINE_JURY, Tool
 
 # The least score a component gets when the description gives it by an explicit, specific cue
@@ -145,8 +146,6 @@ def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
 
 def _similar_siblings(name: str, siblings: Sequence[str]) -> Sequence[str]:
     """Sibling names that share a word of three letters or more with `name`, sorted."""
-    from mcp_lint.jury.siblings import similar_names
-
     return similar_names(name, siblings)
 
 

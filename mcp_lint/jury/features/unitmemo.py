@@ -40,7 +40,7 @@ class UnitWords:
 
     def __init__(self, unit: str) -> None:
         self.item = _LIST_MARKER.sub("", unit, count=1)
-        self.toks = tuple(tokens(self.item))
+        self.toks = text_tokens(self.item)
         self.key = " ".join(self.toks)
 
 
@@ -75,14 +75,22 @@ def _has_literal(text: str) -> bool:
     )
 
 
+# A text's tokens, read once for everything derived from them here: a unit without a list marker is
+# its own item, so its words, specific stems and anchorable stems all start from one tokenisation.
+_TOKENS: Memo[tuple[str, ...]] = Memo(lambda text: tuple(tokens(text)))
 _WORDS: Memo[UnitWords] = Memo(UnitWords)
 _SPECIFIC: Memo[frozenset[str]] = Memo(
-    lambda text: frozenset({_stem(t) for t in tokens(text) if t not in _NOT_SPECIFIC})
+    lambda text: frozenset({_stem(t) for t in _TOKENS[text] if t not in _NOT_SPECIFIC})
 )
 _ANCHORABLE: Memo[frozenset[str]] = Memo(
-    lambda text: frozenset({_stem(t) for t in tokens(text) if t not in _NOT_NAME_ANCHOR})
+    lambda text: frozenset({_stem(t) for t in _TOKENS[text] if t not in _NOT_NAME_ANCHOR})
 )
 _LITERAL: Memo[bool] = Memo(_has_literal)
+
+
+def text_tokens(text: str) -> tuple[str, ...]:
+    """`tuple(tokens(text))`, computed once per distinct text."""
+    return _TOKENS[text]
 
 
 def unit_words(unit: str) -> UnitWords:

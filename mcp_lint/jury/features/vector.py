@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
-from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, VERB_START
+from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, opens_with_verb
 from mcp_lint.jury.features.schema import _PropNames, schema_as_prose, schema_properties
 from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
 from mcp_lint.jury.features.specificity import Anchors, _groups
@@ -96,7 +96,7 @@ class Analysis:
                 self.prop_names,
                 self.cues,
             )
-        first_verb = self.first_verb if self.kept else bool(VERB_START.match(new[0]))
+        first_verb = self.first_verb if self.kept else opens_with_verb(new[0])
         seg = self.seg.merge(segment(new, self.prop_names))
         return Analysis(
             self.name_tokens,
@@ -260,7 +260,7 @@ def analyze(
     units = split_units(strip_repetition(text))
     groups = _groups(units) if specificity and units else None
     kept = state.add(units, groups=groups)
-    first_verb = bool(kept and VERB_START.match(kept[0]))
+    first_verb = bool(kept) and opens_with_verb(kept[0])
     names = context.prop_names
     cues = explicit_cues(units, kept, anchors, props, groups) if kept else frozenset()
     return Analysis(
