@@ -887,3 +887,22 @@ def test_a_name_echo_of_a_change_gets_its_one_bare_key_whatever_the_objects_word
     assert echo("update_project_status", "Update project status", needs("id", "value")) is None
     # Two keys: which one is the thing's is not certain.
     assert echo("update_card", "Update a card", needs("id", "list_id")) is None
+
+
+def test_a_create_is_given_the_key_of_what_it_makes_never_picked_by_it() -> None:
+    # "by its `key`" reads as choosing a thing that is there; a create's key names the new one, and a
+    # required name or title is what the new thing is known by, so that input is the one named.
+    keyed = needs("workspaceId", "folderId", "name")
+    assert echo("create_folder", "Create a new folder", keyed) == "Create a new folder with the given `name`"
+    titled = needs("boardId", "cardKey", "title")
+    assert echo("add_card", "Adds a card.", titled) == "Adds a card with the given `title`."
+    assert echo("create_folder", "Create a folder", needs("parentId", "folderId")) == (
+        "Create a folder with the given `folderId`"
+    )
+    assert echo("register_device", "Register a device", needs("id")) == "Register a device with the given `id`"
+    # The same for an empty description's purpose.
+    made = purpose_part(ground(tool("create_folder", "", needs("folderId"))))
+    assert made == "Create a folder with the given `folderId`."
+    # Tools acting on a thing that is there keep "by its".
+    assert echo("delete_folder", "Delete a folder", keyed) == "Delete a folder by its `folderId`"
+    assert purpose_part(ground(tool("get_folder", "", needs("folderId")))) == "Get a folder by its `folderId`."
