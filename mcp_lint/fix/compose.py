@@ -563,9 +563,7 @@ def named_purpose(grounding: Grounding) -> str | None:
         and verb not in _CREATES
     ):
         phrase = f" by its `{required[0]}`"
-    elif verb in _CREATES or _CONTENT & {
-        word.lower() for word in name_words(required[0])
-    }:
+    elif verb in _CREATES or _CONTENT & {word.lower() for word in name_words(required[0])}:
         phrase = f" with the given {listed(required)}"
     else:
         phrase = f" for the given {listed(required)}"

@@ -899,10 +899,12 @@ def test_a_create_is_given_the_key_of_what_it_makes_never_picked_by_it() -> None
     assert echo("create_folder", "Create a folder", needs("parentId", "folderId")) == (
         "Create a folder with the given `folderId`"
     )
-    assert echo("register_device", "Register a device", needs("id")) == "Register a device with the given `id`"
+    device = echo("register_device", "Register a device", needs("id"))
+    assert device == "Register a device with the given `id`"
     # The same for an empty description's purpose.
     made = purpose_part(ground(tool("create_folder", "", needs("folderId"))))
     assert made == "Create a folder with the given `folderId`."
     # Tools acting on a thing that is there keep "by its".
     assert echo("delete_folder", "Delete a folder", keyed) == "Delete a folder by its `folderId`"
-    assert purpose_part(ground(tool("get_folder", "", needs("folderId")))) == "Get a folder by its `folderId`."
+    got = purpose_part(ground(tool("get_folder", "", needs("folderId"))))
+    assert got == "Get a folder by its `folderId`."
