@@ -908,3 +908,47 @@ def test_a_create_is_given_the_key_of_what_it_makes_never_picked_by_it() -> None
     assert echo("delete_folder", "Delete a folder", keyed) == "Delete a folder by its `folderId`"
     got = purpose_part(ground(tool("get_folder", "", needs("folderId"))))
     assert got == "Get a folder by its `folderId`."
+
+
+def test_a_made_thing_of_several_words_is_asked_of_only_by_a_tool_that_takes_that_thing() -> None:
+    # A tool that shares only the ID's last word takes another kind of thing: a page template is no
+    # email template. A tool whose name says the thing, or whose ID is the whole thing, takes it.
+    create = tool("create_email_template", "Create an email template from a layout.", needs("layout"))
+    page = tool("render_page", "Render a page from a template.", needs("template_id"))
+    scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+
+    def asked(*peers: Tool) -> tuple[str, ...]:
+        company = (create, *peers)
+        return propose("s", create, company, scores, findings=run_findings(*company)).checklist
+
+    assert asked(page) == ()
+    get = tool("get_email_template", "Get an email template.", needs("template_id"))
+    assert asked(page, get) == (
+        "say whether it returns the new email template's ID (`get_email_template` takes `template_id`)",
+    )
+    send = tool("send_mail", "Send a mail.", needs("email_template_id"))
+    assert asked(page, send) == (
+        "say whether it returns the new email template's ID (`send_mail` takes `email_template_id`)",
+    )
+
+
+def test_a_described_parameter_is_asked_for_the_fields_inside_it_not_for_a_description() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "columns": {
+                "type": "array",
+                "description": "The columns of the new sheet.",
+                "items": {"type": "object", "properties": {"width": {"type": "integer"}, "kind": {}}},
+            },
+            "style": {"type": "object"},
+        },
+        "required": ["columns"],
+    }
+    sheet = tool("create_sheet", "Create a sheet in a workbook.", schema)
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 3, "parameters": 1, "length": 3, "examples": 3}
+    made = propose("s", sheet, (sheet,), scores, findings=run_findings(sheet))
+    assert made.description is None
+    assert "describe `style` (no description)" in made.checklist
+    assert "describe the fields inside `columns` (they have no description)" in made.checklist
+    assert not any("`columns` (no description)" in item for item in made.checklist)
