@@ -119,11 +119,14 @@ def _a_value(tool: Tool, written: str) -> bool:
     document a value the schema rejects."""
     if any(_flat(value) == _flat(written) for value in _values(tool.input_schema)):
         return True
-    value = _QUOTE + re.escape(written) + r"(?![\w-])"
+    # On the parameter's line, and not called: "variables:" closing a line before an example call
+    # `search_module(...)` on the next is a heading, not a value.
+    value = _QUOTE + re.escape(written) + r"(?![\w(-])"
     for name in tool.properties:
         param = rf"(?<![\w-]){_QUOTE}{re.escape(str(name))}{_QUOTE}"
         if re.search(
-            rf"{param}\s*[:=]\s*{value}|\b[Ss]et(?:s|ting)?\s+{param}\s+to\s+{value}", tool.description
+            rf"{param}[ \t]*[:=][ \t]*{value}|\b[Ss]et(?:s|ting)?[ \t]+{param}[ \t]+to[ \t]+{value}",
+            tool.description,
         ):
             return True
     return False

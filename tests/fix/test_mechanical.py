@@ -226,3 +226,12 @@ def test_a_tool_name_the_text_gives_as_a_value_of_its_own_parameter_is_not_respe
     sync = tool("sync_notes", "Sync notes. Call `archiveOldNotes` first to back them up.", plain)
     fixed = repair(sync, findings(sync, archive), ["sync_notes", "archive_old_notes"])
     assert fixed.text == "Sync notes. Call `archive_old_notes` first to back them up."
+
+
+def test_a_call_on_the_line_after_a_parameters_name_and_a_colon_is_still_respelt() -> None:
+    # "policy:" ending a line is a heading over an example, not the parameter set to what follows.
+    plain: dict[str, Any] = {"type": "object", "properties": {"policy": {"type": "string"}}}
+    text = "Sync notes.\n\n    To choose a policy:\n        sync_notes(policy='keep')\n"
+    sync = tool("SyncNotes", text, plain)
+    fixed = repair(sync, findings(sync, tool("ListNotes", "List notes.", plain)), ["SyncNotes", "ListNotes"])
+    assert fixed.text == text.replace("sync_notes(", "SyncNotes(")
