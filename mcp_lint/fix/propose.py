@@ -273,7 +273,7 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     that creates one to work on it needs that ID back, so whether it comes back is worth saying.
 
     A thing of several words (`create_email_campaign`) is another kind than its last word says: a
-    tool taking a bare `campaign_id` takes it only when its own name says the same thing
+    tool taking a bare `campaign_id` takes it only when its own name is a verb and the same thing
     (`get_email_campaign`); one whose ID is the whole (`email_campaign_id`) takes it wherever. The
     tools whose name says the thing come first, so a tool that merely shares the ID's word is not
     the one named."""
@@ -290,9 +290,15 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     whole = {"".join(kind) + "id", "".join(kind) + "ids"}
     bare = {f"{thing}id", f"{thing}ids"}
 
+    prefix = words[: words.index(_verb(tool))]  # `ebay_` of `ebay_create_email_campaign`
+
     def says_the_thing(peer: Tool) -> bool:
-        said = {singular(word.lower()) for word in name_words(peer.name)}
-        return all(word in said for word in kind)
+        # Its name is the same prefix, one verb and the thing: `ebay_get_email_campaign`, not
+        # `get_app_card_item` for a card item nor `get_item_price_markdown_promotion` for an item
+        # promotion (other words before or inside the thing make it another kind).
+        said = [singular(word.lower()) for word in name_words(peer.name)]
+        start = len(prefix) + 1
+        return said[: len(prefix)] == prefix and said[start : start + len(kind)] == kind
 
     others = sorted(
         (peer for peer in peers if peer.name != tool.name), key=lambda peer: not says_the_thing(peer)

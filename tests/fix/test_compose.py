@@ -922,6 +922,9 @@ def test_a_made_thing_of_several_words_is_asked_of_only_by_a_tool_that_takes_tha
         return propose("s", create, company, scores, findings=run_findings(*company)).checklist
 
     assert asked(page) == ()
+    # Another word before the thing makes it another kind: an HTML email template.
+    html = tool("get_html_email_template", "Get an HTML email template.", needs("template_id"))
+    assert asked(page, html) == ()
     get = tool("get_email_template", "Get an email template.", needs("template_id"))
     assert asked(page, get) == (
         "say whether it returns the new email template's ID (`get_email_template` takes `template_id`)",
@@ -929,6 +932,14 @@ def test_a_made_thing_of_several_words_is_asked_of_only_by_a_tool_that_takes_tha
     send = tool("send_mail", "Send a mail.", needs("email_template_id"))
     assert asked(page, send) == (
         "say whether it returns the new email template's ID (`send_mail` takes `email_template_id`)",
+    )
+    # A tool whose name says the thing is named before one that only takes its ID.
+    board = tool("create_board", "Create a board on the team's workspace.", needs("title"))
+    card = tool("add_card", "Add a card to a board.", needs("board_id", "text"))
+    peek = tool("get_board", "Get a board.", needs("board_id"))
+    company = (board, card, peek)
+    assert propose("s", board, company, scores, findings=run_findings(*company)).checklist == (
+        "say whether it returns the new board's ID (`get_board` takes `board_id`)",
     )
 
 
