@@ -521,6 +521,10 @@ def _names_a_thing(word: str) -> bool:
     return not (len(word) >= 5 and word.endswith("ed") and not _NOUN_ENDINGS.search(word))
 
 
+# Verbs whose `name` input is the name a thing gets, not one it has.
+_MAKES = frozenset(words("create add insert upsert post send make generate register rename new"))
+# Verbs that make the thing they name: what they are given says what it will be, not which one.
+_CREATES = frozenset(words("create add insert upsert post send make generate register new"))
 # Inputs named by a link word ("since", "until"): "for the given `since`" is no English.
 _LINK_INPUTS = frozenset(words("since until before after from to"))
 
@@ -551,11 +555,15 @@ def named_purpose(grounding: Grounding) -> str | None:
         return None  # "Search source": a set of one thing reads wrong, whatever the article
     if by:
         phrase = f" by its `{by}`"
-    elif len(required) == 1 and _ID.search(required[0]) and not plural and rest[-1] not in _THE:
+    elif (
+        len(required) == 1
+        and _ID.search(required[0])
+        and not plural
+        and rest[-1] not in _THE
+        and verb not in _CREATES
+    ):
         phrase = f" by its `{required[0]}`"
-    elif verb in ("create", "add", "insert", "upsert", "post", "send") or _CONTENT & {
-        word.lower() for word in name_words(required[0])
-    }:
+    elif verb in _CREATES or _CONTENT & {word.lower() for word in name_words(required[0])}:
         phrase = f" with the given {listed(required)}"
     else:
         phrase = f" for the given {listed(required)}"
@@ -602,8 +610,6 @@ def _opens_with(first: str, verb: str) -> bool:
     return first == verb or (_THIRD.match(first) is not None and first in (verb + "s", verb + "es"))
 
 
-# Verbs whose `name` input is the name a thing gets, not one it has.
-_MAKES = frozenset(words("create add insert upsert post send make generate register rename new"))
 # Verbs that change or end the one thing they name, which must be there already.
 _CHANGES = frozenset(words("delete remove update edit archive unarchive restore rename resize patch modify"))
 # Words that add nothing to what a name says: "Update an existing task" says what `update_task` does.
@@ -707,6 +713,13 @@ def echo_purpose(grounding: Grounding) -> str | None:
         phrase = f" with the given `{required[0]}`"
     else:
         return None
+    if verb in _CREATES and phrase.startswith(" by its"):
+        # What a create is given names the thing it makes, none that is there to pick ("Create an
+        # environment by its `environmentId`" reads as choosing one); a required name or title is
+        # what a reader knows the new thing by, so that is the input named when there is one.
+        naming = [name for name in required if name.lower() in _NAMING]
+        key = naming[0] if len(naming) == 1 else phrase[len(" by its `") : -1]
+        phrase = f" with the given `{key}`"
     return body + phrase + stop
 
 

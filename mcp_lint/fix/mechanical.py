@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from mcp_lint.check.functions.poisoning import clean_text
@@ -94,12 +94,50 @@ def _renamed(text: str, old: str, new: str) -> str:
     return re.sub(_word(old) + call, new, text)
 
 
+def _values(schema: object) -> Iterator[str]:
+    """Every `enum` and `const` value a schema holds, at any depth, as strings."""
+    if isinstance(schema, Mapping):
+        for key, value in schema.items():
+            if key == "enum" and isinstance(value, list):
+                yield from (str(item) for item in value if isinstance(item, str))
+            elif key == "const" and isinstance(value, str):
+                yield value
+            else:
+                yield from _values(value)
+    elif isinstance(schema, list):
+        for item in schema:
+            yield from _values(item)
+
+
+_QUOTE = "[\"'`]?"
+
+
+def _a_value(tool: Tool, written: str) -> bool:
+    """Whether the text gives `written` as a value of one of the tool's own parameters, not as a
+    tool: a value its schema lists (`enum`, `const`), or one the text sets a parameter to
+    (`mode: clearAll`, `mode="clearAll"`, "set `mode` to clearAll"). Respelt as a tool, it would
+    document a value the schema rejects."""
+    if any(_flat(value) == _flat(written) for value in _values(tool.input_schema)):
+        return True
+    # On the parameter's line, and not called: "variables:" closing a line before an example call
+    # `search_module(...)` on the next is a heading, not a value.
+    value = _QUOTE + re.escape(written) + r"(?![\w(-])"
+    for name in tool.properties:
+        param = rf"(?<![\w-]){_QUOTE}{re.escape(str(name))}{_QUOTE}"
+        if re.search(
+            rf"{param}[ \t]*[:=][ \t]*{value}|\b[Ss]et(?:s|ting)?[ \t]+{param}[ \t]+to[ \t]+{value}",
+            tool.description,
+        ):
+            return True
+    return False
+
+
 # What may stand between two names of a list: "after a, b, or c", "a -> b -> c", "a/b".
 _BETWEEN = r"\s*(?:,|/|->|\u2192)?\s*(?:(?:or|and|then)\s+)?"
 
 
 def _all_prefixed(
-    text: str, prefixes: Collection[str], own: str, names: Collection[str]
+    text: str, prefixes: Collection[str], tool: Tool, names: Collection[str]
 ) -> tuple[str, list[str]] | None:
     """The text after its bare names got their prefix back, with every other name of the server the
     text writes without the same prefix given it too (the rule reports one such name of a
@@ -108,6 +146,7 @@ def _all_prefixed(
     `directions` beside a respelt name of the list, which may be a word of prose elsewhere): the
     text gets all of its names or none, never a half-respelt list."""
     notes: list[str] = []
+    own = tool.name
     full = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
     named = rf"(?<![\w.-])(?:{full})(?![\w-])"
     for prefix in sorted(prefixes):
@@ -115,7 +154,11 @@ def _all_prefixed(
             name[len(prefix) :] for name in names if name.startswith(prefix) and name[len(prefix) :]
         )
         left = [written for written in bare if written not in names and re.search(_word(written), text)]
-        respelt = [written for written in left if _unprefixed(written, prefix + written, own, names)]
+        respelt = [
+            written
+            for written in left
+            if _unprefixed(written, prefix + written, own, names) and not _a_value(tool, written)
+        ]
         for written in respelt:
             fixed = _renamed(text, written, prefix + written)
             if fixed != text:
@@ -150,8 +193,8 @@ def _repair(tool: Tool, findings: Iterable[Finding], names: Collection[str], pre
             continue
         if finding.code == DANGLING and finding.subject and finding.suggestion:
             match = _MEANT.match(finding.suggestion)
-            if match is None:
-                continue
+            if match is None or _a_value(tool, finding.subject):
+                continue  # a value of its own parameter is no tool, however it is spelt
             if _unprefixed(finding.subject, match.group(1), tool.name, names):
                 if not prefixes:
                     continue
@@ -169,7 +212,7 @@ def _repair(tool: Tool, findings: Iterable[Finding], names: Collection[str], pre
                 text = fixed
                 notes.append(f"{INVISIBLE} invisible characters removed")
     if added:
-        rest = _all_prefixed(text, added, tool.name, names)
+        rest = _all_prefixed(text, added, tool, names)
         if rest is None:
             return None
         text, more = rest

@@ -51,6 +51,7 @@ from mcp_lint.model import (
     Tool,
 )
 from mcp_lint.overrides import Part
+from mcp_lint.schema_walk import property_variants
 from mcp_lint.traces import TraceRecord
 from mcp_lint.words import name_words, singular
 
@@ -269,24 +270,49 @@ def _limits(tool: Tool) -> list[str]:
 def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     """For a tool that makes something (`create_board`), the ID of what it makes that another tool of
     the server takes (`get_board` takes `board_id`): (the object, the parameter, that tool). An agent
-    that creates one to work on it needs that ID back, so whether it comes back is worth saying."""
+    that creates one to work on it needs that ID back, so whether it comes back is worth saying.
+
+    A thing of several words (`create_email_campaign`) is another kind than its last word says: a
+    tool taking a bare `campaign_id` takes it only when its own name is a verb and the same thing
+    (`get_email_campaign`); one whose ID is the whole (`email_campaign_id`) takes it wherever. The
+    tools whose name says the thing come first, so a tool that merely shares the ID's word is not
+    the one named."""
     words = [word.lower() for word in name_words(tool.name)]
     if _verb(tool) not in words:
         return None
     after = words[words.index(_verb(tool)) + 1 :]
     cut = next((index for index, word in enumerate(after) if word in _PREPOSITIONS), len(after))
-    after = after[:cut]  # `add_card_to_list` makes a card
-    if not after:
+    kind = [word for word in after[:cut] if word not in _NOT_OF_THE_KIND]  # `add_card_to_list` makes a card
+    if not kind:
         return None
-    thing = singular(after[-1])
-    wanted = {f"{thing}id", f"{thing}ids"}
-    for peer in peers:
-        if peer.name == tool.name:
-            continue
+    thing = singular(kind[-1])
+    kind = [*kind[:-1], thing]
+    whole = {"".join(kind) + "id", "".join(kind) + "ids"}
+    bare = {f"{thing}id", f"{thing}ids"}
+
+    prefix = words[: words.index(_verb(tool))]  # `ebay_` of `ebay_create_email_campaign`
+
+    def says_the_thing(peer: Tool) -> bool:
+        # Its name is the same prefix, one verb and the thing: `ebay_get_email_campaign`, not
+        # `get_app_card_item` for a card item nor `get_item_price_markdown_promotion` for an item
+        # promotion (other words before or inside the thing make it another kind).
+        said = [singular(word.lower()) for word in name_words(peer.name)]
+        start = len(prefix) + 1
+        return said[: len(prefix)] == prefix and said[start : start + len(kind)] == kind
+
+    others = sorted(
+        (peer for peer in peers if peer.name != tool.name), key=lambda peer: not says_the_thing(peer)
+    )
+    for peer in others:
         for name in peer.properties:
-            if str(name).lower().replace("_", "").replace("-", "") in wanted:
-                return thing, str(name), peer.name
+            flat = str(name).lower().replace("_", "").replace("-", "")
+            if flat in whole or (flat in bare and (len(kind) == 1 or says_the_thing(peer))):
+                return " ".join(kind), str(name), peer.name
     return None
+
+
+# Words of a made thing's name that say no kind of it: `create_new_board` makes a board.
+_NOT_OF_THE_KIND = frozenset(("new", "a", "an", "the"))
 
 
 # Last words of a name that say what to send whatever the tool: an ID, a name, a title.
@@ -315,6 +341,15 @@ def _plain(tool: Tool, name: str) -> bool:
     return self_explanatory(tool, name, prop, Counter())
 
 
+def _described(tool: Tool, name: str) -> bool:
+    """Whether the parameter has a description of its own (in any of its variants)."""
+    root = tool.input_schema
+    return any(
+        isinstance(text := variant.get("description"), str) and bool(text.strip())
+        for variant in property_variants(root, tool.properties.get(name))
+    )
+
+
 def checklist(
     grounding: Grounding,
     targets: Sequence[str],
@@ -330,7 +365,8 @@ def checklist(
     - guidelines: when to use it rather than a sibling an agent would confuse it with;
     - parameters: the parameters the run's undocumented-parameter findings (`MCP202`) name, so the
       list agrees with them (a parameter the description explains is not one), asked whether or
-      not the parameters component smells;
+      not the parameters component smells; one with a description of its own is reported for the
+      fields inside it, and those are what is asked for;
     - limitations: the most an amount parameter accepts (a count or limit, not a bound on an ID or
       a time like `maxId`), when neither schema nor text gives a number;
       whether a deletion can be undone, when the text does not say;
@@ -345,7 +381,11 @@ def checklist(
     # In the schema's order; a name that says what to send in any tool (`list_id`, `title`) or one
     # the description already explains is not asked for: its description would only repeat it.
     bare = [name for name in tool.properties if name in flagged and not _plain(tool, name)]
-    describe = f"describe {listed(bare)} (no description)" if bare else None
+    # A parameter described itself is reported for the fields inside it that nothing describes.
+    inner = [name for name in bare if _described(tool, name)]
+    bare = [name for name in bare if name not in inner]
+    describe = [f"describe {listed(bare)} (no description)"] if bare else []
+    describe += [f"describe the fields inside {listed(inner)} (they have no description)"] if inner else []
     for component in targets:
         if component == "purpose":
             if empty(tool.description):
@@ -363,7 +403,7 @@ def checklist(
             names = joined([f"`{rival.name}`" for rival in grounding.rivals], "or")
             items.append(f"say when to use it rather than {names}")
         elif component == "parameters" and describe:
-            items.append(describe)
+            items.extend(describe)
         elif component == "limitations":
             items.extend(_limits(tool))
         elif component == "examples" and not _SHOWN.search(tool.description):
@@ -377,7 +417,7 @@ def checklist(
     if describe and "parameters" not in targets:
         # The run reports these parameters (MCP202) whether or not the jury smells the parameters:
         # the list of what to write agrees with the findings shown beside it.
-        items.append(describe)
+        items.extend(describe)
     return tuple(items)
 
 

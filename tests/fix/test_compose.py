@@ -887,3 +887,79 @@ def test_a_name_echo_of_a_change_gets_its_one_bare_key_whatever_the_objects_word
     assert echo("update_project_status", "Update project status", needs("id", "value")) is None
     # Two keys: which one is the thing's is not certain.
     assert echo("update_card", "Update a card", needs("id", "list_id")) is None
+
+
+def test_a_create_is_given_the_key_of_what_it_makes_never_picked_by_it() -> None:
+    # "by its `key`" reads as choosing a thing that is there; a create's key names the new one, and a
+    # required name or title is what the new thing is known by, so that input is the one named.
+    keyed = needs("workspaceId", "folderId", "name")
+    assert echo("create_folder", "Create a new folder", keyed) == "Create a new folder with the given `name`"
+    titled = needs("boardId", "cardKey", "title")
+    assert echo("add_card", "Adds a card.", titled) == "Adds a card with the given `title`."
+    assert echo("create_folder", "Create a folder", needs("parentId", "folderId")) == (
+        "Create a folder with the given `folderId`"
+    )
+    device = echo("register_device", "Register a device", needs("id"))
+    assert device == "Register a device with the given `id`"
+    # The same for an empty description's purpose.
+    made = purpose_part(ground(tool("create_folder", "", needs("folderId"))))
+    assert made == "Create a folder with the given `folderId`."
+    # Tools acting on a thing that is there keep "by its".
+    assert echo("delete_folder", "Delete a folder", keyed) == "Delete a folder by its `folderId`"
+    got = purpose_part(ground(tool("get_folder", "", needs("folderId"))))
+    assert got == "Get a folder by its `folderId`."
+
+
+def test_a_made_thing_of_several_words_is_asked_of_only_by_a_tool_that_takes_that_thing() -> None:
+    # A tool that shares only the ID's last word takes another kind of thing: a page template is no
+    # email template. A tool whose name says the thing, or whose ID is the whole thing, takes it.
+    create = tool("create_email_template", "Create an email template from a layout.", needs("layout"))
+    page = tool("render_page", "Render a page from a template.", needs("template_id"))
+    scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+
+    def asked(*peers: Tool) -> tuple[str, ...]:
+        company = (create, *peers)
+        return propose("s", create, company, scores, findings=run_findings(*company)).checklist
+
+    assert asked(page) == ()
+    # Another word before the thing makes it another kind: an HTML email template.
+    html = tool("get_html_email_template", "Get an HTML email template.", needs("template_id"))
+    assert asked(page, html) == ()
+    get = tool("get_email_template", "Get an email template.", needs("template_id"))
+    assert asked(page, get) == (
+        "say whether it returns the new email template's ID (`get_email_template` takes `template_id`)",
+    )
+    send = tool("send_mail", "Send a mail.", needs("email_template_id"))
+    assert asked(page, send) == (
+        "say whether it returns the new email template's ID (`send_mail` takes `email_template_id`)",
+    )
+    # A tool whose name says the thing is named before one that only takes its ID.
+    board = tool("create_board", "Create a board on the team's workspace.", needs("title"))
+    card = tool("add_card", "Add a card to a board.", needs("board_id", "text"))
+    peek = tool("get_board", "Get a board.", needs("board_id"))
+    company = (board, card, peek)
+    assert propose("s", board, company, scores, findings=run_findings(*company)).checklist == (
+        "say whether it returns the new board's ID (`get_board` takes `board_id`)",
+    )
+
+
+def test_a_described_parameter_is_asked_for_the_fields_inside_it_not_for_a_description() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "columns": {
+                "type": "array",
+                "description": "The columns of the new sheet.",
+                "items": {"type": "object", "properties": {"width": {"type": "integer"}, "kind": {}}},
+            },
+            "style": {"type": "object"},
+        },
+        "required": ["columns"],
+    }
+    sheet = tool("create_sheet", "Create a sheet in a workbook.", schema)
+    scores = {"purpose": 3, "guidelines": 3, "limitations": 3, "parameters": 1, "length": 3, "examples": 3}
+    made = propose("s", sheet, (sheet,), scores, findings=run_findings(sheet))
+    assert made.description is None
+    assert "describe `style` (no description)" in made.checklist
+    assert "describe the fields inside `columns` (they have no description)" in made.checklist
+    assert not any("`columns` (no description)" in item for item in made.checklist)

@@ -195,3 +195,43 @@ def test_a_text_listing_several_names_without_their_prefix_gets_all_of_them_or_n
     )
     server = (listed, *others)
     assert repair(listed, findings(*server), [each.name for each in server]).text == listed.description
+
+
+def test_a_tool_name_the_text_gives_as_a_value_of_its_own_parameter_is_not_respelt() -> None:
+    # A value of one of the tool's parameters that happens to be spelt like another tool is that
+    # value, not the tool: respelt, the text would document a value the schema rejects.
+    listed: dict[str, Any] = {
+        "type": "object",
+        "properties": {"policy": {"type": "string", "enum": ["keep", "archiveOldNotes"]}},
+    }
+    plain: dict[str, Any] = {"type": "object", "properties": {"policy": {"type": "string"}}}
+    archive = tool("archive_old_notes", "Archive notes older than a month.", plain)
+    cases = {
+        # in the schema's enum, however the text writes it
+        "Sync notes. Policies: `keep`, or `archiveOldNotes` to back them up first.": listed,
+        "Sync notes.\n- `archiveOldNotes`: back them up first, then clear.": listed,
+        # set as the parameter's value in the text, the schema listing none
+        "Sync notes. With `policy`: `archiveOldNotes` they are backed up first.": plain,
+        "Sync notes. Set `policy` to `archiveOldNotes` to back them up first.": plain,
+    }
+    for text, schema in cases.items():
+        sync = tool("sync_notes", text, schema)
+        found = findings(sync, archive)
+        assert any(
+            f.code == "MCP405" and f.subject == "archiveOldNotes" for f in found if f.tool == "sync_notes"
+        )
+        fixed = repair(sync, found, ["sync_notes", "archive_old_notes"])
+        assert fixed.text == text and fixed.notes == ()
+    # Named as a tool to call, it is still respelt.
+    sync = tool("sync_notes", "Sync notes. Call `archiveOldNotes` first to back them up.", plain)
+    fixed = repair(sync, findings(sync, archive), ["sync_notes", "archive_old_notes"])
+    assert fixed.text == "Sync notes. Call `archive_old_notes` first to back them up."
+
+
+def test_a_call_on_the_line_after_a_parameters_name_and_a_colon_is_still_respelt() -> None:
+    # "policy:" ending a line is a heading over an example, not the parameter set to what follows.
+    plain: dict[str, Any] = {"type": "object", "properties": {"policy": {"type": "string"}}}
+    text = "Sync notes.\n\n    To choose a policy:\n        sync_notes(policy='keep')\n"
+    sync = tool("SyncNotes", text, plain)
+    fixed = repair(sync, findings(sync, tool("ListNotes", "List notes.", plain)), ["SyncNotes", "ListNotes"])
+    assert fixed.text == text.replace("sync_notes(", "SyncNotes(")
