@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.config import JurySettings
@@ -44,6 +44,9 @@ from mcp_lint.model import (
 )
 from mcp_lint.overrides import Override, Part, combined
 from mcp_lint.traces import TraceRecord, traces_by_tool
+
+if TYPE_CHECKING:
+    from mcp_lint.locate import SourceLocation
 
 
 @dataclass(frozen=True)
@@ -517,7 +520,7 @@ def place(
     otherwise the rewrite is not applied and its outcome says why. One literal gets one edit, however
     many servers serve it."""
     from mcp_lint.fix.edit import edit_file, target_problem
-    from mcp_lint.locate import SourceIndex, SourceLocation
+    from mcp_lint.locate import SourceIndex
     from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
 
     index: SourceIndex | None = None
@@ -540,6 +543,8 @@ def place(
             overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
             filed = _filed_overrides(Path(overrides_file))
         location, ambiguous = index.choose(rewrite.tool, rewrite.original, preferred)
+        if location is not None and location.language == "json":
+            location = _listing_of_this_run(location, reports.get(rewrite.server), saved_files, index.root)
         if ambiguous is not None:
             placed[position] = _refused(outcome, ambiguous)
         elif location is not None:
@@ -576,6 +581,20 @@ def place(
     for saved, positions in into_snapshots.items():
         _descriptions_into_snapshot(plan_root, saved, positions, placed, files)
     return FixPlan(tuple(placed), files, overrides, plan_root)
+
+
+def _listing_of_this_run(
+    location: SourceLocation, report: ServerReport | None, files: Mapping[Path, Path], root: Path
+) -> SourceLocation | None:
+    """`location`, a literal in a JSON tool listing, unless the server was read from a snapshot file of
+    this run and the listing is another file: a copy of the snapshot (under tests/, docs/, another
+    checkout) is not where that snapshot's text comes from, so it is never edited for it."""
+    if report is None or report.snapshot is None:
+        return location
+    saved = _snapshot_file(report.snapshot, files)
+    if saved is None or (root / location.path).resolve() == saved.resolve():
+        return location
+    return None
 
 
 def _snapshot_of(

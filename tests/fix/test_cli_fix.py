@@ -187,3 +187,26 @@ def test_a_snapshot_description_the_locator_cannot_reach_is_still_edited_in_the_
     _, _, second = run(capsys, "tools.json", "--fix")
     assert "Fixed 0 descriptions" in second, second
     assert (tmp_path / "tools.json").read_text(encoding="utf-8") == text
+
+
+def test_a_snapshot_outside_the_repository_never_has_its_fixes_written_into_a_copy_inside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Run from inside a repository that holds a copy of the snapshot (another JSON listing the run
+    # does not read): the fixes of the snapshot named on the command line are not that copy's.
+    repository = tmp_path / "repo"
+    (repository / ".git").mkdir(parents=True)
+    (repository / "copies").mkdir()
+    shutil.copy(SNAPSHOT, repository / "copies" / "tools.json")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    shutil.copy(SNAPSHOT, outside / "tools.json")
+    with TraceWriter(outside / "calls.jsonl") as writer:
+        for tool, arguments, text, failed in CALLS:
+            writer.write(TraceRecord(tool, arguments, ({"type": "text", "text": text},), is_error=failed))
+    monkeypatch.chdir(repository)
+    _, _, err = run(capsys, str(outside / "tools.json"), "--fix", "--traces", str(outside / "calls.jsonl"))
+    assert "Fixed " in err
+    assert (repository / "copies" / "tools.json").read_bytes() == SNAPSHOT.read_bytes()
+    assert (outside / "tools.json").read_bytes() == SNAPSHOT.read_bytes()  # outside the repository
+    assert "copies/tools.json" not in err
