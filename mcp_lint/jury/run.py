@@ -59,7 +59,7 @@ def _total_cost(by_model: Mapping[str, ModelUsage]) -> float | None:
     return sum(priced, 0.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class JuryOutcome:
     """The jury stage's product: scores per (server, tool) and per server, and the run's `JuryReport`
     parts (the pipeline adds the rubric version)."""
@@ -72,7 +72,7 @@ class JuryOutcome:
     judges: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Item:
     server: str
     tool: Tool
@@ -453,7 +453,7 @@ def check_prunable(settings: JurySettings) -> Path:
     return settings.cache_path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PruneResult:
     """What `prune_cache` removed (or, in a dry run, would remove), and what it left alone on purpose."""
 
