@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,8 +17,6 @@ from mcp_lint.parsed_yaml import (
     parse_yaml,
     render_copies,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_each_committed_copy_is_what_the_yaml_files_render_now() -> None:
@@ -72,23 +68,3 @@ def test_same_tells_types_and_key_order_apart() -> None:
     assert not _same({"a": 1}, {"a": 1.0})
     assert not _same({"a": 1}, {"a": True})
     assert not _same({"a": 1, "b": 2}, {"b": 2, "a": 1})
-
-
-def test_a_default_snapshot_lint_does_not_import_pyyaml(tmp_path: Path) -> None:
-    snapshot = tmp_path / "tools.json"
-    snapshot.write_text(
-        '{"tools": [{"name": "get_weather", "description": "Returns the weather.", '
-        '"inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}',
-        encoding="utf-8",
-    )
-    probe = (
-        "import runpy, sys\n"
-        "sys.argv = ['mcp-lint', 'check', '--isolated', '--format', 'json', sys.argv[1]]\n"
-        "try:\n    runpy.run_module('mcp_lint', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "print('yaml' in sys.modules, file=sys.stderr)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(snapshot)], capture_output=True, text=True, cwd=ROOT, check=False
-    )
-    assert done.stderr.strip().splitlines()[-1] == "False", done.stderr[-2000:]
