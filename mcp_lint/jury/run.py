@@ -16,7 +16,6 @@ flags, duplicate or malformed model ids, a model litellm cannot route) raise, as
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import threading
@@ -158,6 +157,9 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
 
 def _run(coro: Any) -> JuryOutcome:
     """asyncio.run, also from code that already runs an event loop (then on a private thread)."""
+    # asyncio (~25 ms to import) only for the LLM judges: the offline jury of a default lint never runs here.
+    import asyncio
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -226,6 +228,8 @@ def _without_credentials(
 
 
 async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
+    import asyncio
+
     from mcp_lint.jury.llm import (
         JudgeCallError,
         LiteLLMJudge,
