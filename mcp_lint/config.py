@@ -20,11 +20,6 @@ from mcp_lint.limits import document_problem, too_deep_message, too_long_number_
 from mcp_lint.model import OFFLINE_JURY, Severity
 from mcp_lint.profiles import DEFAULT_PROFILE, get_profile
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
-
 CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
 _FailOn = Literal["info", "low", "moderate", "high", "critical", "none"]
 FAIL_ON_CHOICES: tuple[str, ...] = get_args(_FailOn)
@@ -221,6 +216,11 @@ def _peek(path: Path) -> str:
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """TOML, or a UsageError naming the file: not TOML, nested past MAX_JSON_DEPTH (tomllib recurses)
     or holding a number longer than MAX_INT_DIGITS."""
+    # Imported here: a run that reads no config file (--isolated, or none found) never pays for it.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

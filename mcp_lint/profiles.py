@@ -28,7 +28,7 @@ BREAKING_SEVERITY = Severity.HIGH
 DEFAULT_MIN_SCORE = 1.2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Profile:
     name: str
     summary: str

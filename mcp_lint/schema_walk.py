@@ -111,7 +111,7 @@ def _declares(schema: Mapping[str, Any]) -> bool:
     return props is not None and _is_mapping(props)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Walked:
     """One parameter met by `walk_schema`, top-level or nested."""
 

@@ -28,6 +28,10 @@ HEAVY = (
     "git",
     "mcp_lint.locate",
     "mcp_lint.config_tables",  # the config file's pydantic models: built only when a config file is read
+    "tomllib",  # likewise the TOML parser (its regexes compile at import)
+    "yaml",  # the package's YAML data is read from its JSON copies (mcp_lint.parsed_yaml)
+    "statistics",  # with random, fractions and decimal: neither the mean nor the median needs it
+    "asyncio",  # only the LLM judges run an event loop (the live path's client brings its own)
 )
 
 PROBE = """

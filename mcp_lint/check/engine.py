@@ -42,7 +42,7 @@ def matches_any(selectors: Iterable[str], rule: Rule) -> bool:
     return any(selector_strength(selector, rule) for selector in selectors)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ActiveRule:
     rule: Rule
     severity: Severity
@@ -178,7 +178,7 @@ def check_server(
     return tuple(findings)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Relinter:
     rules: tuple[ActiveRule, ...]
     settings: Settings

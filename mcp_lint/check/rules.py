@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from mcp_lint.errors import UsageError
 from mcp_lint.model import COMPONENTS, Category, Component, Severity
+from mcp_lint.parsed_yaml import load_yaml, yaml_error
 from mcp_lint.quick_schema import surely_valid
 from mcp_lint.resources import PACKAGE_DIR, rules_dir
 
@@ -112,10 +111,6 @@ class Rule:
         return "\n".join(lines) + "\n"
 
 
-# libyaml's loader when PyYAML was built with it (the wheels are): the same data, several times faster.
-SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 @functools.lru_cache(maxsize=1)
 def _rule_schema() -> dict[str, Any]:
     with (PACKAGE_DIR / "data" / "rule.schema.json").open(encoding="utf-8") as handle:
@@ -208,9 +203,10 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
     folder = directory or rules_dir()
     rules: list[Rule] = []
     for path in sorted(folder.glob("MCP*.yaml")):
+        text = path.read_text(encoding="utf-8")
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-        except yaml.YAMLError as exc:
+            data = load_yaml(path, text)
+        except yaml_error() as exc:
             raise UsageError(f"{path}: not valid YAML: {exc}") from None
         rule = parse_rule(data, str(path))
         if rule.function not in FUNCTIONS:

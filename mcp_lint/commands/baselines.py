@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from mcp_lint.commands.check_options import CheckOptions
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Baseline:
     path: Path
     entries: tuple[BaselineEntry, ...]  # what the file holds now (empty when it does not exist yet)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mcp_lint.commands.targets import TargetOptions
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CheckOptions:
     """The options of `check` as given; None or empty means "not given" (the config decides)."""
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from mcp_lint.fix.plan import FixPlan
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class FixRequest:
     traces: tuple[Any, ...]
     components: tuple[Any, ...] | None

@@ -24,7 +24,7 @@ class Echo(Protocol):
     ) -> None: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Output:
     echo: Echo
 

@@ -22,7 +22,7 @@ from mcp_lint.sanitize import escape_surrogates
 PLACED_FORMATS = frozenset({"sarif", "github"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ReportRequest:
     """Which reports a run writes: `output_format` (None: `github` under Actions, else `text`) on
     stdout or `output`, plus `extra` (format, path) files."""

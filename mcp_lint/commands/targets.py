@@ -13,7 +13,7 @@ from mcp_lint.reach.resolve import Request, parse_env_pair, parse_header, resolv
 from mcp_lint.reach.targets import Target
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TargetOptions:
     """What picks the servers of a run, and the settings it runs with, as given on the command line."""
 

@@ -319,7 +319,7 @@ def _meaning_of(words: tuple[str, ...], space: frozenset[str]) -> NameMeaning:
     return name_meaning(words, space)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _PeerIndex:
     """A server's tool names read once: each named tool's words (by position in the peers), how
     many named tools bear each name, the namespaces of all of them, and the positions of the tools

@@ -14,11 +14,10 @@ that picks one badly described tool fails no matter how good the others are.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 
 from mcp_lint.jury.base import JudgeVerdict
-from mcp_lint.model import COMPONENTS, Component, ServerScore, ToolScores
+from mcp_lint.model import COMPONENTS, Component, ServerScore, ToolScores, fmean
 
 __all__ = ["AGGREGATES", "ServerScore", "ToolScores", "aggregate_verdicts", "check_aggregate", "server_score"]
 
@@ -33,11 +32,25 @@ def _round(value: float) -> float:
     return round(value, 3)
 
 
+def median(values: Sequence[float]) -> float:
+    """`float(statistics.median(values))` without importing `statistics` (see `mcp_lint.model.fmean`):
+    the middle value, or the mean of the two middle values, of the sorted values."""
+    ordered = sorted(values)
+    if not ordered:
+        import statistics
+
+        return float(statistics.median(ordered))  # raises its StatisticsError
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return float(ordered[middle])
+    return float((ordered[middle - 1] + ordered[middle]) / 2)
+
+
 def _combine(values: Sequence[float], how: str) -> float:
     if how == "median":
-        return float(statistics.median(values))
+        return median(values)
     if how == "mean":
-        return statistics.fmean(values)
+        return fmean(values)
     if how == "min":
         return float(min(values))
     raise ValueError(f"unknown aggregate {how!r}; use one of: {', '.join(AGGREGATES)}")
@@ -78,7 +91,7 @@ def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") ->
             said = [v.reasons[comp] for v in verdicts if v.reasons.get(comp)]
             if said:
                 reasons[comp] = said[0]
-    overall = statistics.fmean(aggregate.values())
+    overall = fmean(aggregate.values())
     writers = sorted(
         (v for v in verdicts if v.rewrite),
         key=lambda v: (abs(_mean(v) - overall), _mean(v), order[v.judge]),
@@ -94,11 +107,11 @@ def aggregate_verdicts(verdicts: Sequence[JudgeVerdict], how: str = "median") ->
 
 
 def _mean(verdict: JudgeVerdict) -> float:
-    return statistics.fmean(float(verdict.scores[c]) for c in COMPONENTS if c in verdict.scores)
+    return fmean(float(verdict.scores[c]) for c in COMPONENTS if c in verdict.scores)
 
 
 def _blend(values: Sequence[float]) -> float:
-    return _round(SERVER_MEAN_WEIGHT * statistics.fmean(values) + SERVER_MIN_WEIGHT * min(values))
+    return _round(SERVER_MEAN_WEIGHT * fmean(values) + SERVER_MIN_WEIGHT * min(values))
 
 
 def server_score(tools: Sequence[ToolScores]) -> ServerScore | None:
@@ -112,7 +125,5 @@ def server_score(tools: Sequence[ToolScores]) -> ServerScore | None:
         for c in COMPONENTS
         if (values := [t.aggregate[c] for t in tools if c in t.aggregate])
     }
-    overall = _blend(
-        [statistics.fmean(t.aggregate[c] for c in COMPONENTS if c in t.aggregate) for t in tools]
-    )
+    overall = _blend([fmean(t.aggregate[c] for c in COMPONENTS if c in t.aggregate) for t in tools])
     return ServerScore(overall=overall, components=components, tools=len(tools))

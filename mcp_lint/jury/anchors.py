@@ -77,7 +77,7 @@ _SECTION = lazy(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Evidence:
     """What the model's analysis found, as this step needs it."""
 
@@ -85,7 +85,7 @@ class Evidence:
     example_hits: int  # example values, formats or sample calls in the description
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Anchored:
     """Scores after the anchors (a component left out is not applicable), and the reasons that
     replace the model's for the components this step decided."""

@@ -97,7 +97,7 @@ class CacheEntry:
         return CacheEntry(model=model, tool=tool, scores=clean, reasons=dict(reasons), rewrite=rewrite)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CacheStats:
     path: str  # a string, so `dataclasses.asdict(stats)` goes straight to JSON
     exists: bool

@@ -39,7 +39,7 @@ def _nonzero(x: Sequence[float]) -> list[int]:
     return [j for j, v in enumerate(x) if v]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Component:
     weights: tuple[tuple[int, float], ...]  # (feature index, weight), zero weights dropped
     base: float

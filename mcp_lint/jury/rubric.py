@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mcp_lint.jury.base import COMPONENTS
+from mcp_lint.parsed_yaml import load_yaml, yaml_error
 from mcp_lint.quick_schema import surely_valid
 from mcp_lint.resources import rules_dir
 
@@ -148,7 +147,7 @@ def _load(path: Path) -> Rubric:
     except OSError as exc:
         raise RubricError(f"cannot read rubric {path}: {exc.strerror or exc}") from None
     try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
+        data = load_yaml(path, text)
+    except yaml_error() as exc:
         raise RubricError(f"{path}: invalid YAML: {exc}") from None
     return parse_rubric(data, path)

@@ -16,7 +16,6 @@ flags, duplicate or malformed model ids, a model litellm cannot route) raise, as
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import threading
@@ -59,7 +58,7 @@ def _total_cost(by_model: Mapping[str, ModelUsage]) -> float | None:
     return sum(priced, 0.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class JuryOutcome:
     """The jury stage's product: scores per (server, tool) and per server, and the run's `JuryReport`
     parts (the pipeline adds the rubric version)."""
@@ -72,7 +71,7 @@ class JuryOutcome:
     judges: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Item:
     server: str
     tool: Tool
@@ -158,6 +157,9 @@ def _items(snapshots: Sequence[ServerSnapshot], warnings: list[str]) -> list[_It
 
 def _run(coro: Any) -> JuryOutcome:
     """asyncio.run, also from code that already runs an event loop (then on a private thread)."""
+    # asyncio (~25 ms to import) only for the LLM judges: the offline jury of a default lint never runs here.
+    import asyncio
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -226,6 +228,8 @@ def _without_credentials(
 
 
 async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
+    import asyncio
+
     from mcp_lint.jury.llm import (
         JudgeCallError,
         LiteLLMJudge,
@@ -453,7 +457,7 @@ def check_prunable(settings: JurySettings) -> Path:
     return settings.cache_path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PruneResult:
     """What `prune_cache` removed (or, in a dry run, would remove), and what it left alone on purpose."""
 

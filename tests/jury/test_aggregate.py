@@ -82,3 +82,24 @@ def test_server_score_blends_mean_and_worst_tool() -> None:
     assert uneven.overall == pytest.approx(0.6 * ((3.5 + 2) / 2) + 0.4 * 2)
     assert server_score([]) is None
     assert 1 <= summary.overall <= 5
+
+
+def test_fmean_and_median_are_statistics_bit_for_bit() -> None:
+    import random
+    import statistics
+
+    from mcp_lint.jury.aggregate import median
+    from mcp_lint.model import fmean
+
+    rng = random.Random(20)
+    samples = [[rng.choice((1, 2, 3, 4, 5)) for _ in range(rng.randint(1, 9))] for _ in range(200)]
+    samples += [[rng.uniform(0, 5) for _ in range(rng.randint(1, 12))] for _ in range(200)]
+    samples += [[0.1] * 10, [1e300, 1e300, -1e300], [2.675, 1.005, 3.3333333333333335]]
+    for values in samples:
+        assert fmean(values).hex() == statistics.fmean(values).hex(), values
+        assert fmean(iter(values)).hex() == statistics.fmean(iter(values)).hex(), values
+        assert median(values).hex() == float(statistics.median(values)).hex(), values
+    with pytest.raises(statistics.StatisticsError):
+        fmean([])
+    with pytest.raises(statistics.StatisticsError):
+        median([])

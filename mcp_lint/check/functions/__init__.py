@@ -38,7 +38,7 @@ class Hit:
     fix: SchemaFix | None = None  # the schema/annotation edit its evidence calls for (an unsafe fix)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CheckContext:
     server: ServerSnapshot
     options: Mapping[str, Any]

@@ -183,7 +183,7 @@ _PREPOSITIONS = frozenset(
 _NOISE = frozenset({"v1", "v2", "v3", "v4", "new", "old", "tool", "2", "3"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class NameMeaning:
     """What a tool name says it does: an action, the object's head noun and the other words."""
 

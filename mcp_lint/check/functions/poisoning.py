@@ -285,7 +285,7 @@ class _LazyPattern:
         return compiled.search(text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Signal:
     kind: str  # a key of _REASONS, or "addressed" (speaks to the model: no request of its own)
     weight: int

@@ -12,17 +12,17 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from mcp_lint.jury.regex_scan import family
 from mcp_lint.lazyre import lazy
+from mcp_lint.parsed_yaml import load_yaml
+from mcp_lint.resources import PACKAGE_DIR
 
 
 @functools.cache
 def lexicon() -> Mapping[str, Any]:
     """`data/lexicon.yaml`, parsed once."""
     text = resources.files("mcp_lint.jury").joinpath("data/lexicon.yaml").read_text(encoding="utf-8")
-    loaded = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    loaded = load_yaml(PACKAGE_DIR / "jury" / "data" / "lexicon.yaml", text)
     if not isinstance(loaded, dict):
         raise ValueError("lexicon.yaml: expected a mapping")
     return loaded

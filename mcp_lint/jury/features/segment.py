@@ -69,7 +69,7 @@ def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], se
     return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Segment:
     """What a run of kept units contributes. Segments of one text merge by union / sum, so prose
     appended later (the schema's docs) is analysed on its own and merged, never re-scanned.

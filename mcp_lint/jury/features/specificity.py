@@ -103,7 +103,7 @@ class Domain:
         return self._stems is not None and stem in self._stems
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Anchors:
     """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
     schema's."""

@@ -20,7 +20,7 @@ from mcp_lint.jury.features.tokens import _NOT_CONTENT
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Units:
     """The informative, de-duplicated units of a text and what they add."""
 
@@ -80,7 +80,7 @@ _KEEPS_RESTATEMENT = re.compile(
 _NAME_WORD = re.compile(r"[^\W_]+")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _UnitState:
     """De-duplication state carried from the description into appended prose (schema docs)."""
 

@@ -37,7 +37,7 @@ def _cap_log(x: int, cap: int) -> float:
     return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Extracted:
     """Feature vector plus the facts reasons are written from."""
 
@@ -64,7 +64,7 @@ def _name_tokens(name: str) -> frozenset[str]:
     return frozenset(t for t in _NAME_SPLIT.split(spaced.lower()) if t)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Analysis:
     """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
     docs) incrementally: only the new units are scanned, then the segments are merged."""
@@ -200,7 +200,7 @@ class Analysis:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ToolContext:
     """What the analysis of a tool's text reads besides the text (its name, schema and siblings),
     derived once: the texts of one tool (the propose stage's candidates) share it."""
