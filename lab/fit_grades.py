@@ -31,9 +31,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import itertools
-import json
 import statistics
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,17 +45,12 @@ from lab.calibration import (
     smell_agreement,
 )
 from lab.corpus import load_rows
-from lab.yardsticks import tuning_scores
+from lab.yardsticks import snapshots_of, tuning_scores
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.features import ToolContext, analyze
 from mcp_lint.jury.offline import EXPLICIT_FLOOR, OfflineJury, _model, load_weights_document
 from mcp_lint.jury.run import _items
 from mcp_lint.model import COMPONENTS, Tool
-from mcp_lint.reflect.snapshot import parse_snapshot
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "precision"))
-
-import labelled_set as ls  # the precision set's shared module lives beside its tests
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "mcp_lint" / "jury" / "data" / "offline-weights.json"
 BOUNDARY = 1  # index of the cut-point between 2 and 3: the smell threshold, never moved here
@@ -111,22 +104,6 @@ def grade(raw: float, cuts: Sequence[float]) -> int:
     return 1 + bisect.bisect_right(cuts, raw)
 
 
-def scored(item: Inputs, raws: Mapping[str, Raw], cuts: Mapping[str, Sequence[float]]) -> dict[str, float]:
-    """The anchored scores of `item` under `cuts`, as `OfflineJury.scores` computes them."""
-    if item.placeholder:
-        scores = dict.fromkeys(COMPONENTS, 1.0)
-    else:
-        scores = {comp: float(grade(raws[comp](item.values), cuts[comp])) for comp in COMPONENTS}
-        for comp in item.cues:
-            scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
-    prose = int(scores["parameters"])
-    if item.with_schema is not None and prose < 5:
-        scores["parameters"] = float(
-            max(prose, grade(raws["parameters"](item.with_schema), cuts["parameters"]))
-        )
-    return dict(anchor(item.tool, scores, item.evidence).scores)
-
-
 @dataclass(frozen=True)
 class Person:
     item: Inputs
@@ -136,13 +113,7 @@ class Person:
 
 def people() -> list[Person]:
     rows = tuning_scores()
-    wanted = {row.server for row in rows}
-    snapshots = [
-        parse_snapshot(json.loads(path.read_text(encoding="utf-8")), path.stem, str(path))
-        for path in ls.snapshot_paths()
-        if path.stem in wanted
-    ]
-    items = {(item.server, item.tool.name): item for item in _items(snapshots, [])}
+    items = {(item.server, item.tool.name): item for item in _items(snapshots_of(rows), [])}
     out = []
     for row in rows:
         item = items.get((row.server, row.tool))
@@ -170,11 +141,18 @@ class Prepared:
     floor: bool  # an explicit cue lifts the grade to 3
     anchored: tuple[float | None, ...]
 
-    def score(self, cuts: Sequence[float], parameters: bool) -> float:
+    @property
+    def applies(self) -> bool:
+        """False where the anchors leave the component out (parameters of a tool without any)."""
+        return self.anchored[0] is not None
+
+    def score(self, cuts: Sequence[float]) -> float:
+        """The anchored score under `cuts`, as `OfflineJury.scores` computes it; a component left out
+        counts as the rubric's bottom, as against people."""
         g = 1 if self.prose is None else grade(self.prose, cuts)
         if self.floor:
             g = max(g, int(EXPLICIT_FLOOR))
-        if parameters and self.schema is not None and g < 5:
+        if self.schema is not None and g < 5:
             g = max(g, grade(self.schema, cuts))
         value = self.anchored[g - 1]
         return 1.0 if value is None else value
@@ -198,9 +176,9 @@ def prepare(rows: Sequence[Person], raws: Mapping[str, Raw]) -> dict[str, list[P
     return out
 
 
-def versus(prepared: Sequence[Prepared], comp: str, cuts: Sequence[float]) -> tuple[float, float]:
+def versus(prepared: Sequence[Prepared], cuts: Sequence[float]) -> tuple[float, float]:
     """(MAD, bias) against people; a component the jury leaves out counts as the rubric's bottom."""
-    diffs = [p.score(cuts, comp == "parameters") - p.truth for p in prepared]
+    diffs = [p.score(cuts) - p.truth for p in prepared]
     return statistics.fmean(abs(d) for d in diffs), statistics.fmean(diffs)
 
 
@@ -220,15 +198,14 @@ def _objective(mad: float, bias: float) -> float:
 
 
 def fit(
-    rows: Sequence[Person], raws: Mapping[str, Raw], cuts: Mapping[str, Sequence[float]]
+    prepared: Mapping[str, Sequence[Prepared]], cuts: Mapping[str, Sequence[float]]
 ) -> dict[str, list[float]]:
-    """Cut-points per component: the boundary kept, the other three fitted on `rows`."""
-    prepared = prepare(rows, raws)
+    """Cut-points per component: the boundary kept, the free ones fitted on `prepared` (`prepare`)."""
     out = {comp: list(cuts[comp]) for comp in COMPONENTS}
     for comp in COMPONENTS:
         values = sorted({v for p in prepared[comp] for v in (p.prose, p.schema) if v is not None})
         mids = [(a + b) / 2 for a, b in itertools.pairwise(values)]  # the last is below the highest value
-        best = _objective(*versus(prepared[comp], comp, out[comp]))
+        best = _objective(*versus(prepared[comp], out[comp]))
         improved = True
         while improved:
             improved = False
@@ -242,7 +219,7 @@ def fit(
                     trial = [*mine[:k], g, *mine[k + 1 :]]
                     if not _bands_kept(prepared[comp], trial):
                         continue
-                    value = _objective(*versus(prepared[comp], comp, trial))
+                    value = _objective(*versus(prepared[comp], trial))
                     if value < best - 1e-12:
                         best, out[comp], improved = value, trial, True
     return out
@@ -260,9 +237,9 @@ def judges_check(rows: Sequence[Person]) -> list[str]:
     models = {comp: fit_component(fit_ds, comp, train) for comp in COMPONENTS}
     raws: dict[str, Raw] = {comp: models[comp].raw for comp in COMPONENTS}
     before = {comp: list(models[comp].cuts) for comp in COMPONENTS}
-    after = fit(rows, raws, before)
+    after = fit(prepare(rows, raws), before)
     lines = ["| component | holdout QWK before | after | smell before | after |", "|---|---|---|---|---|"]
-    held_items = []
+    held: list[Person] = []
     for i in test:
         row = ds.rows[i]
         raw: dict[str, object] = {"name": row["tool"], "description": row.get("description") or ""}
@@ -279,23 +256,34 @@ def judges_check(rows: Sequence[Person]) -> list[str]:
             frozenset(ds.cues[i]),
             Evidence(ext.placeholder, ext.example_hits),
         )
-        held_items.append((item, {comp: ds.ys[comp][i] for comp in COMPONENTS}))
-    for comp in COMPONENTS:
-        pairs_b, pairs_a = [], []
-        for item, labels in held_items:
-            b = scored(item, raws, before).get(comp)
-            a = scored(item, raws, after).get(comp)
-            if b is None or a is None:
-                continue
-            pairs_b.append((int(b), labels[comp]))
-            pairs_a.append((int(a), labels[comp]))
-        ours_b, truth = [p[0] for p in pairs_b], [p[1] for p in pairs_b]
-        ours_a = [p[0] for p in pairs_a]
+        held.append(Person(item, ds.siblings[i], {comp: ds.ys[comp][i] for comp in COMPONENTS}))
+    for comp, items in prepare(held, raws).items():
+        kept = [p for p in items if p.applies]  # as lab.agreement --holdout: n/a is left out
+        truth = [p.truth for p in kept]
+        ours_b = [int(p.score(before[comp])) for p in kept]
+        ours_a = [int(p.score(after[comp])) for p in kept]
         lines.append(
             f"| {comp} | {qwk(ours_b, truth):.3f} | {qwk(ours_a, truth):.3f} | "
             f"{100 * smell_agreement(ours_b, truth):.1f}% | {100 * smell_agreement(ours_a, truth):.1f}% |"
         )
     return lines
+
+
+def checked(
+    rows: Sequence[Person], raws: Mapping[str, Raw], cuts: Mapping[str, Sequence[float]]
+) -> dict[str, list[Prepared]]:
+    """`prepare(rows, raws)`, each tool's scores under the shipped `cuts` checked against the jury's
+    own: this module's reading must be the run's."""
+    jury = OfflineJury()
+    out: dict[str, list[Prepared]] = {comp: [] for comp in COMPONENTS}
+    for row in rows:
+        theirs = jury.scores(row.item.tool, row.siblings)[0]
+        for comp, items in prepare([row], raws).items():
+            for item in items:
+                if item.score(cuts[comp]) != theirs.get(comp, 1.0):
+                    raise SystemExit(f"{row.item.tool.name} {comp}: not the jury's {theirs}")
+            out[comp] += items
+    return out
 
 
 def shipped() -> tuple[dict[str, Raw], dict[str, list[float]]]:
@@ -324,21 +312,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if any(base[comp][BOUNDARY] != cuts[comp][BOUNDARY] for comp in COMPONENTS):
         raise SystemExit("the weights file's smell boundary differs from its judge_cuts: refit from scratch")
-    # this module's reading must be the run's: the shipped cut-points give the jury's own scores
-    jury = OfflineJury()
-    for row in rows:
-        mine = scored(row.item, raws, cuts)
-        theirs = jury.scores(row.item.tool, row.siblings)[0]
-        if mine != theirs:
-            raise SystemExit(f"{row.item.tool.name}: {mine} != the jury's {theirs}")
-    after = fit(rows, raws, base)
-    prepared = prepare(rows, raws)
+    prepared = checked(rows, raws, cuts)
+    after = fit(prepared, base)
     print(f"people: {len(rows)} tuning tools; cut-points per component (judges -> people), boundary kept")
     print("| component | cut-points | people MAD before | after | bias before | after |")
     print("|---|---|---|---|---|---|")
     for comp in COMPONENTS:
-        mad_b, bias_b = versus(prepared[comp], comp, base[comp])
-        mad_a, bias_a = versus(prepared[comp], comp, after[comp])
+        mad_b, bias_b = versus(prepared[comp], base[comp])
+        mad_a, bias_a = versus(prepared[comp], after[comp])
         shown = " ".join(f"{c:.3f}" for c in after[comp])
         print(f"| {comp} | {shown} | {mad_b:.2f} | {mad_a:.2f} | {bias_b:+.2f} | {bias_a:+.2f} |")
     if not args.no_judges:

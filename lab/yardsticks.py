@@ -7,6 +7,10 @@ People: the tuning part of `tests/precision/human_scores.yaml` (what `benchmarks
 change is merged. Research judges: the holdout of `python -m lab.agreement --holdout` (a model fitted
 on the development servers, then the anchors), the figures of its last table without the repeated
 cross-validation, so a check of the anchors takes seconds rather than minutes.
+The research-judge side scores with that development model's own cut-points: the shipped grades
+(fitted on people by `lab/fit_grades.py`, the smell boundary kept) are not applied there, so its
+smell agreement is the shipped jury's and its QWK is before the grade fit; `python -m lab.fit_grades`
+prints the QWK after it.
 
 Three tables:
 
@@ -34,7 +38,7 @@ from mcp_lint.check.engine import active_rules, rubric_thresholds
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.config import JurySettings, Settings
 from mcp_lint.jury.run import score_servers
-from mcp_lint.model import COMPONENTS, Tool
+from mcp_lint.model import COMPONENTS, ServerSnapshot, Tool
 from mcp_lint.reflect.snapshot import parse_snapshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "precision"))
@@ -60,15 +64,20 @@ def tuning_scores() -> list[ls.HumanScore]:
     return [row for row in ls.load_human_scores() if part_of.get(row.server) == "tuning"]
 
 
-def people() -> list[Scored]:
-    """The human-scored tools of the tuning part, with the offline jury's scores (after anchors)."""
-    rows = tuning_scores()
+def snapshots_of(rows: Sequence[ls.HumanScore]) -> list[ServerSnapshot]:
+    """The saved snapshots of the servers `rows` score."""
     wanted = {row.server for row in rows}
-    snapshots = [
+    return [
         parse_snapshot(json.loads(path.read_text(encoding="utf-8")), path.stem, str(path))
         for path in ls.snapshot_paths()
         if path.stem in wanted
     ]
+
+
+def people() -> list[Scored]:
+    """The human-scored tools of the tuning part, with the offline jury's scores (after anchors)."""
+    rows = tuning_scores()
+    snapshots = snapshots_of(rows)
     tools = {(snapshot.name, tool.name): tool for snapshot in snapshots for tool in snapshot.tools}
     jury = score_servers(snapshots, JurySettings(cache_path=None)).tools
     return [

@@ -10,7 +10,7 @@ import pytest
 
 from lab.calibration import EXCLUDED_FEATURES, RIDGE_SHARE, dumps_weights, fit_weights
 from lab.corpus import CORPUS, load_rows
-from lab.fit_grades import BOUNDARY, people
+from lab.fit_grades import BOUNDARY, people, prepare
 from lab.fit_grades import fit as fit_grades
 from lab.fit_grades import shipped as shipped_model
 from mcp_lint.jury.base import COMPONENTS
@@ -45,7 +45,7 @@ def test_shipped_grades_match_a_fresh_grade_fit() -> None:
     raws, _ = shipped_model()
     doc = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     judges = {comp: doc["components"][comp]["judge_cuts"] for comp in COMPONENTS}
-    fitted = fit_grades(people(), raws, judges)
+    fitted = fit_grades(prepare(people(), raws), judges)
     assert {comp: [round(c, 7) for c in cuts] for comp, cuts in fitted.items()} == {
         comp: doc["components"][comp]["cuts"] for comp in COMPONENTS
     }
