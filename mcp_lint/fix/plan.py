@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from mcp_lint.check.tokens import estimate_tokens
 from mcp_lint.config import JurySettings
@@ -44,9 +44,6 @@ from mcp_lint.model import (
 )
 from mcp_lint.overrides import Override, Part, combined
 from mcp_lint.traces import TraceRecord, traces_by_tool
-
-if TYPE_CHECKING:
-    from mcp_lint.locate import SourceLocation
 
 
 @dataclass(frozen=True)
@@ -520,7 +517,7 @@ def place(
     otherwise the rewrite is not applied and its outcome says why. One literal gets one edit, however
     many servers serve it."""
     from mcp_lint.fix.edit import edit_file, target_problem
-    from mcp_lint.locate import SourceIndex
+    from mcp_lint.locate import SourceIndex, SourceLocation
     from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
 
     index: SourceIndex | None = None
@@ -543,8 +540,17 @@ def place(
             overrides_problem = target_problem(overrides_file, Path(overrides_file).absolute().parent.parent)
             filed = _filed_overrides(Path(overrides_file))
         location, ambiguous = index.choose(rewrite.tool, rewrite.original, preferred)
-        if location is not None and location.language == "json":
-            location = _listing_of_this_run(location, reports.get(rewrite.server), saved_files, index.root)
+        origin = _origin(reports, rewrite.server, saved_files)
+        if (
+            location is not None
+            and location.language == "json"
+            and origin is not None
+            and (index.root / location.path).resolve() != origin.resolve()
+        ):
+            # A server read from a snapshot file of this run is never fixed in another JSON listing:
+            # a copy of the snapshot (under tests/, docs/, another checkout) is not where its text
+            # comes from. Code literals, and that snapshot itself, are.
+            location = None
         if ambiguous is not None:
             placed[position] = _refused(outcome, ambiguous)
         elif location is not None:
@@ -555,8 +561,10 @@ def place(
             wanted.setdefault(location.path, []).append((position, location, rewrite.description))
             where = f"{location.path}:{location.region.start_line}"
             placed[position] = replace(outcome, applied=True, where=where)
-        elif (saved := _snapshot_of(reports, rewrite.server, saved_files, index.root)) is not None:
-            into_snapshots.setdefault(saved, []).append(position)
+        elif origin is not None and _writable(index.root, origin)[0] is not None:
+            # a snapshot file of this run that --fix may write (inside the repository, a regular
+            # file); else the rewrite goes to the overrides file, as for a live server
+            into_snapshots.setdefault(origin, []).append(position)
         elif overrides_problem is not None:
             placed[position] = _refused(outcome, overrides_problem)
         elif _already_filed(filed, rewrite.server, rewrite.tool, rewrite.description):
@@ -583,31 +591,12 @@ def place(
     return FixPlan(tuple(placed), files, overrides, plan_root)
 
 
-def _listing_of_this_run(
-    location: SourceLocation, report: ServerReport | None, files: Mapping[Path, Path], root: Path
-) -> SourceLocation | None:
-    """`location`, a literal in a JSON tool listing, unless the server was read from a snapshot file of
-    this run and the listing is another file: a copy of the snapshot (under tests/, docs/, another
-    checkout) is not where that snapshot's text comes from, so it is never edited for it."""
-    if report is None or report.snapshot is None:
-        return location
-    saved = _snapshot_file(report.snapshot, files)
-    if saved is None or (root / location.path).resolve() == saved.resolve():
-        return location
-    return None
-
-
-def _snapshot_of(
-    reports: Mapping[str, ServerReport], server: str, files: Mapping[Path, Path], root: Path
-) -> Path | None:
-    """The snapshot file of this run that `server` was read from, when --fix may write it (inside the
-    repository, a regular file); else None, and the rewrite goes to the overrides file as for a live
-    server."""
+def _origin(reports: Mapping[str, ServerReport], server: str, files: Mapping[Path, Path]) -> Path | None:
+    """The snapshot file of this run that `server` was read from, if any."""
     report = reports.get(server)
     if report is None or report.snapshot is None or not files:
         return None
-    saved = _snapshot_file(report.snapshot, files)
-    return saved if saved is not None and _writable(root, saved)[0] is not None else None
+    return _snapshot_file(report.snapshot, files)
 
 
 def _writable(root: Path, saved: Path) -> tuple[str | None, str | None]:
