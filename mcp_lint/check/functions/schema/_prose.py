@@ -258,8 +258,20 @@ def stated_lists(text: str, uncued: bool = False) -> list[StatedList]:
     ("`high` or `low`.", "a 'user' or a 'group'") and values joined by pipes ("json|markdown|html").
     They say which values exist, not that the enum is wrong; only the rule about a missing enum reads them.
     """
+    if not uncued:
+        return _lists(text, (_CUED_LIST, _BRACKETED_LIST))
+    return _lists(text, (_CUED_LIST, _BRACKETED_LIST, _ALTERNATIVES))
+
+
+def cued_and_uncued_lists(text: str) -> tuple[list[StatedList], list[StatedList]]:
+    """(`stated_lists(text)`, the lists `uncued=True` adds to it), each in order, the text read once
+    for each kind: a rule that treats the two kinds differently needs both."""
+    cued = _lists(text, (_CUED_LIST, _BRACKETED_LIST))
+    return cued, [stated for stated in _lists(text, (_ALTERNATIVES,)) if stated not in cued]
+
+
+def _lists(text: str, patterns: tuple[re.Pattern[str], ...]) -> list[StatedList]:
     found: list[StatedList] = []
-    patterns = (_CUED_LIST, _BRACKETED_LIST, _ALTERNATIVES) if uncued else (_CUED_LIST, _BRACKETED_LIST)
     for pattern in patterns:
         for match in pattern.finditer(text):
             if pattern is _CUED_LIST and match.group("after"):

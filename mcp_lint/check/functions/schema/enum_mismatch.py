@@ -16,13 +16,13 @@ from mcp_lint.check.functions.schema._prose import (
     StatedList,
     args_entry_block,
     bulleted_values,
+    cued_and_uncued_lists,
     example_values,
     is_top_level,
     named_lists,
     other_values,
     parameter_prose,
     same_value,
-    stated_lists,
 )
 from mcp_lint.lazyre import lazy
 from mcp_lint.model import SchemaFix, Tool
@@ -100,10 +100,9 @@ def enum_mismatch(ctx: CheckContext) -> Iterator[Hit]:
             bulleted = bulleted_values(block) if "\n" in block else []
             # Lists given under the parameter's name as a noun ("Domains:" bullets, "commands (init,
             # plan)"), in its own text or the tool's description: whole lists of its values.
-            cued = stated_lists(text)
             # Alternatives offered without a cue ("`json`, `yaml` or `toml`"): they do not say the list
             # is whole, but a value among them that the enum lacks is still offered and refused.
-            uncued = [stated for stated in stated_lists(text, uncued=True) if stated not in cued]
+            cued, uncued = cued_and_uncued_lists(text)
             lists = sorted([*cued, *bulleted, *uncued], key=lambda stated: stated.span)
             own_named = named_lists(text, name)
             named = [*own_named, *tool_named]
