@@ -57,7 +57,7 @@ def apply_fixes(
     and return the lint of the fixed descriptions, whose findings decide the exit code (as ruff's)."""
     from mcp_lint.fix.edit import unified_diff
     from mcp_lint.fix.plan import plan_fixes, preferred_files, summary
-    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH, merge_overrides, overrides_document, read_overrides
+    from mcp_lint.overrides import DEFAULT_OVERRIDES_PATH
 
     augmentor = None
     # --unsafe-fixes applies the schema/annotation fixes; with --jury MODEL the model writes the rewrites.
@@ -107,11 +107,7 @@ def apply_fixes(
     changes = {path: texts for path, texts in plan.files.items()}
     if plan.overrides:
         old = overrides_path.read_text(encoding="utf-8") if overrides_path.exists() else ""
-        merged = merge_overrides(
-            read_overrides(overrides_path) if overrides_path.exists() else {}, plan.overrides
-        )
-        new = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
-        changes[shown_path(overrides_path)] = (old, new)
+        changes[shown_path(overrides_path)] = (old, _overrides_text(plan, overrides_path))
     if options.diff:
         text = unified_diff(changes)
         if text:
@@ -154,13 +150,19 @@ def write_plan(plan: FixPlan, overrides_path: Path, overrides_root: Path) -> Non
     """Write a fix plan: its source files (inside `plan.root`) and its overrides merged into
     `overrides_path` (inside `overrides_root`), every target checked before any is written."""
     from mcp_lint.fix.edit import PlannedWrite, write_all
-    from mcp_lint.overrides import merge_overrides, overrides_document, read_overrides
 
     writes = [PlannedWrite(plan.root / path, old, new, plan.root) for path, (old, new) in plan.files.items()]
     if plan.overrides:
-        merged = merge_overrides(
-            read_overrides(overrides_path) if overrides_path.exists() else {}, plan.overrides
-        )
-        text = json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"
+        text = _overrides_text(plan, overrides_path)
         writes.append(PlannedWrite(overrides_path, None, text, overrides_root))
     write_all(writes)
+
+
+def _overrides_text(plan: FixPlan, overrides_path: Path) -> str:
+    """The overrides file as `plan` leaves it: what it serves now with the plan's overrides merged in
+    (what `--diff` shows is what a fix writes)."""
+    from mcp_lint.overrides import merge_overrides, overrides_document, read_overrides
+
+    filed = read_overrides(overrides_path) if overrides_path.exists() else {}
+    merged = merge_overrides(filed, plan.overrides)
+    return json.dumps(overrides_document(merged), indent=2, ensure_ascii=False) + "\n"

@@ -172,27 +172,39 @@ def test_without_source_the_rewrites_go_to_the_overrides_file(project: Path, tmp
     server = project / "notes_server.py"
     original = server.read_text(encoding="utf-8")
     traces = str(project / "traces.jsonl")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mcp_lint",
-            "check",
-            "--fix",
-            "--traces",
-            traces,
-            "--",
-            sys.executable,
-            str(server),
-        ],
-        cwd=elsewhere,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+
+    def check(flag: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mcp_lint",
+                "check",
+                flag,
+                "--traces",
+                traces,
+                "--",
+                sys.executable,
+                str(server),
+            ],
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    shown = check("--diff")
+    assert not (elsewhere / ".mcp-lint").exists(), shown.stderr
+    done = check("--fix")
     assert "Fixed 2 descriptions" in done.stderr, done.stderr
     assert server.read_text(encoding="utf-8") == original
-    document = json.loads((elsewhere / ".mcp-lint" / "overrides.json").read_text(encoding="utf-8"))
+    written = (elsewhere / ".mcp-lint" / "overrides.json").read_text(encoding="utf-8")
+    # --diff showed the overrides file --fix then wrote, line for line
+    added = [
+        line[1:] for line in shown.stdout.splitlines() if line.startswith("+") and not line.startswith("+++")
+    ]
+    assert added == written.splitlines(), shown.stdout
+    document = json.loads(written)
     entry = document["servers"]["notes_server"]["get_note"]
     assert entry["original"] == "Gets a note." and entry["description"].startswith("Gets a note. ")
     assert set(entry["parts"]) <= {"purpose", "guidelines", "limitations", "parameters", "examples"}
