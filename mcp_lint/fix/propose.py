@@ -267,6 +267,11 @@ def _limits(tool: Tool) -> list[str]:
     return items
 
 
+def _flat(name: object) -> str:
+    """A parameter name without case or separators: `label_id`, `labelId` and `label-id` alike."""
+    return str(name).lower().replace("_", "").replace("-", "")
+
+
 def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     """For a tool that makes something (`create_board`), the ID of what it makes that another tool of
     the server takes (`get_board` takes `board_id`): (the object, the parameter, that tool). An agent
@@ -289,6 +294,12 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     kind = [*kind[:-1], thing]
     whole = {"".join(kind) + "id", "".join(kind) + "ids"}
     bare = {f"{thing}id", f"{thing}ids"}
+    if _verb(tool) == "add" and any(_flat(name) in whole | bare for name in tool.properties):
+        # "add" both makes and attaches; one given the thing's own ID attaches a thing that exists
+        # (`add_label_to_issue(label_id)`): nothing new comes back. A copy, fork or clone is given
+        # its source's ID and does make a new one; a create given an ID (`eventId`) may be left to
+        # make one.
+        return None
 
     prefix = words[: words.index(_verb(tool))]  # `ebay_` of `ebay_create_email_campaign`
 
@@ -305,7 +316,7 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     )
     for peer in others:
         for name in peer.properties:
-            flat = str(name).lower().replace("_", "").replace("-", "")
+            flat = _flat(name)
             if flat in whole or (flat in bare and (len(kind) == 1 or says_the_thing(peer))):
                 return " ".join(kind), str(name), peer.name
     return None
@@ -361,7 +372,8 @@ def checklist(
     component with no such fact gets no item (no generic advice):
     - purpose: an empty description; else, for a tool that makes something (create, add, fork,
       upload...) whose ID another tool of the server (`peers`) takes, whether it returns that ID,
-      when neither an output schema nor the description says what it returns;
+      when neither an output schema nor the description says what it returns (an "add" given that
+      ID itself attaches a thing that exists, and is not asked);
     - guidelines: when to use it rather than a sibling an agent would confuse it with;
     - parameters: the parameters the run's undocumented-parameter findings (`MCP202`) name, so the
       list agrees with them (a parameter the description explains is not one), asked whether or

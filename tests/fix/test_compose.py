@@ -943,6 +943,35 @@ def test_a_made_thing_of_several_words_is_asked_of_only_by_a_tool_that_takes_tha
     )
 
 
+def test_a_tool_that_takes_the_things_own_id_links_it_and_is_not_asked_for_a_new_id() -> None:
+    # `add_label_to_issue(issue_id, label_id)` attaches a label that exists: it makes nothing whose
+    # ID could come back. The same verb without that ID (`add_label(name)`) makes one.
+    scores = {"purpose": 2, "guidelines": 3, "limitations": 3, "parameters": 3, "length": 3, "examples": 3}
+    get = tool("get_label", "Get a label.", needs("label_id"))
+    link = tool("add_label_to_issue", "Add a label to an issue.", needs("issue_id", "label_id"))
+    many = tool("add_tags_to_note", "Add tags to a note.", needs("note_id", "tagIds"))
+    tags = tool("get_tag", "Get a tag.", needs("tag_id"))
+    make = tool("add_label", "Add a label to the project.", needs("name"))
+
+    def asked(subject: Tool, *peers: Tool) -> tuple[str, ...]:
+        company = (subject, *peers)
+        return propose("s", subject, company, scores, findings=run_findings(*company)).checklist
+
+    assert asked(link, get) == ()
+    assert asked(many, tags) == ()
+    assert asked(make, get) == ("say whether it returns the new label's ID (`get_label` takes `label_id`)",)
+    # An optional ID on an "add" still names one that exists ("by ID or email").
+    said = {"type": "string", "description": "Which one."}
+    either = {"type": "object", "properties": {"label_id": said, "label_name": said, "issue_id": said}}
+    assert asked(tool("add_label_to_issue", "Add a label to an issue.", either), get) == ()
+    # A copy is given its source's ID and makes a new one; a create given an ID may leave it out.
+    copy = tool("copy_label", "Copy the label whose ID is `label_id`.", needs("label_id"))
+    assert asked(copy, get) == ("say whether it returns the new label's ID (`get_label` takes `label_id`)",)
+    chosen = {"type": "object", "properties": {"name": said, "label_id": said}, "required": ["name"]}
+    create = tool("create_label", "Create a label in the project.", chosen)
+    assert asked(create, get) == ("say whether it returns the new label's ID (`get_label` takes `label_id`)",)
+
+
 def test_a_described_parameter_is_asked_for_the_fields_inside_it_not_for_a_description() -> None:
     schema = {
         "type": "object",
