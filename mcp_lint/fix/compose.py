@@ -270,11 +270,16 @@ _BARE = frozenset(("id", "uuid", "key", "name", "value", "data", "input"))
 _KEY_WORDS = frozenset(("id", "ids", "uuid", "key", "slug"))
 
 
-def _keyed_object(name: str) -> tuple[str, ...] | None:
+# ... and of one that names the thing it acts on, in echo_purpose: `bucket_name` of `create_bucket`.
+_OWN_KEY_WORDS = frozenset(("id", "uuid", "key", "slug", "name"))
+
+
+def _keyed_object(name: str, keys: frozenset[str] = _KEY_WORDS) -> tuple[str, ...] | None:
     """What an ID input picks out (`list_id` -> list, `workItemTypeId` -> work item type), or None
-    for an input that is no key of a named thing (`email`, `query`, a bare `id`)."""
+    for an input that is no key of a named thing (`email`, `query`, a bare `id`); `keys` are the
+    last words that make an input a key."""
     found = [word.lower() for word in name_words(name)]
-    if len(found) < 2 or found[-1] not in _KEY_WORDS:
+    if len(found) < 2 or found[-1] not in keys:
         return None
     return tuple(singular(word) for word in found[:-1])
 
@@ -673,11 +678,11 @@ def echo_purpose(grounding: Grounding) -> str | None:
     required = _acted_on(grounding)
     plural = _plural(thing)
 
-    def stem(name: str) -> list[str]:
-        found = [word.lower() for word in name_words(name)]
-        return found[:-1] if found and found[-1] in ("id", "uuid", "key", "slug", "name") else []
-
-    own = [name for name in required if (words_ := stem(name)) and words_[-1] == singular(thing)]
+    own = [
+        name
+        for name in required
+        if (keyed := _keyed_object(name, _OWN_KEY_WORDS)) and keyed[-1] == singular(thing)
+    ]
     if verb in _MANY:
         if not plural or len(required) != 1 or not _ID.search(required[0]) or own:
             return None
