@@ -119,6 +119,14 @@ class Anchors:
     domain: Domain = field(default_factory=lambda: Domain("", ()))
     # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
     said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    # `long` prepared for `match`: every prefix of 4+ letters of a long stem, and the stems of 5+
+    _prefixes: frozenset[str] = field(init=False, compare=False, repr=False)
+    _long5: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        prefixes = {stem[:end] for stem in self.long for end in range(4, len(stem) + 1)}
+        object.__setattr__(self, "_prefixes", frozenset(prefixes))
+        object.__setattr__(self, "_long5", tuple(stem for stem in self.long if len(stem) >= 5))
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
@@ -134,14 +142,14 @@ class Anchors:
         return cls(frozenset(stems), long, name, every, Domain(name, siblings))
 
     def match(self, stems: Iterable[str]) -> bool:
-        own, long = self.stems, self.long
+        """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
+        ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
+        stem only as a prefix ("rang" is in "arrang")."""
+        own, long, prefixes, long5 = self.stems, self.long, self._prefixes, self._long5
         for stem in stems:
             if stem in own:
                 return True
-            # repo/repository, board/chessboard; a 4-letter stem only as a prefix ("rang" is in "arrang")
-            if len(stem) >= 4 and any(
-                stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a)) for a in long
-            ):
+            if len(stem) >= 4 and (stem in prefixes or stem.startswith(long) or stem.endswith(long5)):
                 return True
         return False
 
