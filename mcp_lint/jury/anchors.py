@@ -77,7 +77,9 @@ _SECTION = lazy(
 )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Evidence:
     """What the model's analysis found, as this step needs it."""
 
@@ -85,7 +87,9 @@ class Evidence:
     example_hits: int  # example values, formats or sample calls in the description
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Anchored:
     """Scores after the anchors (a component left out is not applicable), and the reasons that
     replace the model's for the components this step decided."""

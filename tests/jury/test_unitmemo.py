@@ -130,3 +130,15 @@ def test_anchors_match_as_the_stem_by_stem_rule() -> None:
     for stem in stems:
         assert anchors.match([stem]) is by_rule(anchors, [stem]), stem
     assert anchors.match(["chessboard"]) and anchors.match(["repo"]) and not anchors.match(["arrang"])
+
+
+def test_an_intro_is_searched_only_where_it_can_end() -> None:
+    """`specificity._is_intro` skips the `_INTRO` search for a unit that does not end (whitespace
+    aside) with a colon or a full stop and has no fence: the same answer as the search."""
+    from mcp_lint.jury.features.specificity import _INTRO, _is_intro
+
+    edges = ["Returns:", "Returns:  \n", "結果：", "e.g.", "For example, i.E. ", "```python", "  ```"]
+    edges += ["x.\n", ""]
+    edges += ["Options: a, b", "Done.\u00a0", "Done.\u2003\n", "Note:\x1c"]
+    for unit in [*UNITS, *EDGES, *edges]:
+        assert _is_intro(unit) is (_INTRO.search(unit) is not None), unit

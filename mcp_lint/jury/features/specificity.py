@@ -13,6 +13,7 @@ the tool never uses, has none of these, so it is dropped like boilerplate howeve
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,15 @@ _CONTINUES = lazy(r"^\s*[a-z(]")  # a line that continues an unterminated senten
 _TERMINATED = lazy(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
 _INTRO = lazy(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+_INTRO_ENDS = frozenset(":：.")  # what a unit matching _INTRO ends with (but for whitespace), or "```"
+
+
+def _is_intro(unit: str) -> bool:
+    """`_INTRO.search(unit) is not None`, searched only in a unit that can match: the regex scans the
+    whole unit for an ending, and most units end otherwise (what `\\s` matches, `str.rstrip` strips)."""
+    if unit.rstrip()[-1:] not in _INTRO_ENDS and "```" not in unit:
+        return False
+    return _INTRO.search(unit) is not None
 
 
 _NO_STEMS: frozenset[str] = frozenset()
@@ -103,13 +113,15 @@ class Domain:
         return self._stems is not None and stem in self._stems
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Anchors:
     """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
     schema's."""
 
     stems: frozenset[str]
-    long: tuple[str, ...]  # stems of 4+ letters, which also match a longer word (see `match`)
+    long: tuple[str, ...]  # the stems of 4+ letters, sorted: they also match a longer word (see `match`)
     name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
     # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
     # text that names nothing stronger is tested against
@@ -119,14 +131,11 @@ class Anchors:
     domain: Domain = field(default_factory=lambda: Domain("", ()))
     # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
     said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
-    # `long` prepared for `match`: every prefix of 4+ letters of a long stem, and the stems of 5+
-    _prefixes: frozenset[str] = field(init=False, compare=False, repr=False)
+    # the long stems of 5+ letters, which also match as the end of a word (see `match`)
     _long5: tuple[str, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        prefixes = {stem[:end] for stem in self.long for end in range(4, len(stem) + 1)}
-        object.__setattr__(self, "_prefixes", frozenset(prefixes))
-        object.__setattr__(self, "_long5", tuple(stem for stem in self.long if len(stem) >= 5))
+        self._long5 = tuple(stem for stem in self.long if len(stem) >= 5)
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
@@ -145,12 +154,19 @@ class Anchors:
         """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
         ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
         stem only as a prefix ("rang" is in "arrang")."""
-        own, long, prefixes, long5 = self.stems, self.long, self._prefixes, self._long5
+        own, long, long5 = self.stems, self.long, self._long5
         for stem in stems:
             if stem in own:
                 return True
-            if len(stem) >= 4 and (stem in prefixes or stem.startswith(long) or stem.endswith(long5)):
-                return True
+            if len(stem) >= 4:
+                # `long` is sorted, so the long stems that start with `stem` start at its insertion point
+                at = bisect.bisect_left(long, stem)
+                if (
+                    (at < len(long) and long[at].startswith(stem))
+                    or stem.startswith(long)
+                    or stem.endswith(long5)
+                ):
+                    return True
         return False
 
 
@@ -167,17 +183,17 @@ def specific_units(
         return frozenset()
     if groups is None:
         groups = _groups(units)
-    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
-    # its group specific nor spreads its words back to the original
-    firsts: set[str] = set()
-    copies: set[int] = set()
     if keys is None:
         keys = [unit_words(unit).key for unit in units]
-    for i, key in enumerate(keys):
-        if key and key in firsts:
-            copies.add(i)
-        firsts.add(key)
-    stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
+    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
+    # its group specific nor spreads its words back to the original
+    copies: set[int] = set()
+    if len(set(keys)) < len(keys):  # (most texts repeat nothing)
+        firsts: set[str] = set()
+        for i, key in enumerate(keys):
+            if key and key in firsts:
+                copies.add(i)
+            firsts.add(key)
     specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
@@ -193,6 +209,9 @@ def specific_units(
         ]
         if not any(specific):
             return frozenset()
+    if all(specific):  # nothing left to spread to, so no unit's words are needed
+        return frozenset(i for group in groups for i in group)
+    stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
     spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
     changed = True
@@ -242,11 +261,11 @@ def _groups(units: Sequence[str]) -> list[list[int]]:
         prev = units[i - 1] if i else ""
         # a list item belongs to the list's intro ("Returns:" / "It includes:"), not to a sentence
         joins = bool(groups) and (
-            _INTRO.search(prev) is not None
+            _is_intro(prev)
             or (
                 BULLET.match(unit) is not None
                 and BULLET.match(prev) is not None
-                and _INTRO.search(units[groups[-1][0]]) is not None
+                and _is_intro(units[groups[-1][0]])
             )
             or (_CONTINUES.match(unit) is not None and _TERMINATED.search(prev) is None)
         )

@@ -20,7 +20,9 @@ from mcp_lint.jury.features.tokens import _NOT_CONTENT
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Units:
     """The informative, de-duplicated units of a text and what they add."""
 

@@ -91,7 +91,9 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Extracted:
     """Feature vector plus the facts reasons are written from."""
 
@@ -118,7 +120,9 @@ def _name_tokens(name: str) -> frozenset[str]:
     return frozenset(t for t in _NAME_SPLIT.split(spaced.lower()) if t)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Analysis:
     """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
     docs) incrementally: only the new units are scanned, then the segments are merged."""
@@ -255,7 +259,9 @@ class Analysis:
         )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class ToolContext:
     """What the analysis of a tool's text reads besides the text (its name, schema and siblings),
     derived once: the texts of one tool (the propose stage's candidates) share it."""
@@ -340,5 +346,3 @@ def extract(
     here to score schema-side parameter documentation with the prose-trained model.
     """
     return analyze(name, description, schema, siblings).with_extra(extra).extracted()
-
-
