@@ -179,11 +179,15 @@ class _WordIndex:
         if position == len(self.names) or self.names[position] != name:
             raise KeyError(name)
         words = self.words[position]
-        common = frozenset(word for word in words if len(self.postings[word]) > _COMMON_WORD)
-        count = self._common_union(common)
-        rare = [self.postings[word] for word in words - common]
-        # A name found through a rare word counts unless a common word already counted it.
-        count += sum(1 for other in set().union(*rare) if not self.words[other] & common)
+        postings = self.postings
+        common = frozenset(word for word in words if len(postings[word]) > _COMMON_WORD)
+        if common:
+            count = self._common_union(common)
+            rare = [postings[word] for word in words - common]
+            # A name found through a rare word counts unless a common word already counted it.
+            count += sum(1 for other in set().union(*rare) if not self.words[other] & common)
+        else:  # (a server of fewer names than a common word's count has only rare words)
+            count = len(set().union(*(postings[word] for word in words)))
         return SimilarNames(self, words, position, count - (1 if words else 0))
 
     def _common_union(self, common: frozenset[str]) -> int:

@@ -138,7 +138,16 @@ def test_an_intro_is_searched_only_where_it_can_end() -> None:
     from mcp_lint.jury.features.specificity import _INTRO, _is_intro
 
     edges = ["Returns:", "Returns:  \n", "結果：", "e.g.", "For example, i.E. ", "```python", "  ```"]
-    edges += ["x.\n", ""]
+    edges += ["x.\n", "", "İ.e.", "say e.G.", "wie.g.", "```", "  \n```js"]
     edges += ["Options: a, b", "Done.\u00a0", "Done.\u2003\n", "Note:\x1c"]
     for unit in [*UNITS, *EDGES, *edges]:
         assert _is_intro(unit) is (_INTRO.search(unit) is not None), unit
+
+
+def test_a_heading_is_matched_only_where_it_can_be() -> None:
+    """`units._is_heading` skips `_HEADING` for a unit without "#" or a colon: the same answer."""
+    from mcp_lint.jury.features.units import _HEADING, _is_heading
+
+    edges = ["## Examples", "Returns:", "結果：", "#tag", "   # x  ", "a" * 41 + ":", "Args: x", "#"]
+    for unit in [*UNITS, *EDGES, *edges]:
+        assert _is_heading(unit) is (_HEADING.match(unit) is not None), unit

@@ -39,15 +39,19 @@ _CONTINUES = lazy(r"^\s*[a-z(]")  # a line that continues an unterminated senten
 _TERMINATED = lazy(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
 _INTRO = lazy(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
-_INTRO_ENDS = frozenset(":：.")  # what a unit matching _INTRO ends with (but for whitespace), or "```"
+_E_OR_G = frozenset("eEgG")  # what `(?:e\.g|i\.e)` ends with, case-insensitively
 
 
 def _is_intro(unit: str) -> bool:
-    """`_INTRO.search(unit) is not None`, searched only in a unit that can match: the regex scans the
-    whole unit for an ending, and most units end otherwise (what `\\s` matches, `str.rstrip` strips)."""
-    if unit.rstrip()[-1:] not in _INTRO_ENDS and "```" not in unit:
-        return False
-    return _INTRO.search(unit) is not None
+    """`_INTRO.search(unit) is not None` without the search where its alternatives are plain string
+    tests: the regex scans the whole unit for an ending. What `\\s` matches is what `str.strip` strips,
+    and `$` (at the end, or before a final newline) ends a `\\s*` run either way."""
+    end = unit.rstrip()
+    if end[-1:] in ("：", ":") or unit.lstrip().startswith("```"):  # [:：]\s*$ or ^\s*```
+        return True
+    # \b(?:e\.g|i\.e)\.\s*$ is left to the regex (its word boundary and case-folding), asked only of a
+    # unit that ends with "g." or "e."
+    return end[-1:] == "." and end[-2:-1] in _E_OR_G and _INTRO.search(unit) is not None
 
 
 _NO_STEMS: frozenset[str] = frozenset()
