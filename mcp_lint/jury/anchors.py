@@ -70,6 +70,7 @@ _EMPHASIS = frozenset(
     )
 )  # fmt: skip
 _CAPS_WORD = lazy(r"\b[A-Z]{2,}\b")
+_TWO_CAPITALS = lazy(r"[A-Z][A-Z]")
 # a block opened by a shouted label: "IMPORTANT:", "**CRITICAL - read first**", "## MANDATORY"
 _SHOUTED_LABEL = lazy(r"^\W*(?:IMPORTANT|CRITICAL|MANDATORY|WARNING|CAUTION|ATTENTION)\b")
 _SECTION = lazy(
@@ -163,9 +164,13 @@ def simple_call(tool: Tool) -> bool:
 def _padding(text: str) -> list[str]:
     """The kinds of padding a text shows: shouting, tutorial sections."""
     kinds: list[str] = []
-    shouted = {word for word in _CAPS_WORD.findall(text) if word in _EMPHASIS}
-    opens_block = any(_SHOUTED_LABEL.match(line) for line in text.splitlines())
-    if len(shouted) >= SHOUTING_MIN or (shouted and opens_block):
+    # (a word in capitals has two capitals in a row, which sre finds by its first-character scan:
+    # most texts have none, and `_CAPS_WORD`, led by a word boundary, is tried at every position)
+    caps = _CAPS_WORD.findall(text) if _TWO_CAPITALS.search(text) is not None else ()
+    shouted = {word for word in caps if word in _EMPHASIS}
+    if len(shouted) >= SHOUTING_MIN or (
+        shouted and any(_SHOUTED_LABEL.match(line) for line in text.splitlines())  # opens a block
+    ):
         kinds.append("shouting (" + ", ".join(sorted(shouted)[:3]) + ")")
     sections = sum(1 for line in text.splitlines() if _SECTION.match(line))
     if sections >= TUTORIAL_MIN_SECTIONS:

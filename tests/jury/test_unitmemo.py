@@ -151,3 +151,11 @@ def test_a_heading_is_matched_only_where_it_can_be() -> None:
     edges = ["## Examples", "Returns:", "結果：", "#tag", "   # x  ", "a" * 41 + ":", "Args: x", "#"]
     for unit in [*UNITS, *EDGES, *edges]:
         assert _is_heading(unit) is (_HEADING.match(unit) is not None), unit
+
+
+def test_a_units_item_is_the_unit_without_its_list_marker() -> None:
+    """`UnitWords` strips `_LIST_MARKER` only from a unit that starts (whitespace aside) as a marker
+    can; every other unit is its own item, as the substitution would leave it."""
+    markers = ["- x", "  * y", "• z", "> q", "## h", "#nospace", "1. one", "12) two", "٣. three", "1.5 kg"]
+    for unit in [*UNITS, *EDGES, *markers]:
+        assert unitmemo.UnitWords(unit).item == _LIST_MARKER.sub("", unit, count=1), unit

@@ -49,6 +49,9 @@ _GATED_LITERALS = tuple((lazy(gate) if gate else None, lazy(pattern)) for gate, 
 PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
 
 
+_MARKER_STARTS = frozenset("-*•>#")  # how a `_LIST_MARKER` starts but for a digit (`\\d`: `str.isdecimal`)
+
+
 class UnitWords:
     """A unit's words: the unit without a leading list marker (`item`), that item's tokens and the
     tokens joined by spaces (`key`, what tells a unit's copies apart)."""
@@ -56,7 +59,11 @@ class UnitWords:
     __slots__ = ("item", "key", "toks")
 
     def __init__(self, unit: str) -> None:
-        self.item = _LIST_MARKER.sub("", unit, count=1)
+        # (a marker starts, after any whitespace, with one of these or a digit: `sub` is skipped for
+        # the other units, whose item is the unit itself)
+        first = unit.lstrip()[:1]
+        marked = first in _MARKER_STARTS or first.isdecimal()
+        self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
         self.toks = text_tokens(self.item)
         self.key = " ".join(self.toks)
 

@@ -56,7 +56,8 @@ def strip_repetition(text: str) -> str:
     if n < 2:
         return text
     for period in range(1, n // 2 + 1):
-        if n % period == 0 and words == words[:period] * (n // period):
+        # (a period's copy starts with the first word: tested before the copies are built)
+        if n % period == 0 and words[period] == words[0] and words == words[:period] * (n // period):
             matches = list(WORD.finditer(text))
             return text[: matches[period].start()]
     return text
