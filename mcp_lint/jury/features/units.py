@@ -16,7 +16,7 @@ from mcp_lint.jury.features.lexicon import (
     WORD,
 )
 from mcp_lint.jury.features.specificity import Anchors, specific_units
-from mcp_lint.jury.features.tokens import _NOT_CONTENT
+from mcp_lint.jury.features.tokens import _NOT_CONTENT, _ascii_words
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
@@ -51,7 +51,7 @@ def strip_repetition(text: str) -> str:
     first = WORD.search(low)
     if first is None or low.count(first.group()) < 2:
         return text
-    words = WORD.findall(low)
+    words = _ascii_words(text) if text.isascii() else WORD.findall(low)  # (the same words, faster)
     n = len(words)
     if n < 2:
         return text

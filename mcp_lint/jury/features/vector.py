@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
 from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, opens_with_verb
-from mcp_lint.jury.features.schema import _PropNames, schema_as_prose, schema_properties
+from mcp_lint.jury.features.schema import _MAPPING, _PropNames, schema_as_prose, schema_properties
 from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
 from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
@@ -285,7 +285,7 @@ class ToolContext:
             name_words,
             # "npmVersions" is one token in the text, two in name_words
             name_words | frozenset(tokens(name)),
-            isinstance(schema, Mapping) and all(p.startswith("_") for p in props),
+            isinstance(schema, _MAPPING) and all(p.startswith("_") for p in props),
             schema_as_prose(schema),
         )
 
