@@ -16,8 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
@@ -117,48 +116,70 @@ class Domain:
         return self._stems is not None and stem in self._stems
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
-class Anchors:
-    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
-    schema's."""
+class _Own(NamedTuple):
+    """What a tool's name and schema vouch for (see `Anchors`)."""
 
     stems: frozenset[str]
     long: tuple[str, ...]  # the stems of 4+ letters, sorted: they also match a longer word (see `match`)
-    name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
-    # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
-    # text that names nothing stronger is tested against
-    name_stems: frozenset[str] = frozenset()
-    # the nouns of the server's other tools' names: tested only when nothing else is specific, so
-    # filler that happens to use one cannot make a text count that already says something
-    domain: Domain = field(default_factory=lambda: Domain("", ()))
-    # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
-    said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
-    # the long stems of 5+ letters, which also match as the end of a word (see `match`)
-    _long5: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    long5: tuple[str, ...]  # ... and those of 5+ letters, which also match as the end of a word
+    name_stems: frozenset[str]
 
-    def __post_init__(self) -> None:
-        self._long5 = tuple(stem for stem in self.long if len(stem) >= 5)
+
+class Anchors:
+    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
+    schema's. They are read off the name and schema when first asked for: a tool whose units all
+    carry a literal of their own never asks (a third of the calibration tools)."""
+
+    __slots__ = ("_own", "domain", "name", "said", "schema")
+
+    def __init__(self, name: str, schema: Any, siblings: Sequence[str] = ()) -> None:
+        self.name = name  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+        self.schema = schema
+        # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+        # filler that happens to use one cannot make a text count that already says something
+        self.domain = Domain(name, siblings)
+        # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
+        self.said: dict[str, bool] = {}
+        self._own: _Own | None = None
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
-        # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
-        # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
-        # get_next_task.
-        words = name_words(name)
-        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
-        for text in _schema_texts(schema):  # the same parameter docs recur across a server's tools
-            stems |= specific_stems(text)
-        every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
-        long = tuple(sorted(s for s in stems if len(s) >= 4))
-        return cls(frozenset(stems), long, name, every, Domain(name, siblings))
+        return cls(name, schema, siblings)
+
+    def own(self) -> _Own:
+        """The stems, read on the first call."""
+        if self._own is None:
+            # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+            # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+            # get_next_task.
+            words = name_words(self.name)
+            stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
+            for text in _schema_texts(self.schema):  # the same parameter docs recur across a server's tools
+                stems |= specific_stems(text)
+            long = tuple(sorted(s for s in stems if len(s) >= 4))
+            # every word of the name, its verb and rubric words included (delete_note: delete, note):
+            # what a text that names nothing stronger is tested against
+            every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
+            self._own = _Own(frozenset(stems), long, tuple(s for s in long if len(s) >= 5), every)
+        return self._own
+
+    @property
+    def stems(self) -> frozenset[str]:
+        return self.own().stems
+
+    @property
+    def long(self) -> tuple[str, ...]:
+        return self.own().long
+
+    @property
+    def name_stems(self) -> frozenset[str]:
+        return self.own().name_stems
 
     def match(self, stems: Iterable[str]) -> bool:
         """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
         ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
         stem only as a prefix ("rang" is in "arrang")."""
-        own, long, long5 = self.stems, self.long, self._long5
+        own, long, long5, _ = self.own()
         for stem in stems:
             if stem in own:
                 return True
