@@ -127,8 +127,9 @@ class _Own(NamedTuple):
 
 class Anchors:
     """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
-    schema's. They are read off the name and schema when first asked for: a tool whose units all
-    carry a literal of their own never asks (a third of the calibration tools)."""
+    schema's. They are read off the name and schema when first asked for (a `Tool`'s schema never
+    changes): a tool whose units all carry a literal of their own never asks (a third of the
+    calibration tools)."""
 
     __slots__ = ("_own", "domain", "name", "said", "schema")
 
