@@ -60,6 +60,7 @@ SHOUTING_MIN = 2
 TUTORIAL_MIN_SECTIONS = 4
 
 _SCALARS = frozenset(("string", "integer", "number", "boolean"))
+_MAPPING = (dict, Mapping)  # a JSON object is a dict, which `isinstance` knows at once (an ABC is slower)
 # Words that shout an order or a warning at the model when written in capitals. Acronyms (JSON, HTTP,
 # UTC) are capitals too but inform; these only raise the volume.
 _EMPHASIS = frozenset(
@@ -70,6 +71,7 @@ _EMPHASIS = frozenset(
     )
 )  # fmt: skip
 _CAPS_WORD = lazy(r"\b[A-Z]{2,}\b")
+_TWO_CAPITALS = lazy(r"[A-Z][A-Z]")
 # a block opened by a shouted label: "IMPORTANT:", "**CRITICAL - read first**", "## MANDATORY"
 _SHOUTED_LABEL = lazy(r"^\W*(?:IMPORTANT|CRITICAL|MANDATORY|WARNING|CAUTION|ATTENTION)\b")
 _SECTION = lazy(
@@ -77,7 +79,9 @@ _SECTION = lazy(
 )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Evidence:
     """What the model's analysis found, as this step needs it."""
 
@@ -85,7 +89,9 @@ class Evidence:
     example_hits: int  # example values, formats or sample calls in the description
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Anchored:
     """Scores after the anchors (a component left out is not applicable), and the reasons that
     replace the model's for the components this step decided."""
@@ -153,15 +159,19 @@ def simple_call(tool: Tool) -> bool:
     props = tool.properties
     if len(props) > SIMPLE_MAX_PARAMETERS:
         return False
-    return all(_clear(str(name), spec if isinstance(spec, Mapping) else {}) for name, spec in props.items())
+    return all(_clear(str(name), spec if isinstance(spec, _MAPPING) else {}) for name, spec in props.items())
 
 
 def _padding(text: str) -> list[str]:
     """The kinds of padding a text shows: shouting, tutorial sections."""
     kinds: list[str] = []
-    shouted = {word for word in _CAPS_WORD.findall(text) if word in _EMPHASIS}
-    opens_block = any(_SHOUTED_LABEL.match(line) for line in text.splitlines())
-    if len(shouted) >= SHOUTING_MIN or (shouted and opens_block):
+    # (a word in capitals has two capitals in a row, which sre finds by its first-character scan:
+    # most texts have none, and `_CAPS_WORD`, led by a word boundary, is tried at every position)
+    caps = _CAPS_WORD.findall(text) if _TWO_CAPITALS.search(text) is not None else ()
+    shouted = {word for word in caps if word in _EMPHASIS}
+    if len(shouted) >= SHOUTING_MIN or (
+        shouted and any(_SHOUTED_LABEL.match(line) for line in text.splitlines())  # opens a block
+    ):
         kinds.append("shouting (" + ", ".join(sorted(shouted)[:3]) + ")")
     sections = sum(1 for line in text.splitlines() if _SECTION.match(line))
     if sections >= TUTORIAL_MIN_SECTIONS:

@@ -25,6 +25,7 @@ from typing import Any
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
 from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
+from mcp_lint.jury.features.schema import _MAPPING
 from mcp_lint.jury.siblings import similar_names
 from mcp_lint.model import OFFLINE_JURY, Tool
 
@@ -316,7 +317,7 @@ class OfflineJury:
     @staticmethod
     def _param_reason(tool: Tool, ext: Extracted, score: float, prose_params: int) -> str:
         schema = tool.input_schema
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, _MAPPING):
             return "no input schema, and the prose does not describe any input"
         props = schema_properties(schema)
         if not props:

@@ -122,6 +122,17 @@ class SimilarNames(Sequence[str]):
                 yield position
             previous = position
 
+    def _first(self, n: int) -> list[int]:
+        """The first `n` positions of `_positions()`, without merging every list: each posting list
+        ascends and holds a position once, so its first n + 1 entries hold its n smallest other than
+        the tool's own, and the n smallest of the union are among those."""
+        postings = self._index.postings
+        found: set[int] = set()
+        for word in self._words:
+            found.update(postings[word][: n + 1])
+        found.discard(self._own)
+        return sorted(found)[:n]
+
     def __iter__(self) -> Iterator[str]:
         names = self._index.names
         return (names[position] for position in self._positions())
@@ -133,14 +144,17 @@ class SimilarNames(Sequence[str]):
     def __getitem__(self, index: slice) -> tuple[str, ...]: ...
 
     def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        names = self._index.names
         if isinstance(index, slice):
             start, stop, step = index.indices(self._count)
-            return tuple(itertools.islice(iter(self), start, stop, step))
+            if step < 0:
+                return tuple(itertools.islice(iter(self), start, stop, step))  # raises, as islice does
+            return tuple(names[position] for position in self._first(stop)[start:stop:step])
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError("similar name index out of range")
-        return next(itertools.islice(iter(self), index, None))
+        return names[self._first(index + 1)[index]]
 
     def __repr__(self) -> str:
         return f"SimilarNames({self._count} names)"
@@ -165,11 +179,15 @@ class _WordIndex:
         if position == len(self.names) or self.names[position] != name:
             raise KeyError(name)
         words = self.words[position]
-        common = frozenset(word for word in words if len(self.postings[word]) > _COMMON_WORD)
-        count = self._common_union(common)
-        rare = [self.postings[word] for word in words - common]
-        # A name found through a rare word counts unless a common word already counted it.
-        count += sum(1 for other in set().union(*rare) if not self.words[other] & common)
+        postings = self.postings
+        common = frozenset(word for word in words if len(postings[word]) > _COMMON_WORD)
+        if common:
+            count = self._common_union(common)
+            rare = [postings[word] for word in words - common]
+            # A name found through a rare word counts unless a common word already counted it.
+            count += sum(1 for other in set().union(*rare) if not self.words[other] & common)
+        else:  # (a server of fewer names than a common word's count has only rare words)
+            count = len(set().union(*(postings[word] for word in words)))
         return SimilarNames(self, words, position, count - (1 if words else 0))
 
     def _common_union(self, common: frozenset[str]) -> int:

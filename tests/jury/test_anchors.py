@@ -167,3 +167,15 @@ def test_aggregate_and_server_score_leave_a_not_applicable_component_out() -> No
     only_no_params = server_score([no_params])
     assert only_no_params is not None
     assert "parameters" not in only_no_params.components
+
+
+def test_capitals_are_sought_only_in_a_text_with_two_in_a_row() -> None:
+    """`_padding` lists the words in capitals only when `_TWO_CAPITALS` finds two capitals in a row:
+    every text where `_CAPS_WORD` finds a word has them."""
+    from lab.corpus import load_rows
+    from mcp_lint.jury.anchors import _CAPS_WORD, _TWO_CAPITALS
+
+    texts = [row["description"] for row in load_rows()] + ["IMPORTANT: x", "A b", "ÀB", "x NOTE y", ""]
+    with_caps = [text for text in texts if _CAPS_WORD.findall(text)]
+    assert len(with_caps) > 50
+    assert all(_TWO_CAPITALS.search(text) is not None for text in with_caps)

@@ -479,3 +479,27 @@ def test_a_parameter_named_in_the_prose_is_not_called_never_explained() -> None:
         "2 of 2 parameters (text, target) are never explained"
         in OfflineJury().judge(silent, []).reasons["parameters"]
     )
+
+
+def test_each_feature_value_is_written_beside_its_name() -> None:
+    """`Analysis.values` builds the vector as a tuple, one feature a line with its name in a comment:
+    those names must be FEATURE_NAMES, in order, so that no value sits under another's weight."""
+    import inspect
+
+    from mcp_lint.jury.features import FEATURE_NAMES
+    from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES
+    from mcp_lint.jury.features.vector import Analysis, analyze
+
+    source = inspect.getsource(Analysis.values)
+    body = source[source.index("return (") :]
+    named: list[str] = []
+    for line in body.splitlines()[1:]:
+        comment = re.search(r",  # (\*?\w+)", line)
+        if comment is None:
+            assert line.strip() == ")", line
+            break
+        named.extend(LIMIT_KIND_NAMES if comment.group(1) == "*LIMIT_KIND_NAMES" else [comment.group(1)])
+    assert tuple(named) == FEATURE_NAMES
+    analysis = analyze("get_weather", "Returns the weather for a city, e.g. `Paris`.", None)
+    assert len(analysis.values()) == len(FEATURE_NAMES)
+    assert analysis.features() == dict(zip(FEATURE_NAMES, analysis.values(), strict=True))

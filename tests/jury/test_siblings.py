@@ -98,6 +98,8 @@ def test_the_index_names_the_same_similar_siblings_as_the_scan(
             found = _similar_siblings(item.tool.name, item.siblings)
             assert len(found) == len(expected), (server, item.tool.name)
             assert list(found[:4]) == expected[:4] and list(found) == expected, (server, item.tool.name)
+            assert list(found[1:7:2]) == expected[1:7:2]
+            assert [found[k] for k in range(min(len(found), 9))] == expected[:9]
             assert _similar_siblings(item.tool.name, old_siblings) == expected  # a plain sequence too
             compared += 1
             similar_found += bool(expected)

@@ -66,3 +66,96 @@ def test_a_tools_verdict_on_a_unit_is_kept_on_its_anchors() -> None:
     assert not _says_specific("It is a great and versatile tool that helps you.", anchors)
     # another tool's anchors keep their own verdicts
     assert "Returns the weather for a city." not in Anchors.of("get_weather", schema, []).said
+
+
+EDGES = [
+    "userId and fooBar",
+    "ÀBC is no acronym, nor éA",
+    "٣ items",  # a decimal digit that is not ASCII
+    "see path/to/file or C:\\dir",
+    "it's 'quoted' here",
+    "a “curly” phrase",
+    "the `code` span",
+    "version v1.2 of api.example",
+    "e.g. this",
+    "_private and snake_case",
+    "HTTP and JSON",
+    'say "hello"',
+]
+
+
+def test_each_literal_alternative_needs_its_gate() -> None:
+    """`has_literal` skips an alternative of SELF_SPECIFIC when its gate finds nothing: sound only if
+    every match of the alternative comes with a match of the gate."""
+    import re
+
+    for gate, pattern in unitmemo._LITERAL_PARTS:
+        alternative = re.compile(pattern)
+        for unit in [*UNITS, *EDGES]:
+            if gate and alternative.search(unit) is not None:
+                assert re.search(gate, unit) is not None, (gate, pattern, unit)
+    for unit in [*UNITS, *EDGES]:
+        assert unitmemo._self_specific(unit) is (unitmemo.SELF_SPECIFIC.search(unit) is not None), unit
+
+
+def test_anchors_match_as_the_stem_by_stem_rule() -> None:
+    """`Anchors.match` reads prepared prefixes; it answers what comparing each stem with each long
+    stem of the tool's answers."""
+
+    def by_rule(anchors: Anchors, stems: list[str]) -> bool:
+        return any(
+            stem in anchors.stems
+            or (
+                len(stem) >= 4
+                and any(
+                    stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a))
+                    for a in anchors.long
+                )
+            )
+            for stem in stems
+        )
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "repository": {"type": "string", "description": "The repository's owner and name"},
+            "board": {"type": "string", "description": "Chess board position"},
+            "range": {"type": "string"},
+        },
+    }
+    anchors = Anchors.of("get_repository_board", schema, [])
+    assert anchors.long
+    stems = sorted({stem for unit in UNITS for stem in unitmemo.anchorable_stems(unit)})
+    stems += ["repo", "repositories", "chessboard", "rang", "arrang", "boar", "board"]
+    for stem in stems:
+        assert anchors.match([stem]) is by_rule(anchors, [stem]), stem
+    assert anchors.match(["chessboard"]) and anchors.match(["repo"]) and not anchors.match(["arrang"])
+
+
+def test_an_intro_is_searched_only_where_it_can_end() -> None:
+    """`specificity._is_intro` skips the `_INTRO` search for a unit that does not end (whitespace
+    aside) with a colon or a full stop and has no fence: the same answer as the search."""
+    from mcp_lint.jury.features.specificity import _INTRO, _is_intro
+
+    edges = ["Returns:", "Returns:  \n", "結果：", "e.g.", "For example, i.E. ", "```python", "  ```"]
+    edges += ["x.\n", "", "İ.e.", "say e.G.", "wie.g.", "```", "  \n```js"]
+    edges += ["Options: a, b", "Done.\u00a0", "Done.\u2003\n", "Note:\x1c"]
+    for unit in [*UNITS, *EDGES, *edges]:
+        assert _is_intro(unit) is (_INTRO.search(unit) is not None), unit
+
+
+def test_a_heading_is_matched_only_where_it_can_be() -> None:
+    """`units._is_heading` skips `_HEADING` for a unit without "#" or a colon: the same answer."""
+    from mcp_lint.jury.features.units import _HEADING, _is_heading
+
+    edges = ["## Examples", "Returns:", "結果：", "#tag", "   # x  ", "a" * 41 + ":", "Args: x", "#"]
+    for unit in [*UNITS, *EDGES, *edges]:
+        assert _is_heading(unit) is (_HEADING.match(unit) is not None), unit
+
+
+def test_a_units_item_is_the_unit_without_its_list_marker() -> None:
+    """`UnitWords` strips `_LIST_MARKER` only from a unit that starts (whitespace aside) as a marker
+    can; every other unit is its own item, as the substitution would leave it."""
+    markers = ["- x", "  * y", "• z", "> q", "## h", "#nospace", "1. one", "12) two", "٣. three", "1.5 kg"]
+    for unit in [*UNITS, *EDGES, *markers]:
+        assert unitmemo.UnitWords(unit).item == _LIST_MARKER.sub("", unit, count=1), unit

@@ -13,10 +13,10 @@ the tool never uses, has none of these, so it is dropped like boilerplate howeve
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
@@ -38,6 +38,19 @@ _CONTINUES = lazy(r"^\s*[a-z(]")  # a line that continues an unterminated senten
 _TERMINATED = lazy(r"[.!?。！？]['\"”’)]?\s*$")
 # a heading, a fence or an "e.g." cut off by the sentence splitter: the unit after it belongs to it
 _INTRO = lazy(r"[:：]\s*$|^\s*```|\b(?:e\.g|i\.e)\.\s*$", re.IGNORECASE)
+_E_OR_G = frozenset("eEgG")  # what `(?:e\.g|i\.e)` ends with, case-insensitively
+
+
+def _is_intro(unit: str) -> bool:
+    """`_INTRO.search(unit) is not None` without the search where its alternatives are plain string
+    tests: the regex scans the whole unit for an ending. What `\\s` matches is what `str.strip` strips,
+    and `$` (at the end, or before a final newline) ends a `\\s*` run either way."""
+    end = unit.rstrip()
+    if end[-1:] in ("：", ":") or unit.lstrip().startswith("```"):  # [:：]\s*$ or ^\s*```
+        return True
+    # \b(?:e\.g|i\.e)\.\s*$ is left to the regex (its word boundary and case-folding), asked only of a
+    # unit that ends with "g." or "e."
+    return end[-1:] == "." and end[-2:-1] in _E_OR_G and _INTRO.search(unit) is not None
 
 
 _NO_STEMS: frozenset[str] = frozenset()
@@ -103,46 +116,83 @@ class Domain:
         return self._stems is not None and stem in self._stems
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Anchors:
-    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
-    schema's."""
+class _Own(NamedTuple):
+    """What a tool's name and schema vouch for (see `Anchors`)."""
 
     stems: frozenset[str]
-    long: tuple[str, ...]  # stems of 4+ letters, which also match a longer word (see `match`)
-    name: str = ""  # the tool's name: restating it ("# get_weather") is no literal of the text's own
-    # every word of the name, its verb and rubric words included (delete_note: delete, note): what a
-    # text that names nothing stronger is tested against
-    name_stems: frozenset[str] = frozenset()
-    # the nouns of the server's other tools' names: tested only when nothing else is specific, so
-    # filler that happens to use one cannot make a text count that already says something
-    domain: Domain = field(default_factory=lambda: Domain("", ()))
-    # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
-    said: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    long: tuple[str, ...]  # the stems of 4+ letters, sorted: they also match a longer word (see `match`)
+    long5: tuple[str, ...]  # ... and those of 5+ letters, which also match as the end of a word
+    name_stems: frozenset[str]
+
+
+class Anchors:
+    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
+    schema's. They are read off the name and schema when first asked for (a `Tool`'s schema never
+    changes): a tool whose units all carry a literal of their own never asks (a third of the
+    calibration tools)."""
+
+    __slots__ = ("_own", "domain", "name", "said", "schema")
+
+    def __init__(self, name: str, schema: Any, siblings: Sequence[str] = ()) -> None:
+        self.name = name  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+        self.schema = schema
+        # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+        # filler that happens to use one cannot make a text count that already says something
+        self.domain = Domain(name, siblings)
+        # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
+        self.said: dict[str, bool] = {}
+        self._own: _Own | None = None
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
-        # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
-        # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
-        # get_next_task.
-        words = name_words(name)
-        stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
-        for text in _schema_texts(schema):  # the same parameter docs recur across a server's tools
-            stems |= specific_stems(text)
-        every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
-        long = tuple(sorted(s for s in stems if len(s) >= 4))
-        return cls(frozenset(stems), long, name, every, Domain(name, siblings))
+        return cls(name, schema, siblings)
+
+    def own(self) -> _Own:
+        """The stems, read on the first call."""
+        if self._own is None:
+            # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+            # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+            # get_next_task.
+            words = name_words(self.name)
+            stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
+            for text in _schema_texts(self.schema):  # the same parameter docs recur across a server's tools
+                stems |= specific_stems(text)
+            long = tuple(sorted(s for s in stems if len(s) >= 4))
+            # every word of the name, its verb and rubric words included (delete_note: delete, note):
+            # what a text that names nothing stronger is tested against
+            every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
+            self._own = _Own(frozenset(stems), long, tuple(s for s in long if len(s) >= 5), every)
+        return self._own
+
+    @property
+    def stems(self) -> frozenset[str]:
+        return self.own().stems
+
+    @property
+    def long(self) -> tuple[str, ...]:
+        return self.own().long
+
+    @property
+    def name_stems(self) -> frozenset[str]:
+        return self.own().name_stems
 
     def match(self, stems: Iterable[str]) -> bool:
-        own, long = self.stems, self.long
+        """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
+        ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
+        stem only as a prefix ("rang" is in "arrang")."""
+        own, long, long5, _ = self.own()
         for stem in stems:
             if stem in own:
                 return True
-            # repo/repository, board/chessboard; a 4-letter stem only as a prefix ("rang" is in "arrang")
-            if len(stem) >= 4 and any(
-                stem.startswith(a) or a.startswith(stem) or (len(a) >= 5 and stem.endswith(a)) for a in long
-            ):
-                return True
+            if len(stem) >= 4:
+                # `long` is sorted, so the long stems that start with `stem` start at its insertion point
+                at = bisect.bisect_left(long, stem)
+                if (
+                    (at < len(long) and long[at].startswith(stem))
+                    or stem.startswith(long)
+                    or stem.endswith(long5)
+                ):
+                    return True
         return False
 
 
@@ -159,17 +209,17 @@ def specific_units(
         return frozenset()
     if groups is None:
         groups = _groups(units)
-    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
-    # its group specific nor spreads its words back to the original
-    firsts: set[str] = set()
-    copies: set[int] = set()
     if keys is None:
         keys = [unit_words(unit).key for unit in units]
-    for i, key in enumerate(keys):
-        if key and key in firsts:
-            copies.add(i)
-        firsts.add(key)
-    stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
+    # a copy of an earlier unit (bulleted, numbered, in another case) is neutral: it neither makes
+    # its group specific nor spreads its words back to the original
+    copies: set[int] = set()
+    if len(set(keys)) < len(keys):  # (most texts repeat nothing)
+        firsts: set[str] = set()
+        for i, key in enumerate(keys):
+            if key and key in firsts:
+                copies.add(i)
+            firsts.add(key)
     specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
@@ -185,6 +235,9 @@ def specific_units(
         ]
         if not any(specific):
             return frozenset()
+    if all(specific):  # nothing left to spread to, so no unit's words are needed
+        return frozenset(i for group in groups for i in group)
+    stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
     spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
     changed = True
@@ -234,11 +287,11 @@ def _groups(units: Sequence[str]) -> list[list[int]]:
         prev = units[i - 1] if i else ""
         # a list item belongs to the list's intro ("Returns:" / "It includes:"), not to a sentence
         joins = bool(groups) and (
-            _INTRO.search(prev) is not None
+            _is_intro(prev)
             or (
                 BULLET.match(unit) is not None
                 and BULLET.match(prev) is not None
-                and _INTRO.search(units[groups[-1][0]]) is not None
+                and _is_intro(units[groups[-1][0]])
             )
             or (_CONTINUES.match(unit) is not None and _TERMINATED.search(prev) is None)
         )

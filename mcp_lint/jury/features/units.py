@@ -16,11 +16,13 @@ from mcp_lint.jury.features.lexicon import (
     WORD,
 )
 from mcp_lint.jury.features.specificity import Anchors, specific_units
-from mcp_lint.jury.features.tokens import _NOT_CONTENT
+from mcp_lint.jury.features.tokens import _NOT_CONTENT, _ascii_words
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Units:
     """The informative, de-duplicated units of a text and what they add."""
 
@@ -49,12 +51,13 @@ def strip_repetition(text: str) -> str:
     first = WORD.search(low)
     if first is None or low.count(first.group()) < 2:
         return text
-    words = WORD.findall(low)
+    words = _ascii_words(text) if text.isascii() else WORD.findall(low)  # (the same words, faster)
     n = len(words)
     if n < 2:
         return text
     for period in range(1, n // 2 + 1):
-        if n % period == 0 and words == words[:period] * (n // period):
+        # (a period's copy starts with the first word: tested before the copies are built)
+        if n % period == 0 and words[period] == words[0] and words == words[:period] * (n // period):
             matches = list(WORD.finditer(text))
             return text[: matches[period].start()]
     return text
@@ -78,6 +81,12 @@ _KEEPS_RESTATEMENT = re.compile(
 
 
 _NAME_WORD = re.compile(r"[^\W_]+")
+
+
+def _is_heading(unit: str) -> bool:
+    """`_HEADING.match(unit) is not None`, tried only on a unit with a "#" or a colon, which a heading
+    has: the regex backtracks through up to 40 characters of any unit looking for a colon."""
+    return ("#" in unit or ":" in unit or "：" in unit) and _HEADING.match(unit) is not None
 
 
 @dataclass(eq=False, repr=False)
@@ -151,13 +160,13 @@ class _UnitState:
             specific = frozenset(content - VACUOUS) if toks else frozenset()
             if toks and not specific:  # "Returns the result.", "Note: results may vary."
                 # a heading before anything was kept is a title ("## Overview"), not structure
-                if _HEADING.match(unit) and (appended or self.specific):
+                if _is_heading(unit) and (appended or self.specific):
                     if all(key != k for _, k, _ in headings):
                         headings.append((unit, key, content))
                 else:
                     filler.add(key)
                 continue
-            if _HEADING.match(unit) and specific <= self.name_words:  # a title: "# get_weather"
+            if specific <= self.name_words and _is_heading(unit):  # a title: "# get_weather"
                 filler.add(key)
                 continue
             # restates an earlier unit ("Note: <an earlier sentence>"); or, after the first, says no
@@ -165,13 +174,8 @@ class _UnitState:
             # than the units before it ("Note: <half an earlier sentence>") - unless it documents a
             # parameter ("city: Name of the city"), is a list item, a negation or restriction, or
             # carries a literal: "- Formatted address", "Note: only 10 calls a day"
-            labelled = _LABELLED.match(unit) is not None
             if specific in self.specific or (
-                (self.specific or passed_over)
-                and item == unit
-                and (specific <= self.name_words or (labelled and specific <= self.specific_words))
-                and not _KEEPS_RESTATEMENT.search(self._without_name(unit))
-                and (labelled or PARAM_LINE.match(unit) is None)
+                (self.specific or passed_over) and item == unit and self._restates(unit, specific)
             ):
                 seen.add(key)
                 continue
@@ -183,6 +187,19 @@ class _UnitState:
                 self.specific.add(specific)
                 self.specific_words |= specific
         return kept
+
+    def _restates(self, unit: str, specific: frozenset[str]) -> bool:
+        """`unit`, not the first, says no more than the name or, behind a label, than the units before
+        it, and is no parameter line, negation, restriction or literal (see `add`)."""
+        names_only = specific <= self.name_words
+        if not names_only and not specific <= self.specific_words:  # says something new: no label needed
+            return False
+        labelled = _LABELLED.match(unit) is not None
+        return (
+            (names_only or labelled)
+            and not _KEEPS_RESTATEMENT.search(self._without_name(unit))
+            and (labelled or PARAM_LINE.match(unit) is None)
+        )
 
     def _without_name(self, unit: str) -> str:
         """`unit` without the words of the tool's name: a digit in the name ("base64") is not a

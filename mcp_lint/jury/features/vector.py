@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
 from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, opens_with_verb
-from mcp_lint.jury.features.schema import _PropNames, schema_as_prose, schema_properties
+from mcp_lint.jury.features.schema import _MAPPING, _PropNames, schema_as_prose, schema_properties
 from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
 from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
@@ -37,7 +37,63 @@ def _cap_log(x: int, cap: int) -> float:
     return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# The features' names in the order of their vector (`Analysis.values`) and of the weights the lab fits.
+FEATURE_NAMES: tuple[str, ...] = (
+    "bias",
+    "vocab_log",
+    "novel_units_log",
+    "one_unit",
+    "vocab_le5",
+    "vocab_ge40",
+    "vocab_ge100",
+    "cjk",
+    "cjk_vocab",
+    "verb_start",
+    "content_list",
+    "qualifiers",
+    "name_overlap",
+    "return_cue",
+    "return_section",
+    "usage_patterns",
+    "usage_units_log",
+    "limit_patterns",
+    "limit_units_log",
+    "limit_strong",
+    "example_cue",
+    "example_units_log",
+    "code_spans_log",
+    "quoted_log",
+    "fence",
+    "jsonish",
+    "numbers_log",
+    "bullets_log",
+    "headers_log",
+    "param_section",
+    "param_lines_log",
+    "n_props_log",
+    "no_props",
+    "frac_mentioned",
+    "frac_explained",
+    "n_explained_log",
+    "type_words",
+    "format_words",
+    "default_words",
+    *LIMIT_KIND_NAMES,
+    "lim_kinds",
+    "lim_prose_units_log",
+    "must_call",
+    "known_no_params",
+    "frac_detailed",
+    "frac_referenced",
+    "lim_conditional_log",
+    "lim_restrict_log",
+    "param_constraints_log",
+)
+
+
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Extracted:
     """Feature vector plus the facts reasons are written from."""
 
@@ -64,7 +120,9 @@ def _name_tokens(name: str) -> frozenset[str]:
     return frozenset(t for t in _NAME_SPLIT.split(spaced.lower()) if t)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class Analysis:
     """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
     docs) incrementally: only the new units are scanned, then the segments are merged."""
@@ -115,9 +173,11 @@ class Analysis:
         """No content word outside PLACEHOLDER_WORDS (an empty or "No description" text)."""
         return self.state.vocab <= PLACEHOLDER_WORDS
 
-    def features(self) -> dict[str, float]:
-        """Every feature by name, in the order of FEATURE_NAMES (the order the lab fits in): one
-        mapping, so a value can never drift from its name."""
+    def values(self) -> tuple[float, ...]:
+        """Every feature, in the order of FEATURE_NAMES (the order the lab fits in): the vector the
+        model reads. Each line is one feature, its name in the comment; the names are FEATURE_NAMES,
+        and tests/jury/test_offline.py holds the comments to them, in order. (A tuple, not a mapping
+        by name: a 55-entry dict built per text cost twice as much, for every tool twice.)"""
         s = self.seg
         state = self.state
         nv = len(state.vocab)
@@ -125,62 +185,61 @@ class Analysis:
         name_toks = self.name_tokens
         n_props = len(self.props)
         kinds = s.kinds
-        return {
-            "bias": 1.0,
-            "vocab_log": lv,
-            "novel_units_log": _cap_log(state.novel, 60),
-            "one_unit": 1.0 if state.novel <= 1 else 0.0,
-            "vocab_le5": 1.0 if nv <= 5 else 0.0,
-            "vocab_ge40": 1.0 if nv >= 40 else 0.0,
-            "vocab_ge100": 1.0 if nv >= 100 else 0.0,
-            "cjk": 1.0 if s.cjk else 0.0,
-            "cjk_vocab": lv if s.cjk else 0.0,
-            "verb_start": 1.0 if self.first_verb else 0.0,
-            "content_list": 1.0 if s.content_list else 0.0,
-            "qualifiers": _cap_log(len(s.qualifiers), 6),
-            "name_overlap": len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,
-            "return_cue": 1.0 if s.return_cue else 0.0,
-            "return_section": 1.0 if s.return_section else 0.0,
-            "usage_patterns": float(min(len(s.usage_pat), 4)),
-            "usage_units_log": _cap_log(s.usage_units, 8),
-            "limit_patterns": float(min(len(s.limit_pat), 6)),
-            "limit_units_log": _cap_log(s.limit_units, 10),
-            "limit_strong": _cap_log(s.strong, 6),
-            "example_cue": 1.0 if s.example_pat else 0.0,
-            "example_units_log": _cap_log(s.example_units, 8),
-            "code_spans_log": _cap_log(len(s.code_spans), 12),
-            "quoted_log": _cap_log(len(s.quoted), 12),
-            "fence": 1.0 if s.fence else 0.0,
-            "jsonish": 1.0 if s.jsonish else 0.0,
-            "numbers_log": _cap_log(len(s.numbers), 12),
-            "bullets_log": _cap_log(s.bullets, 20),
-            "headers_log": _cap_log(len(s.headers), 8),
-            "param_section": 1.0 if s.param_section else 0.0,
-            "param_lines_log": _cap_log(len(s.param_lines), 12),
-            "n_props_log": math.log1p(min(n_props, 20)),
-            "no_props": 1.0 if n_props == 0 else 0.0,
-            "frac_mentioned": len(s.mentioned) / n_props if n_props else 0.0,
-            "frac_explained": len(s.explained) / n_props if n_props else 0.0,
-            "n_explained_log": _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),
-            "type_words": 1.0 if s.type_words else 0.0,
-            "format_words": 1.0 if s.format_words else 0.0,
-            "default_words": 1.0 if s.default_words else 0.0,
-            # lim_scope, lim_fail, ... (lexicon.yaml `limit_kinds`)
-            **{name: _cap_log(k, 6) for name, k in zip(LIMIT_KIND_NAMES, kinds, strict=True)},
-            "lim_kinds": float(N_KINDS - kinds.count(0)),  # kinds covered
-            "lim_prose_units_log": _cap_log(s.limit_prose_units, 10),
-            "must_call": 1.0 if s.must_call else 0.0,
-            "known_no_params": 1.0 if self.known_no_params else 0.0,
-            "frac_detailed": len(s.detailed) / n_props if n_props else 0.0,
-            "frac_referenced": len(s.referenced) / n_props if n_props else 0.0,
-            "lim_conditional_log": _cap_log(s.conditional_units, 8),
-            "lim_restrict_log": _cap_log(s.restrict_units, 6),
-            "param_constraints_log": _cap_log(s.constraint_lines, 10),
-        }
+        return (
+            1.0,  # bias
+            lv,  # vocab_log
+            _cap_log(state.novel, 60),  # novel_units_log
+            1.0 if state.novel <= 1 else 0.0,  # one_unit
+            1.0 if nv <= 5 else 0.0,  # vocab_le5
+            1.0 if nv >= 40 else 0.0,  # vocab_ge40
+            1.0 if nv >= 100 else 0.0,  # vocab_ge100
+            1.0 if s.cjk else 0.0,  # cjk
+            lv if s.cjk else 0.0,  # cjk_vocab
+            1.0 if self.first_verb else 0.0,  # verb_start
+            1.0 if s.content_list else 0.0,  # content_list
+            _cap_log(len(s.qualifiers), 6),  # qualifiers
+            len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,  # name_overlap
+            1.0 if s.return_cue else 0.0,  # return_cue
+            1.0 if s.return_section else 0.0,  # return_section
+            float(min(len(s.usage_pat), 4)),  # usage_patterns
+            _cap_log(s.usage_units, 8),  # usage_units_log
+            float(min(len(s.limit_pat), 6)),  # limit_patterns
+            _cap_log(s.limit_units, 10),  # limit_units_log
+            _cap_log(s.strong, 6),  # limit_strong
+            1.0 if s.example_pat else 0.0,  # example_cue
+            _cap_log(s.example_units, 8),  # example_units_log
+            _cap_log(len(s.code_spans), 12),  # code_spans_log
+            _cap_log(len(s.quoted), 12),  # quoted_log
+            1.0 if s.fence else 0.0,  # fence
+            1.0 if s.jsonish else 0.0,  # jsonish
+            _cap_log(len(s.numbers), 12),  # numbers_log
+            _cap_log(s.bullets, 20),  # bullets_log
+            _cap_log(len(s.headers), 8),  # headers_log
+            1.0 if s.param_section else 0.0,  # param_section
+            _cap_log(len(s.param_lines), 12),  # param_lines_log
+            math.log1p(min(n_props, 20)),  # n_props_log
+            1.0 if n_props == 0 else 0.0,  # no_props
+            len(s.mentioned) / n_props if n_props else 0.0,  # frac_mentioned
+            len(s.explained) / n_props if n_props else 0.0,  # frac_explained
+            _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),  # n_explained_log
+            1.0 if s.type_words else 0.0,  # type_words
+            1.0 if s.format_words else 0.0,  # format_words
+            1.0 if s.default_words else 0.0,  # default_words
+            *[_cap_log(k, 6) for k in kinds],  # *LIMIT_KIND_NAMES: lim_scope, lim_fail, ... (lexicon.yaml)
+            float(N_KINDS - kinds.count(0)),  # lim_kinds: the kinds covered
+            _cap_log(s.limit_prose_units, 10),  # lim_prose_units_log
+            1.0 if s.must_call else 0.0,  # must_call
+            1.0 if self.known_no_params else 0.0,  # known_no_params
+            len(s.detailed) / n_props if n_props else 0.0,  # frac_detailed
+            len(s.referenced) / n_props if n_props else 0.0,  # frac_referenced
+            _cap_log(s.conditional_units, 8),  # lim_conditional_log
+            _cap_log(s.restrict_units, 6),  # lim_restrict_log
+            _cap_log(s.constraint_lines, 10),  # param_constraints_log
+        )
 
-    def values(self) -> tuple[float, ...]:
-        """`features()` as the vector the model reads (FEATURE_NAMES order)."""
-        return tuple(self.features().values())
+    def features(self) -> dict[str, float]:
+        """Every feature by name (`values()` with FEATURE_NAMES)."""
+        return dict(zip(FEATURE_NAMES, self.values(), strict=True))
 
     def extracted(self) -> Extracted:
         s = self.seg
@@ -200,7 +259,9 @@ class Analysis:
         )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
+# field) costs several times a plain one's, and one is made per tool scored.
+@dataclass(eq=False, repr=False)
 class ToolContext:
     """What the analysis of a tool's text reads besides the text (its name, schema and siblings),
     derived once: the texts of one tool (the propose stage's candidates) share it."""
@@ -224,7 +285,7 @@ class ToolContext:
             name_words,
             # "npmVersions" is one token in the text, two in name_words
             name_words | frozenset(tokens(name)),
-            isinstance(schema, Mapping) and all(p.startswith("_") for p in props),
+            isinstance(schema, _MAPPING) and all(p.startswith("_") for p in props),
             schema_as_prose(schema),
         )
 
@@ -285,8 +346,3 @@ def extract(
     here to score schema-side parameter documentation with the prose-trained model.
     """
     return analyze(name, description, schema, siblings).with_extra(extra).extracted()
-
-
-# The features' names in the order of their vector (and of the weights the lab fits), read off the
-# mapping itself so that the two can never disagree.
-FEATURE_NAMES: tuple[str, ...] = tuple(analyze("", "", None).features())
