@@ -4,9 +4,9 @@ The offline jury counts, per family (usage, limitation, example cues, kinds of l
 its patterns match and in which units. One regex per family finds them in a single `re` scan, and
 each match says which pattern it is (`Family.finditer`). Plain `re` throughout.
 
-In ASCII text, a family (and any other `Gated` pattern) is not even scanned: its word gate, read off
-the pattern, says which words or prefixes every match starts with, and the pattern is tried only
-where those occur (`Gated.starts`).
+A family (and any other `Gated` pattern) is not even scanned: its word gate, read off the pattern,
+says which words or prefixes every match starts with, and the pattern is tried only where those
+occur (`Gated.starts`).
 """
 
 from __future__ import annotations
@@ -135,8 +135,8 @@ class Family:
     def finditer(self, text: str, words: TextWords | None = None) -> list[Hit]:
         """The family's matches in `text`, as `finditer` over the alternation of its patterns finds
         them, each with the index (in the patterns given) of the pattern it is. `words` is
-        `gate_words(text)` when the caller has it (an ASCII text is then matched only where its
-        gate's words occur: `Gated`)."""
+        `gate_words(text)` when the caller has it (the text is then matched only where its gate's
+        words occur: `Gated`)."""
         found = self._gated.finditer(text, words)
         return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
 
@@ -151,8 +151,8 @@ def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Word gates: what an ASCII text must contain for a pattern to match somewhere in it, read off the
-# pattern once, so that a text that lacks it is not scanned at all.
+# Word gates: what a text must contain for a pattern to match somewhere in it, read off the pattern
+# once, so that a text that lacks it is not scanned at all.
 
 _PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 _ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
@@ -162,38 +162,53 @@ _GATE_WORDS = str.maketrans(
     string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
+# ... and in a text that is not ASCII, every character outside ASCII ends a word too
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+# what `\d` matches besides 0-9 (in a text that is not ASCII)
+_WIDE_DIGIT = re.compile(r"(?![0-9])\d")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
 
 
 class TextWords(frozenset[str]):
-    """The words of an ASCII text as a `WordGate` reads them (`gate_words`), and `padded`: the text
-    with every character that is not a letter or digit made a space, lower-cased, between two more
+    """The words of a text as a `WordGate` reads them (`gate_words`), and `padded`: the text with
+    every character that is not an ASCII letter or digit made a space, lower-cased, between two more
     spaces. Offset i of the text is offset i + 1 of `padded`, so `padded.find(" when ")` finds the
-    word "when" standing on its own, and only there (`Gated.starts`)."""
+    word "when" standing on its own, and only there (`Gated.starts`). `wide`: None for an ASCII
+    text, else the offsets of its digits outside ASCII (which `\\d` matches too)."""
 
-    __slots__ = ("padded",)
+    __slots__ = ("padded", "wide")
     padded: str
+    wide: tuple[int, ...] | None
 
 
 def gate_words(text: str) -> TextWords:
-    """The words of an ASCII `text` as a `WordGate` reads them."""
+    """The words of `text` as a `WordGate` reads them: its maximal runs of ASCII letters and digits,
+    lower-cased."""
     spaced = text.translate(_GATE_WORDS)
+    if text.isascii():
+        wide = None
+    else:
+        spaced = _NOT_ASCII.sub(" ", spaced)
+        wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
+    words.wide = wide
     return words
 
 
 class WordGate:
-    """What every match of a pattern in an ASCII text starts with: one of `words` as a whole word of
-    the text (`gate_words`), or one of `prefixes` somewhere in it. A text with neither has no match:
-    the scan would find nothing (`Gated` skips it).
+    """What every match of a pattern starts with: one of `words` as a whole word of the text
+    (`gate_words`), or one of `prefixes` somewhere in it, or in a text that is not ASCII one of
+    `wide_prefixes` (characters outside ASCII: CJK cues) or a digit outside ASCII when `prefixes`
+    has the digits (`\\d`). A text with none of them has no match: the scan would find nothing
+    (`Gated` skips it).
 
     `at_start`: the word or prefix is where the match itself starts (false when the pattern may
     first take non-word characters, `^\\W*when`), so a match can only start where one of them
     occurs (`Gated` then tries just those places); `word_prefixes`: those of the prefixes that a
     match starts with only where a word starts (after `\\b` or `^`), such as a digit for `\\b\\d+`."""
 
-    __slots__ = ("at_start", "prefixes", "word_prefixes", "words")
+    __slots__ = ("at_start", "prefixes", "wide_prefixes", "word_prefixes", "words")
 
     def __init__(
         self,
@@ -201,11 +216,13 @@ class WordGate:
         prefixes: tuple[str, ...],
         at_start: bool = False,
         word_prefixes: tuple[str, ...] = (),
+        wide_prefixes: tuple[str, ...] = (),
     ) -> None:
         self.words = words
         self.prefixes = prefixes
         self.at_start = at_start
         self.word_prefixes = word_prefixes
+        self.wide_prefixes = wide_prefixes
 
 
 _WORD_STARTS = frozenset({"AT_BOUNDARY", "AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING"})
@@ -224,8 +241,9 @@ _Need = tuple[bool, str, bool, bool]
 
 
 def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skipped: bool = False) -> bool:
-    """Add to `out` what a match of the parsed sequence `items` starts with in an ASCII text:
-    (True, w, s, True) a whole word w, (False, p, s, b) the substring p; s telling whether the
+    """Add to `out` what a match of the parsed sequence `items` starts with: (True, w, s, True) a
+    whole word w, (False, p, s, b) the substring p (a character outside ASCII, or ASCII letters and
+    digits: then in a text that is not ASCII, `\\d` may also take another digit); s telling whether the
     match starts there (false when non-word characters may come first: `skipped`), b whether a word
     starts there. False when that cannot be told (or there are too many ways): the pattern is then
     not gated. `bounded`: a word boundary precedes the match; `run`: the letters and digits the
@@ -267,12 +285,15 @@ def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skip
             op, av = av[2].data[0]  # what the first of at least one repeat starts with
             name = str(op)
         if name == "IN" and [(str(k), str(v)) for k, v in av] == [("CATEGORY", "CATEGORY_DIGIT")]:
-            # `\d`: a digit, in ASCII text
+            # `\d`: a digit (0-9, or one outside ASCII: see `Gated`)
             out.update((False, digit, not skipped, bounded) for digit in string.digits)
             return True
-        # a character outside ASCII never matches in an ASCII text (CJK cues); anything else (another
-        # class, punctuation, an optional part) is not told
-        return name == "LITERAL" and av > 127
+        if name == "LITERAL" and av > 127:
+            # a character outside ASCII (CJK cues): a wide prefix, which no ASCII text has
+            out.add((False, chr(av), not skipped, False))
+            return True
+        # anything else (another class, punctuation, an optional part) is not told
+        return False
     if not run:
         return False  # the empty string matches
     after = items[i] if i < len(items) else None
@@ -313,6 +334,7 @@ def _shipped() -> dict[str, WordGate | None]:
                 tuple(entry["gate"]["prefixes"]),
                 entry["gate"]["at_start"],
                 tuple(entry["gate"]["word_prefixes"]),
+                tuple(entry["gate"]["wide_prefixes"]),
             )
             for entry in json.loads(text)["gates"]
         }
@@ -334,6 +356,7 @@ def gates_document(patterns: Iterable[re.Pattern[str]]) -> dict[str, Any]:
                     "prefixes": list(gate.prefixes),
                     "at_start": gate.at_start,
                     "word_prefixes": list(gate.word_prefixes),
+                    "wide_prefixes": list(gate.wide_prefixes),
                 },
             }
         )
@@ -357,7 +380,7 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     if not _needs(list(_PARSER.parse(source, flags).data), False, needs):
         return None
     words = frozenset(w for whole, w, _, _ in needs if whole)
-    prefixes = {p for whole, p, _, _ in needs if not whole}
+    prefixes = {p for whole, p, _, _ in needs if not whole and p.isascii()}
     # a prefix that some match may take in the middle of a word is not a word prefix
     loose = {p for whole, p, _, at_word in needs if not whole and not at_word}
     return WordGate(
@@ -365,6 +388,7 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
         tuple(sorted(prefixes)),
         all(at_start for _, _, at_start, _ in needs),
         tuple(sorted(prefixes - loose)),
+        tuple(sorted({p for whole, p, _, _ in needs if not p.isascii()})),
     )
 
 
@@ -375,8 +399,8 @@ GATED: list[Gated] = []
 
 class Gated:
     """A pattern scanned only when its `WordGate` lets the text through: `finditer` and `search`
-    answer exactly as the pattern's own, given the text's `gate_words` (None for a text that is not
-    ASCII, which is always scanned). The gate is read off the pattern when first needed; its words
+    answer exactly as the pattern's own, given the text's `gate_words` (None: the text is scanned).
+    The gate is read off the pattern when first needed; its words
     and prefixes are kept here, so that a text is let through or turned away without a call.
 
     When the gate also says where a match starts (`WordGate.at_start`), the pattern is not scanned
@@ -385,7 +409,17 @@ class Gated:
     scan tries every position, and no match can start anywhere else). A scan costs a try at every
     word start, each entering most of a long alternation; the gate's words occur a few times."""
 
-    __slots__ = ("_at_start", "_keys", "_loose", "_prefix_keys", "_prefixes", "_words", "pattern")
+    __slots__ = (
+        "_at_start",
+        "_digits",
+        "_keys",
+        "_loose",
+        "_prefix_keys",
+        "_prefixes",
+        "_wide",
+        "_words",
+        "pattern",
+    )
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -398,6 +432,10 @@ class Gated:
         self._keys: dict[str, str] = {}
         self._prefix_keys: tuple[str, ...] = ()
         self._loose: tuple[str, ...] = ()
+        # in a text that is not ASCII: the wide prefixes, and whether a digit outside ASCII may start
+        # a match (the gate has `\d`'s digits)
+        self._wide: tuple[str, ...] = ()
+        self._digits = False
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
@@ -408,6 +446,8 @@ class Gated:
             self._keys = {word: f" {word} " for word in gate.words}
             self._prefix_keys = tuple(" " + prefix for prefix in gate.word_prefixes)
             self._loose = tuple(p for p in gate.prefixes if p not in gate.word_prefixes)
+            self._wide = gate.wide_prefixes
+            self._digits = "0" in gate.prefixes
 
     def passes(self, text: str, words: TextWords | None) -> bool:
         """The pattern may match in `text` (false: it certainly does not)."""
@@ -419,15 +459,21 @@ class Gated:
         if own is None or not own.isdisjoint(words):
             return True
         # a loop, not any(...): no generator made per text on this hot path
-        for prefix in self._prefixes or ():  # noqa: SIM110
+        for prefix in self._prefixes or ():
             if prefix in text:
                 return True
+        if words.wide is not None:  # not ASCII
+            if self._digits and words.wide:
+                return True
+            for prefix in self._wide:
+                if prefix in text:
+                    return True
         return False
 
     def starts(self, text: str, words: TextWords | None) -> list[int] | None:
         """Every offset of `text` where a match of the pattern may start, in order (none: the gate
-        turns the text away), or None when the text must be scanned: it is not ASCII (`words` is
-        None), the pattern has no gate, or its gate does not say where a match starts."""
+        turns the text away), or None when the text must be scanned: `words` is None, the pattern
+        has no gate, or its gate does not say where a match starts."""
         if words is None:
             return None
         if self._prefixes is None:
@@ -459,6 +505,14 @@ class Gated:
             while i >= 0:
                 found.append(i)
                 i = text.find(prefix, i + 1)
+        if words.wide is not None:  # not ASCII
+            for prefix in self._wide:
+                i = text.find(prefix)
+                while i >= 0:
+                    found.append(i)
+                    i = text.find(prefix, i + 1)
+            if self._digits:
+                found += words.wide
         found.sort()
         return found
 

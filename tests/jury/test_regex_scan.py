@@ -169,7 +169,7 @@ def test_a_gate_says_whether_a_match_starts_at_its_words() -> None:
 def test_matching_at_the_gate_words_finds_what_a_scan_finds() -> None:
     """Where a gate says where matches start, `Gated` tries only those offsets (`starts`): the same
     matches as the pattern's own `finditer`, on texts where the words touch each other, underscores,
-    digits, upper case, the text's ends and other matches."""
+    digits, upper case, letters and digits outside ASCII, the text's ends and other matches."""
     texts = [
         "only",
         "only only_only ONLY only. (only)only",
@@ -180,6 +180,11 @@ def test_matching_at_the_gate_words_finds_what_a_scan_finds() -> None:
         "read-only read only overwrite overwritten rate-limit rate limit",
         "if x fails will error, when it returns no",
         "param`x` the `limit` parameter, parameters: a, flags",
+        # outside ASCII: letters and digits that \\w and \\d take, punctuation, CJK cues
+        "éonly only—not “only” ünly onlyé max ٣ items, up to ３ items, ٣5 items, 5٣ items",
+        "仅支持 only 失败时返回错误 例如：北京 比如 e.g. 返回结果 returns 不支持 限制",
+        "٣ items",
+        "a ٣5 items",
     ]
     texts += [t.upper() for t in texts] + [t.replace(" ", "_") for t in texts]
     for name, pattern in _gated_patterns().items():
@@ -210,7 +215,7 @@ def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
     for name, pattern in patterns.items():
         gated = Gated(pattern)
         for text in texts:
-            words = gate_words(text) if text.isascii() else None
+            words = gate_words(text)
             if gated.passes(text, words):
                 passed += 1
             else:

@@ -35,7 +35,7 @@ _GATED: dict[str, Gated] = {comp: Gated(cue) for comp, cue in _PRESENT.items()}
 
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
-    words = gate_words(low) if low.isascii() else None
+    words = gate_words(low)
     return frozenset(comp for comp, cue in _GATED.items() if cue.search(low, words))
 
 

@@ -201,8 +201,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    # the text's words, read once for every gate (a text that is not ASCII is always scanned)
-    words = gate_words(low) if low.isascii() else None
+    # the text's words, read once for every gate
+    words = gate_words(low)
     usage = _USAGE.finditer(low, words)
     limit = _LIMIT.finditer(low, words)
     example = _EXAMPLE.finditer(low, words)
