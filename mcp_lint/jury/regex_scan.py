@@ -72,18 +72,29 @@ def _no_leading_boundary(alternative: str) -> str:
     return alternative[2:] if alternative.startswith(r"\b") else alternative
 
 
-def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """A regex that matches somewhere in a text exactly when `pattern` does, for `search(...) is not
-    None`: the top-level alternatives that start with `\\b` gathered behind one `\\b` (the order
-    of alternatives decides which match is found, not whether there is one), so that `re` skips
-    most of them on their first character."""
+def presence_parts(pattern: re.Pattern[str]) -> list[re.Pattern[str]]:
+    """Regexes one of which matches somewhere in a text exactly when `pattern` does, for
+    `search(...) is not None`: the top-level alternatives that start with `\\b` gathered behind one
+    `\\b` (the order of alternatives decides which match is found, not whether there is one), so
+    that `re` skips most of them on their first character, then each other alternative on its own
+    (so that each has a word gate of its own, and the first says where its matches start). A
+    pattern with fewer than two such alternatives, or with global inline flags, is its own part."""
     source, flags = source_of(pattern)
     alternatives = _top_alternatives(source)
     bounded = [a[2:] for a in alternatives if a.startswith(r"\b")]
-    if len(bounded) < 2:
-        return pattern
+    if len(bounded) < 2 or re.match(r"\(\?[aiLmsux]+\)", source):
+        return [pattern]
     rest = [a for a in alternatives if not a.startswith(r"\b")]
-    return lazy("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), flags)
+    return [lazy(r"\b(?:" + "|".join(bounded) + ")", flags), *(lazy(a, flags) for a in rest)]
+
+
+def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`presence_parts(pattern)` as one regex: it matches somewhere in a text exactly when `pattern`
+    does."""
+    parts = presence_parts(pattern)
+    if len(parts) == 1:
+        return parts[0]
+    return lazy("|".join(source_of(part)[0] for part in parts), source_of(pattern)[1])
 
 
 class Family:

@@ -22,6 +22,7 @@ from mcp_lint.jury.regex_scan import (
     gate_words,
     gates_document,
     presence,
+    presence_parts,
     word_gate,
 )
 
@@ -119,8 +120,10 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
     assert any(presence(cue).pattern != cue.pattern for cue in EXPLICIT_CUES.values())  # some rewritten
     for cue in EXPLICIT_CUES.values():
         fast = presence(cue)
+        parts = presence_parts(cue)
         for text in (*texts, *units, *extra):
             assert (fast.search(text) is None) == (cue.search(text) is None), (cue.pattern[:40], text[:80])
+            assert any(p.search(text) for p in parts) == (cue.search(text) is not None)
 
 
 def _gated_patterns() -> dict[str, re.Pattern[str]]:
@@ -129,7 +132,7 @@ def _gated_patterns() -> dict[str, re.Pattern[str]]:
     from mcp_lint.jury.features.cues import _GATED
 
     patterns = {name: g.pattern for name, g in vars(segment).items() if isinstance(g, Gated)}
-    patterns |= {f"cue {comp}": g.pattern for comp, g in _GATED.items()}
+    patterns |= {f"cue {comp} {i}": g.pattern for comp, parts in _GATED.items() for i, g in enumerate(parts)}
     patterns |= {n: getattr(F, n).scan for n in ("_USAGE", "_LIMIT", "_EXAMPLE", "_KINDS", "_CONTENT_LIST")}
     return patterns
 
