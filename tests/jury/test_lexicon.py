@@ -1,4 +1,4 @@
-"""mcp_lint.jury.features.lexicon: the cheap section tests say what the section regexes say."""
+"""mcp_lint.jury.features.lexicon: the cheap section and bullet tests say what their regexes say."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ import random
 import pytest
 
 from mcp_lint.jury.features.lexicon import (
+    BULLET,
     PARAM_SECTION,
     RETURN_SECTION,
     has_param_section,
     has_return_section,
+    is_bullet,
 )
+from mcp_lint.jury.regex_scan import gate_words
 
 TEXTS = (
     "Args:\n  city: the city",
@@ -34,13 +37,32 @@ TEXTS = (
     "paramſ:",
     "Return value ſhown: none",
     "Outputſ:",
+    # the words the regexes need, inside other words or not standing where a section's header does
+    "optional largest parameter input_value returned outputting",
+    "x-args: y",
+    "the_params: a",
+    "see the response:",
+    "Options are listed in the inputs",
+    "use the inputs\n  params : a",
 )
 
 
 @pytest.mark.parametrize("text", TEXTS)
 def test_the_cheap_tests_agree_with_the_regexes(text: str) -> None:
-    assert has_param_section(text, text.lower()) == (PARAM_SECTION.search(text) is not None)
-    assert has_return_section(text, text.lower()) == (RETURN_SECTION.search(text) is not None)
+    low = text.lower()
+    for words in (None, gate_words(low)):  # with the text's words (whole words) or without (substrings)
+        assert has_param_section(text, low, words) == (PARAM_SECTION.search(text) is not None)
+        assert has_return_section(text, low, words) == (RETURN_SECTION.search(text) is not None)
+
+
+def test_is_bullet_is_the_bullet_regex() -> None:
+    from jury_support import sample_texts
+
+    units = [u for t in sample_texts() for u in (t, *t.split("\n"), *t.split(". "))]
+    units += ["", " ", "-", "- a", "* a", "• a", "1. a", "12) a", "١. a", "\u00a0- a", "-a", "1.a", "a - b"]
+    for unit in units:
+        assert is_bullet(unit) == (BULLET.match(unit) is not None), unit[:60]
+    assert {is_bullet(u) for u in units} == {True, False}
 
 
 def test_the_cases_cover_both_answers() -> None:

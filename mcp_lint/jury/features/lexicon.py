@@ -71,19 +71,36 @@ RETURN_SECTION = lazy(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]",
 # under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
 _PARAM_SECTION_KEYS = ("arg", "param", "input", "option")
 _RETURN_SECTION_KEYS = ("return", "output", "response")
+# ... and the whole words one of which every such match has in an ASCII text (each stands between the
+# start of a line or a space and a colon, a space or the end of the line), for a caller that has the
+# text's words (`regex_scan.gate_words`)
+_PARAM_SECTION_WORDS = frozenset({"args", "arguments", "parameters", "params", "input", "inputs", "options"})
+_RETURN_SECTION_WORDS = frozenset({"return", "returns", "output", "outputs", "response"})
 
 
-def has_param_section(text: str, low: str) -> bool:
-    """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
-    if text.isascii() and not any(key in low for key in _PARAM_SECTION_KEYS):
-        return False
+def has_param_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+    """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
+    `gate_words(low)`."""
+    if text.isascii():
+        if words is not None:
+            if words.isdisjoint(_PARAM_SECTION_WORDS):
+                return False
+        elif not any(key in low for key in _PARAM_SECTION_KEYS):
+            return False
     return PARAM_SECTION.search(text) is not None
 
 
-def has_return_section(text: str, low: str) -> bool:
-    """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
-    if text.isascii() and (":" not in text or not any(key in low for key in _RETURN_SECTION_KEYS)):
-        return False
+def has_return_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+    """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
+    `gate_words(low)`."""
+    if text.isascii():
+        if ":" not in text:
+            return False
+        if words is not None:
+            if words.isdisjoint(_RETURN_SECTION_WORDS):
+                return False
+        elif not any(key in low for key in _RETURN_SECTION_KEYS):
+            return False
     return RETURN_SECTION.search(text) is not None
 
 
@@ -116,6 +133,19 @@ CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
+
+
+def is_bullet(text: str) -> bool:
+    """`BULLET.match(text) is not None`: only a text that starts with a list mark, a digit (`\\d`) or a
+    space (`\\s`) is matched at all."""
+    first = text[:1]
+    return (
+        first != ""
+        and (first in "-*•" or first.isdecimal() or first.isspace())
+        and BULLET.match(text) is not None
+    )
+
+
 HEADER = lazy(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
 JSONISH = lazy(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
 # The CJK blocks (kana, CJK ideographs and extension A, Hangul syllables) as code point ranges

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from mcp_lint.jury.features.lexicon import IDENT
 from mcp_lint.jury.features.unitmemo import Memo
@@ -233,7 +233,7 @@ def _schema_texts(schema: Any, depth: int = 0) -> list[str]:
     return out
 
 
-def _is_node(value: Any, depth: int) -> bool:
+def _is_node(value: Any, depth: int) -> TypeGuard[Mapping[str, Any]]:
     """The walk goes into `value`: a mapping no deeper than 6. (None, what an absent key gives,
     first: `isinstance` against the Mapping ABC is slow for what is not a dict.)"""
     return value is not None and depth <= 6 and isinstance(value, _MAPPING)
