@@ -177,6 +177,8 @@ _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
 _WIDE_DIGIT = re.compile(r"(?![0-9])\d")
+# a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
+_DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
 
 
@@ -187,9 +189,18 @@ class TextWords(frozenset[str]):
     word "when" standing on its own, and only there (`Gated.starts`). `wide`: None for an ASCII
     text, else the offsets of its digits outside ASCII (which `\\d` matches too)."""
 
-    __slots__ = ("padded", "wide")
+    __slots__ = ("_digit_starts", "padded", "wide")
     padded: str
     wide: tuple[int, ...] | None
+    _digit_starts: list[int] | None
+
+    def digit_starts(self) -> list[int]:
+        """The offsets of the words that start with a digit 0-9: where `padded` has " 0" ... " 9"
+        (one scan for the ten, read once, when a gate with `\\b\\d` first asks)."""
+        found = self._digit_starts
+        if found is None:
+            found = self._digit_starts = [m.start() for m in _DIGIT_START.finditer(self.padded)]
+        return found
 
 
 def gate_words(text: str) -> TextWords:
@@ -204,6 +215,7 @@ def gate_words(text: str) -> TextWords:
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
     words.wide = wide
+    words._digit_starts = None
     return words
 
 
@@ -422,6 +434,7 @@ class Gated:
 
     __slots__ = (
         "_at_start",
+        "_digit_words",
         "_digits",
         "_keys",
         "_loose",
@@ -447,6 +460,7 @@ class Gated:
         # a match (the gate has `\d`'s digits)
         self._wide: tuple[str, ...] = ()
         self._digits = False
+        self._digit_words = False  # the ten digits are word prefixes (`\\b\\d`): `digit_starts`
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
@@ -455,7 +469,12 @@ class Gated:
         self._at_start = gate is not None and gate.at_start
         if gate is not None:
             self._keys = {word: f" {word} " for word in gate.words}
-            self._prefix_keys = tuple(" " + prefix for prefix in gate.word_prefixes)
+            self._digit_words = set(string.digits) <= set(gate.word_prefixes)
+            self._prefix_keys = tuple(
+                " " + prefix
+                for prefix in gate.word_prefixes
+                if not (self._digit_words and prefix in string.digits)
+            )
             self._loose = tuple(p for p in gate.prefixes if p not in gate.word_prefixes)
             self._wide = gate.wide_prefixes
             self._digits = "0" in gate.prefixes
@@ -511,6 +530,8 @@ class Gated:
             while i >= 0:
                 found.append(i)
                 i = find(key, i + 1)
+        if self._digit_words:
+            found += words.digit_starts()
         for prefix in self._loose:
             i = text.find(prefix)
             while i >= 0:
