@@ -102,3 +102,24 @@ def test_opens_with_verb_says_what_verb_start_says() -> None:
         answers.add(answer)
     assert answers == {True, False}
     assert len(units) > 1000
+
+
+def test_the_sentence_split_is_the_plain_regex() -> None:
+    """`SENT_SPLIT` tries the openers of a glued sentence only after a space before one of their
+    initials (`_GLUED_INITIALS`): the same pieces as the plain alternation, on sample texts and on
+    every opener glued after a word, in its case and lower-cased."""
+    import re
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features import lexicon as L
+
+    plain = re.compile(
+        r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
+        rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{L.GLUED_SENTENCE_OPENERS})\b|(?:{L.GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+    )
+    openers = [*L.GLUED_SENTENCE_OPENERS.split("|"), *L.GLUED_OPENERS_BEFORE_LOWER.split("|")]
+    texts = [t for t in sample_texts()]
+    texts += [f"a video ID {w} tool is here, x) {w}s {w}  more and {w.lower()} then" for w in openers]
+    for text in texts:
+        assert L.SENT_SPLIT.split(text) == plain.split(text), text[:80]

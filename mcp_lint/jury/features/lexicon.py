@@ -173,9 +173,26 @@ GLUED_SENTENCE_OPENERS = "|".join(_words_in_order("glued_sentence_openers"))
 # Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
 # ("Get All Issues", "Search The Web") is not cut.
 GLUED_OPENERS_BEFORE_LOWER = "|".join(_words_in_order("glued_openers_before_lower"))
+# What follows the space before a glued sentence. Every opener starts with one of `initials`, tested
+# first as one class: most spaces come before a lower-case word, and the class turns those away at
+# once, where the alternation alone tries each of its openers there (the same answer: the class
+# holds where any opener does).
+_GLUED_INITIALS = "".join(
+    sorted(
+        {
+            w[0]
+            for key in ("glued_sentence_openers", "glued_openers_before_lower")
+            for w in _words_in_order(key)
+        }
+    )
+)
+_GLUED = (
+    rf"(?=[{re.escape(_GLUED_INITIALS)}])"
+    rf"(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+)
 SENT_SPLIT = lazy(
     r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
-    rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+    rf"(?<=[\w)\]'\"`”’])\s+{_GLUED}"
 )
 # SENT_SPLIT for text without any of 。！？ or ；, where its zero-width alternative cannot match:
 # the same alternatives in the same order, each rewritten to consume its first whitespace character
@@ -184,7 +201,7 @@ SENT_SPLIT = lazy(
 # position. Same spans, so `split` gives the same pieces.
 _SENT_SPLIT_NO_CJK_STOP = re.compile(
     r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
-    rf"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z]))"
+    rf"(?<=[\w)\]'\"`”’]\s)\s*{_GLUED})"
 )
 # The verbs a description may open with (after "This tool " or "Will "), as `VERB_START`'s alternation.
 _OPENING_VERBS = (
