@@ -282,8 +282,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
-        # (an ASCII text's words are its lower-cased copy's, at the same offsets; lower-casing other
-        # text may move them, or make a `\b`: "İ5" -> "i̇5")
+        # (when the lower-cased copy is ASCII, its words stand at the same offsets in the text as
+        # given, with the same digits and word characters: only ASCII and the Kelvin sign lower-case
+        # to ASCII; lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5")
         numbers=frozenset(
             m.group(0) for m in _G_NUMBER.finditer(joined, words if words.wide is None else None)
         ),
