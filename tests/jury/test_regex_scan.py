@@ -14,6 +14,7 @@ from mcp_lint.jury.features import lexicon as F
 from mcp_lint.jury.features.cues import EXPLICIT_CUES
 from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.regex_scan import (
+    _SHORT,
     GATED,
     Gated,
     _top_alternatives,
@@ -190,6 +191,10 @@ def test_matching_at_the_gate_words_finds_what_a_scan_finds() -> None:
         "a ٣5 items",
     ]
     texts += [t.upper() for t in texts] + [t.replace(" ", "_") for t in texts]
+    # long enough to be matched at its words (a short text is scanned whole: `_SHORT`), with each
+    # case at the text's start and at its end
+    filler = " lorem ipsum" * (_SHORT // 10)
+    texts = [t for text in texts for t in (text, text + filler, filler + text)]
     for name, pattern in _gated_patterns().items():
         gated = Gated(pattern)
         for text in texts:
@@ -198,6 +203,9 @@ def test_matching_at_the_gate_words_finds_what_a_scan_finds() -> None:
             spans = [m.span() for m in pattern.finditer(text)]
             if found is not None:
                 assert {start for start, _ in spans} <= set(found), (name, text)
+            elif len(text) >= _SHORT and gated.passes(text, words):
+                gate = word_gate(pattern)  # scanned whole: only a pattern whose gate cannot say where
+                assert gate is None or not gate.at_start
             assert [m.span() for m in gated.finditer(text, words)] == spans, (name, text)
             assert gated.search(text, words) == bool(spans), (name, text)
 
