@@ -3,6 +3,10 @@
 The offline jury counts, per family (usage, limitation, example cues, kinds of limitation), which of
 its patterns match and in which units. One regex per family finds them in a single `re` scan, and
 each match says which pattern it is (`Family.finditer`). Plain `re` throughout.
+
+A family (and any other `Gated` pattern) is not even scanned: its word gate, read off the pattern,
+says which words or prefixes every match starts with, and the pattern is tried only where those
+occur (`Gated.starts`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import json
 import re
 import string
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -68,18 +72,29 @@ def _no_leading_boundary(alternative: str) -> str:
     return alternative[2:] if alternative.startswith(r"\b") else alternative
 
 
-def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """A regex that matches somewhere in a text exactly when `pattern` does, for `search(...) is not
-    None`: the top-level alternatives that start with `\\b` gathered behind one `\\b` (the order
-    of alternatives decides which match is found, not whether there is one), so that `re` skips
-    most of them on their first character."""
+def presence_parts(pattern: re.Pattern[str]) -> list[re.Pattern[str]]:
+    """Regexes one of which matches somewhere in a text exactly when `pattern` does, for
+    `search(...) is not None`: the top-level alternatives that start with `\\b` gathered behind one
+    `\\b` (the order of alternatives decides which match is found, not whether there is one), so
+    that `re` skips most of them on their first character, then each other alternative on its own
+    (so that each has a word gate of its own, and the first says where its matches start). A
+    pattern with fewer than two such alternatives, or with global inline flags, is its own part."""
     source, flags = source_of(pattern)
     alternatives = _top_alternatives(source)
     bounded = [a[2:] for a in alternatives if a.startswith(r"\b")]
-    if len(bounded) < 2:
-        return pattern
+    if len(bounded) < 2 or re.match(r"\(\?[aiLmsux]+\)", source):
+        return [pattern]
     rest = [a for a in alternatives if not a.startswith(r"\b")]
-    return lazy("|".join([r"\b(?:" + "|".join(bounded) + ")", *rest]), flags)
+    return [lazy(r"\b(?:" + "|".join(bounded) + ")", flags), *(lazy(a, flags) for a in rest)]
+
+
+def presence(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`presence_parts(pattern)` as one regex: it matches somewhere in a text exactly when `pattern`
+    does."""
+    parts = presence_parts(pattern)
+    if len(parts) == 1:
+        return parts[0]
+    return lazy("|".join(source_of(part)[0] for part in parts), source_of(pattern)[1])
 
 
 class Family:
@@ -128,16 +143,15 @@ class Family:
                 return index
         raise AssertionError("a family match that no pattern of the family makes")
 
-    def finditer(self, text: str, words: frozenset[str] | None = None) -> list[Hit]:
+    def finditer(self, text: str, words: TextWords | None = None) -> list[Hit]:
         """The family's matches in `text`, as `finditer` over the alternation of its patterns finds
         them, each with the index (in the patterns given) of the pattern it is. `words` is
-        `gate_words(text)` when the caller has it (an ASCII text without the words any match starts
-        with is not scanned)."""
-        if words is not None and not self._gated.passes(text, words):
-            return []
-        return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in self.scan.finditer(text)]
+        `gate_words(text)` when the caller has it (the text is then matched only where its gate's
+        words occur: `Gated`)."""
+        found = self._gated.finditer(text, words)
+        return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
 
-    def search(self, text: str, words: frozenset[str] | None = None) -> bool:
+    def search(self, text: str, words: TextWords | None = None) -> bool:
         """Some pattern of the family matches in `text` (`words` as for `finditer`)."""
         return self._gated.search(text, words)
 
@@ -148,8 +162,8 @@ def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Word gates: what an ASCII text must contain for a pattern to match somewhere in it, read off the
-# pattern once, so that a text that lacks it is not scanned at all.
+# Word gates: what a text must contain for a pattern to match somewhere in it, read off the pattern
+# once, so that a text that lacks it is not scanned at all.
 
 _PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 _ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
@@ -159,24 +173,79 @@ _GATE_WORDS = str.maketrans(
     string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
+# ... and in a text that is not ASCII, every character outside ASCII ends a word too
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+# what `\d` matches besides 0-9 (in a text that is not ASCII)
+_WIDE_DIGIT = re.compile(r"(?![0-9])\d")
+# a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
+_DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
 
 
-def gate_words(text: str) -> frozenset[str]:
-    """The words of an ASCII `text` as a `WordGate` reads them."""
-    return frozenset(text.translate(_GATE_WORDS).split())
+class TextWords(frozenset[str]):
+    """The words of a text as a `WordGate` reads them (`gate_words`), and `padded`: the text with
+    every character that is not an ASCII letter or digit made a space, lower-cased, between two more
+    spaces. Offset i of the text is offset i + 1 of `padded`, so `padded.find(" when ")` finds the
+    word "when" standing on its own, and only there (`Gated.starts`). `wide`: None for an ASCII
+    text, else the offsets of its digits outside ASCII (which `\\d` matches too)."""
+
+    __slots__ = ("_digit_starts", "padded", "wide")
+    padded: str
+    wide: tuple[int, ...] | None
+    _digit_starts: list[int] | None
+
+    def digit_starts(self) -> list[int]:
+        """The offsets of the words that start with a digit 0-9: where `padded` has " 0" ... " 9"
+        (one scan for the ten, read once, when a gate with `\\b\\d` first asks)."""
+        found = self._digit_starts
+        if found is None:
+            found = self._digit_starts = [m.start() for m in _DIGIT_START.finditer(self.padded)]
+        return found
+
+
+def gate_words(text: str) -> TextWords:
+    """The words of `text` as a `WordGate` reads them: its maximal runs of ASCII letters and digits,
+    lower-cased."""
+    spaced = text.translate(_GATE_WORDS)
+    if text.isascii():
+        wide = None
+    else:
+        spaced = _NOT_ASCII.sub(" ", spaced)
+        wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
+    words = TextWords(spaced.split())
+    words.padded = " " + spaced + " "
+    words.wide = wide
+    words._digit_starts = None
+    return words
 
 
 class WordGate:
-    """What every match of a pattern in an ASCII text starts with: one of `words` as a whole word of
-    the text (`gate_words`), or one of `prefixes` somewhere in it. A text with neither has no match:
-    the scan would find nothing (`Gated` skips it)."""
+    """What every match of a pattern starts with: one of `words` as a whole word of the text
+    (`gate_words`), or one of `prefixes` somewhere in it, or in a text that is not ASCII one of
+    `wide_prefixes` (characters outside ASCII: CJK cues) or a digit outside ASCII when `prefixes`
+    has the digits (`\\d`). A text with none of them has no match: the scan would find nothing
+    (`Gated` skips it).
 
-    __slots__ = ("prefixes", "words")
+    `at_start`: the word or prefix is where the match itself starts (false when the pattern may
+    first take non-word characters, `^\\W*when`), so a match can only start where one of them
+    occurs (`Gated` then tries just those places); `word_prefixes`: those of the prefixes that a
+    match starts with only where a word starts (after `\\b` or `^`), such as a digit for `\\b\\d+`."""
 
-    def __init__(self, words: frozenset[str], prefixes: tuple[str, ...]) -> None:
+    __slots__ = ("at_start", "prefixes", "wide_prefixes", "word_prefixes", "words")
+
+    def __init__(
+        self,
+        words: frozenset[str],
+        prefixes: tuple[str, ...],
+        at_start: bool = False,
+        word_prefixes: tuple[str, ...] = (),
+        wide_prefixes: tuple[str, ...] = (),
+    ) -> None:
         self.words = words
         self.prefixes = prefixes
+        self.at_start = at_start
+        self.word_prefixes = word_prefixes
+        self.wide_prefixes = wide_prefixes
 
 
 _WORD_STARTS = frozenset({"AT_BOUNDARY", "AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING"})
@@ -190,11 +259,18 @@ def _non_word(data: list[Any]) -> bool:
     return all(str(kind) == "CATEGORY" and str(value) in _NON_WORD_CLASSES for kind, value in data[0][1])
 
 
-def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str = "") -> bool:
-    """Add to `out` what a match of the parsed sequence `items` starts with in an ASCII text:
-    (True, w) a whole word w, (False, p) the substring p. False when that cannot be told (or there
-    are too many ways): the pattern is then not gated. `bounded`: a word boundary precedes the
-    match; `run`: the letters and digits the match has already taken (from its start)."""
+# (whole word, its letters and digits, where the match starts, where a word starts): see `_needs`
+_Need = tuple[bool, str, bool, bool]
+
+
+def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skipped: bool = False) -> bool:
+    """Add to `out` what a match of the parsed sequence `items` starts with: (True, w, s, True) a
+    whole word w, (False, p, s, b) the substring p (a character outside ASCII, or ASCII letters and
+    digits: then in a text that is not ASCII, `\\d` may also take another digit); s telling whether the
+    match starts there (false when non-word characters may come first: `skipped`), b whether a word
+    starts there. False when that cannot be told (or there are too many ways): the pattern is then
+    not gated. `bounded`: a word boundary precedes the match; `run`: the letters and digits the
+    match has already taken (from its start)."""
     i = 0
     while i < len(items):
         op, av = items[i]
@@ -205,13 +281,16 @@ def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str
             i += 1
             continue
         if name == "SUBPATTERN" and not av[1] and not av[2]:  # a group that sets no flag
-            return _needs([*av[3].data, *rest], bounded, out, run)
+            return _needs([*av[3].data, *rest], bounded, out, run, skipped)
         if name == "BRANCH":
             return (
-                all(_needs([*alt.data, *rest], bounded, out, run) for alt in av[1]) and len(out) <= _MAX_NEEDS
+                all(_needs([*alt.data, *rest], bounded, out, run, skipped) for alt in av[1])
+                and len(out) <= _MAX_NEEDS
             )
         if name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] == 0 and av[1] == 1:  # `(...)?`: taken or not
-            return _needs([*av[2].data, *rest], bounded, out, run) and _needs(rest, bounded, out, run)
+            return _needs([*av[2].data, *rest], bounded, out, run, skipped) and _needs(
+                rest, bounded, out, run, skipped
+            )
         if run:
             break
         if name == "AT":
@@ -222,17 +301,22 @@ def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str
         if name in ("MAX_REPEAT", "MIN_REPEAT") and _non_word(av[2].data):
             # `\W*`, `\s+`: a word after them starts a word if one did before, or if they took one
             bounded = bounded or av[0] >= 1
+            skipped = True
             i += 1
             continue
         if name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] >= 1 and len(av[2].data) == 1:
             op, av = av[2].data[0]  # what the first of at least one repeat starts with
             name = str(op)
         if name == "IN" and [(str(k), str(v)) for k, v in av] == [("CATEGORY", "CATEGORY_DIGIT")]:
-            out.update((False, digit) for digit in string.digits)  # `\d`: a digit, in ASCII text
+            # `\d`: a digit (0-9, or one outside ASCII: see `Gated`)
+            out.update((False, digit, not skipped, bounded) for digit in string.digits)
             return True
-        # a character outside ASCII never matches in an ASCII text (CJK cues); anything else (another
-        # class, punctuation, an optional part) is not told
-        return name == "LITERAL" and av > 127
+        if name == "LITERAL" and av > 127:
+            # a character outside ASCII (CJK cues): a wide prefix, which no ASCII text has
+            out.add((False, chr(av), not skipped, False))
+            return True
+        # anything else (another class, punctuation, an optional part) is not told
+        return False
     if not run:
         return False  # the empty string matches
     after = items[i] if i < len(items) else None
@@ -244,7 +328,7 @@ def _needs(items: list[Any], bounded: bool, out: set[tuple[bool, str]], run: str
             or (str(after[0]) == "LITERAL" and after[1] < 128 and not chr(after[1]).isalnum())
         )
     )
-    out.add((whole, run))
+    out.add((whole, run, not skipped, bounded))
     return True
 
 
@@ -268,7 +352,13 @@ def _shipped() -> dict[str, WordGate | None]:
         _SHIPPED = {
             entry["key"]: None
             if entry["gate"] is None
-            else WordGate(frozenset(entry["gate"]["words"]), tuple(entry["gate"]["prefixes"]))
+            else WordGate(
+                frozenset(entry["gate"]["words"]),
+                tuple(entry["gate"]["prefixes"]),
+                entry["gate"]["at_start"],
+                tuple(entry["gate"]["word_prefixes"]),
+                tuple(entry["gate"]["wide_prefixes"]),
+            )
             for entry in json.loads(text)["gates"]
         }
     return _SHIPPED
@@ -284,7 +374,13 @@ def gates_document(patterns: Iterable[re.Pattern[str]]) -> dict[str, Any]:
                 "key": _gate_key(pattern),
                 "gate": None
                 if gate is None
-                else {"words": sorted(gate.words), "prefixes": list(gate.prefixes)},
+                else {
+                    "words": sorted(gate.words),
+                    "prefixes": list(gate.prefixes),
+                    "at_start": gate.at_start,
+                    "word_prefixes": list(gate.word_prefixes),
+                    "wide_prefixes": list(gate.wide_prefixes),
+                },
             }
         )
     return {"about": "written by python -m lab.word_gates; see mcp_lint/jury/regex_scan.py", "gates": gates}
@@ -303,12 +399,26 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     source, flags = source_of(pattern)
     if flags & re.IGNORECASE:
         return None
-    needs: set[tuple[bool, str]] = set()
+    needs: set[_Need] = set()
     if not _needs(list(_PARSER.parse(source, flags).data), False, needs):
         return None
-    words = frozenset(w for whole, w in needs if whole)
-    return WordGate(words, tuple(sorted(p for whole, p in needs if not whole)))
+    words = frozenset(w for whole, w, _, _ in needs if whole)
+    prefixes = {p for whole, p, _, _ in needs if not whole and p.isascii()}
+    # a prefix that some match may take in the middle of a word is not a word prefix
+    loose = {p for whole, p, _, at_word in needs if not whole and not at_word}
+    return WordGate(
+        words,
+        tuple(sorted(prefixes)),
+        all(at_start for _, _, at_start, _ in needs),
+        tuple(sorted(prefixes - loose)),
+        tuple(sorted({p for whole, p, _, _ in needs if not p.isascii()})),
+    )
 
+
+# A text shorter than this is scanned whole once its gate lets it through: `re` runs over a short text
+# faster than `Gated.starts` finds the gate's words in it (measured in CPU time; in instructions the
+# positions still win, but they are the slower ones per instruction)
+_SHORT = 120
 
 # Every `Gated` made (the jury's modules make theirs at import): what `lab/word_gates.py` derives
 # `GATES_FILE` from.
@@ -317,24 +427,64 @@ GATED: list[Gated] = []
 
 class Gated:
     """A pattern scanned only when its `WordGate` lets the text through: `finditer` and `search`
-    answer exactly as the pattern's own, given the text's `gate_words` (None for a text that is not
-    ASCII, which is always scanned). The gate is read off the pattern when first needed; its words
-    and prefixes are kept here, so that a text is let through or turned away without a call."""
+    answer exactly as the pattern's own, given the text's `gate_words` (None: the text is scanned).
+    The gate is read off the pattern when first needed; its words
+    and prefixes are kept here, so that a text is let through or turned away without a call.
 
-    __slots__ = ("_prefixes", "_words", "pattern")
+    When the gate also says where a match starts (`WordGate.at_start`), the pattern is not scanned
+    over the text at all: it is matched only where one of its words or prefixes occurs (`starts`),
+    in order, each try after the end of the previous match, which finds what `finditer` finds (a
+    scan tries every position, and no match can start anywhere else). A scan costs a try at every
+    word start, each entering most of a long alternation; the gate's words occur a few times."""
+
+    __slots__ = (
+        "_at_start",
+        "_digit_words",
+        "_digits",
+        "_keys",
+        "_loose",
+        "_prefix_keys",
+        "_prefixes",
+        "_wide",
+        "_words",
+        "pattern",
+    )
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         GATED.append(self)
         self._words: frozenset[str] | None = None  # None: not gated
         self._prefixes: tuple[str, ...] | None = None  # None: the gate not read yet
+        self._at_start = False
+        # for `starts`: what to find in `TextWords.padded` for each word (" w ") and word prefix
+        # (" p"); the other prefixes are found in the text itself
+        self._keys: dict[str, str] = {}
+        self._prefix_keys: tuple[str, ...] = ()
+        self._loose: tuple[str, ...] = ()
+        # in a text that is not ASCII: the wide prefixes, and whether a digit outside ASCII may start
+        # a match (the gate has `\d`'s digits)
+        self._wide: tuple[str, ...] = ()
+        self._digits = False
+        self._digit_words = False  # the ten digits are word prefixes (`\\b\\d`): `digit_starts`
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
         self._words = None if gate is None else gate.words
         self._prefixes = () if gate is None else gate.prefixes
+        self._at_start = gate is not None and gate.at_start
+        if gate is not None:
+            self._keys = {word: f" {word} " for word in gate.words}
+            self._digit_words = set(string.digits) <= set(gate.word_prefixes)
+            self._prefix_keys = tuple(
+                " " + prefix
+                for prefix in gate.word_prefixes
+                if not (self._digit_words and prefix in string.digits)
+            )
+            self._loose = tuple(p for p in gate.prefixes if p not in gate.word_prefixes)
+            self._wide = gate.wide_prefixes
+            self._digits = "0" in gate.prefixes
 
-    def passes(self, text: str, words: frozenset[str] | None) -> bool:
+    def passes(self, text: str, words: TextWords | None) -> bool:
         """The pattern may match in `text` (false: it certainly does not)."""
         if words is None:
             return True
@@ -344,13 +494,90 @@ class Gated:
         if own is None or not own.isdisjoint(words):
             return True
         # a loop, not any(...): no generator made per text on this hot path
-        for prefix in self._prefixes or ():  # noqa: SIM110
+        for prefix in self._prefixes or ():
             if prefix in text:
                 return True
+        if words.wide is not None:  # not ASCII
+            if self._digits and words.wide:
+                return True
+            for prefix in self._wide:
+                if prefix in text:
+                    return True
         return False
 
-    def finditer(self, text: str, words: frozenset[str] | None) -> Iterator[re.Match[str]]:
-        return self.pattern.finditer(text) if self.passes(text, words) else iter(())
+    def starts(self, text: str, words: TextWords | None) -> list[int] | None:
+        """Every offset of `text` where a match of the pattern may start, in order (none: the gate
+        turns the text away), or None when the text must be scanned: `words` is None, the pattern
+        has no gate, or its gate does not say where a match starts."""
+        if words is None:
+            return None
+        if self._prefixes is None:
+            self._read()
+        own = self._words
+        if own is None:
+            return None
+        if not self._at_start or len(text) < _SHORT:
+            return None if self.passes(text, words) else []
+        found: list[int] = []
+        keys = self._keys
+        # a word where it stands on its own, a word prefix where a word starts: found in the padded
+        # text at the offset of the space before it, which is the word's offset in `text`
+        padded = words.padded
+        find = padded.find
+        for word in own.intersection(words):
+            key = keys[word]
+            i = find(key)
+            while i >= 0:
+                found.append(i)
+                i = find(key, i + 1)
+        for key in self._prefix_keys:
+            i = find(key)
+            while i >= 0:
+                found.append(i)
+                i = find(key, i + 1)
+        if self._digit_words:
+            found += words.digit_starts()
+        for prefix in self._loose:
+            i = text.find(prefix)
+            while i >= 0:
+                found.append(i)
+                i = text.find(prefix, i + 1)
+        if words.wide is not None:  # not ASCII
+            for prefix in self._wide:
+                i = text.find(prefix)
+                while i >= 0:
+                    found.append(i)
+                    i = text.find(prefix, i + 1)
+            if self._digits:
+                found += words.wide
+        found.sort()
+        return found
 
-    def search(self, text: str, words: frozenset[str] | None) -> bool:
-        return self.passes(text, words) and self.pattern.search(text) is not None
+    def finditer(self, text: str, words: TextWords | None) -> Iterable[re.Match[str]]:
+        """`self.pattern.finditer(text)`, `words` as for `starts`."""
+        starts = self.starts(text, words)
+        if starts is None:
+            return self.pattern.finditer(text)
+        found: list[re.Match[str]] = []
+        match = self.pattern.match
+        end = 0
+        for pos in starts:
+            # (a position twice, from two words or prefixes: the second try is after `end`, or fails
+            # as the first did)
+            if pos >= end:
+                m = match(text, pos)
+                if m is not None:
+                    found.append(m)
+                    end = m.end()  # a gated match is never empty (its gate word is in it)
+        return found
+
+    def search(self, text: str, words: TextWords | None) -> bool:
+        """`self.pattern.search(text) is not None`, `words` as for `starts`."""
+        starts = self.starts(text, words)
+        if starts is None:
+            return self.pattern.search(text) is not None
+        match = self.pattern.match
+        for pos in starts:  # noqa: SIM110 (no generator per text)
+            if match(text, pos) is not None:
+                return True
+        return False

@@ -1,4 +1,4 @@
-"""mcp_lint.jury.features.lexicon: the cheap section tests say what the section regexes say."""
+"""mcp_lint.jury.features.lexicon: the cheap section and bullet tests say what their regexes say."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ import random
 import pytest
 
 from mcp_lint.jury.features.lexicon import (
+    BULLET,
     PARAM_SECTION,
     RETURN_SECTION,
     has_param_section,
     has_return_section,
+    is_bullet,
 )
+from mcp_lint.jury.regex_scan import gate_words
 
 TEXTS = (
     "Args:\n  city: the city",
@@ -34,13 +37,32 @@ TEXTS = (
     "paramſ:",
     "Return value ſhown: none",
     "Outputſ:",
+    # the words the regexes need, inside other words or not standing where a section's header does
+    "optional largest parameter input_value returned outputting",
+    "x-args: y",
+    "the_params: a",
+    "see the response:",
+    "Options are listed in the inputs",
+    "use the inputs\n  params : a",
 )
 
 
 @pytest.mark.parametrize("text", TEXTS)
 def test_the_cheap_tests_agree_with_the_regexes(text: str) -> None:
-    assert has_param_section(text, text.lower()) == (PARAM_SECTION.search(text) is not None)
-    assert has_return_section(text, text.lower()) == (RETURN_SECTION.search(text) is not None)
+    low = text.lower()
+    for words in (None, gate_words(low)):  # with the text's words (whole words) or without (substrings)
+        assert has_param_section(text, low, words) == (PARAM_SECTION.search(text) is not None)
+        assert has_return_section(text, low, words) == (RETURN_SECTION.search(text) is not None)
+
+
+def test_is_bullet_is_the_bullet_regex() -> None:
+    from jury_support import sample_texts
+
+    units = [u for t in sample_texts() for u in (t, *t.split("\n"), *t.split(". "))]
+    units += ["", " ", "-", "- a", "* a", "• a", "1. a", "12) a", "١. a", "\u00a0- a", "-a", "1.a", "a - b"]
+    for unit in units:
+        assert is_bullet(unit) == (BULLET.match(unit) is not None), unit[:60]
+    assert {is_bullet(u) for u in units} == {True, False}
 
 
 def test_the_cases_cover_both_answers() -> None:
@@ -80,3 +102,24 @@ def test_opens_with_verb_says_what_verb_start_says() -> None:
         answers.add(answer)
     assert answers == {True, False}
     assert len(units) > 1000
+
+
+def test_the_sentence_split_is_the_plain_regex() -> None:
+    """`SENT_SPLIT` tries the openers of a glued sentence only after a space before one of their
+    initials (`_GLUED_INITIALS`): the same pieces as the plain alternation, on sample texts and on
+    every opener glued after a word, in its case and lower-cased."""
+    import re
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features import lexicon as L
+
+    plain = re.compile(
+        r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
+        rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{L.GLUED_SENTENCE_OPENERS})\b|(?:{L.GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+    )
+    openers = [*L.GLUED_SENTENCE_OPENERS.split("|"), *L.GLUED_OPENERS_BEFORE_LOWER.split("|")]
+    texts = [t for t in sample_texts()]
+    texts += [f"a video ID {w} tool is here, x) {w}s {w}  more and {w.lower()} then" for w in openers]
+    for text in texts:
+        assert L.SENT_SPLIT.split(text) == plain.split(text), text[:80]

@@ -14,6 +14,7 @@ from mcp_lint.jury.features import lexicon as F
 from mcp_lint.jury.features.cues import EXPLICIT_CUES
 from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.regex_scan import (
+    _SHORT,
     GATED,
     Gated,
     _top_alternatives,
@@ -22,6 +23,7 @@ from mcp_lint.jury.regex_scan import (
     gate_words,
     gates_document,
     presence,
+    presence_parts,
     word_gate,
 )
 
@@ -119,8 +121,10 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
     assert any(presence(cue).pattern != cue.pattern for cue in EXPLICIT_CUES.values())  # some rewritten
     for cue in EXPLICIT_CUES.values():
         fast = presence(cue)
+        parts = presence_parts(cue)
         for text in (*texts, *units, *extra):
             assert (fast.search(text) is None) == (cue.search(text) is None), (cue.pattern[:40], text[:80])
+            assert any(p.search(text) for p in parts) == (cue.search(text) is not None)
 
 
 def _gated_patterns() -> dict[str, re.Pattern[str]]:
@@ -129,7 +133,7 @@ def _gated_patterns() -> dict[str, re.Pattern[str]]:
     from mcp_lint.jury.features.cues import _GATED
 
     patterns = {name: g.pattern for name, g in vars(segment).items() if isinstance(g, Gated)}
-    patterns |= {f"cue {comp}": g.pattern for comp, g in _GATED.items()}
+    patterns |= {f"cue {comp} {i}": g.pattern for comp, parts in _GATED.items() for i, g in enumerate(parts)}
     patterns |= {n: getattr(F, n).scan for n in ("_USAGE", "_LIMIT", "_EXAMPLE", "_KINDS", "_CONTENT_LIST")}
     return patterns
 
@@ -151,6 +155,61 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     assert all(word_gate(p) is not None for p in _gated_patterns().values())
 
 
+def test_a_gate_says_whether_a_match_starts_at_its_words() -> None:
+    """`at_start`: no match takes anything before its gate's word or prefix (a leading `\\W*` may);
+    `word_prefixes`: the prefixes a match starts with only where a word starts (after `\\b`, `^`)."""
+    gate = derive_word_gate(re.compile(r"\b\d+ items\b|\busage\b|\bprefer|x\d"))
+    assert gate is not None and gate.at_start
+    assert gate.words == {"usage"} and set(gate.word_prefixes) == {*"0123456789", "prefer"}
+    assert set(gate.prefixes) == {*"0123456789", "prefer", "x"}
+    loose = derive_word_gate(re.compile(r"\bonly\b|\d+ items"))
+    assert loose is not None and loose.at_start and loose.word_prefixes == ()  # `\d` mid-word too
+    skipping = derive_word_gate(re.compile(r"\bonly\b|^\W*(?:when to use|usage)\b", re.M))
+    assert skipping is not None and not skipping.at_start
+    for family_ in (F._USAGE, F._LIMIT, F._EXAMPLE, F._KINDS):  # the cue families are matched at their words
+        assert (g := word_gate(family_.scan)) is not None and g.at_start
+
+
+def test_matching_at_the_gate_words_finds_what_a_scan_finds() -> None:
+    """Where a gate says where matches start, `Gated` tries only those offsets (`starts`): the same
+    matches as the pattern's own `finditer`, on texts where the words touch each other, underscores,
+    digits, upper case, letters and digits outside ASCII, the text's ends and other matches."""
+    texts = [
+        "only",
+        "only only_only ONLY only. (only)only",
+        "max 5 items, up to 10, at most 2024-01-01 x5 5x 55 items 5 items",
+        "e.g.e.g, eg. i.e. for example:for examples",
+        "use it when you need to, use when, in order to_be, first a then b",
+        "does not do not don't doesn't won't cannot can't can not",
+        "read-only read only overwrite overwritten rate-limit rate limit",
+        "if x fails will error, when it returns no",
+        "param`x` the `limit` parameter, parameters: a, flags",
+        # outside ASCII: letters and digits that \\w and \\d take, punctuation, CJK cues
+        "éonly only—not “only” ünly onlyé max ٣ items, up to ３ items, ٣5 items, 5٣ items",
+        "仅支持 only 失败时返回错误 例如：北京 比如 e.g. 返回结果 returns 不支持 限制",
+        "٣ items",
+        "a ٣5 items",
+    ]
+    texts += [t.upper() for t in texts] + [t.replace(" ", "_") for t in texts]
+    # long enough to be matched at its words (a short text is scanned whole: `_SHORT`), with each
+    # case at the text's start and at its end
+    filler = " lorem ipsum" * (_SHORT // 10)
+    texts = [t for text in texts for t in (text, text + filler, filler + text)]
+    for name, pattern in _gated_patterns().items():
+        gated = Gated(pattern)
+        for text in texts:
+            words = gate_words(text)
+            found = gated.starts(text, words)
+            spans = [m.span() for m in pattern.finditer(text)]
+            if found is not None:
+                assert {start for start, _ in spans} <= set(found), (name, text)
+            elif len(text) >= _SHORT and gated.passes(text, words):
+                gate = word_gate(pattern)  # scanned whole: only a pattern whose gate cannot say where
+                assert gate is None or not gate.at_start
+            assert [m.span() for m in gated.finditer(text, words)] == spans, (name, text)
+            assert gated.search(text, words) == bool(spans), (name, text)
+
+
 def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
     """Where the gate says no, the pattern finds nothing: on every sample text, each of its lines,
     and random runs of the patterns' own words glued with the punctuation that ends a word (or
@@ -167,7 +226,7 @@ def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
     for name, pattern in patterns.items():
         gated = Gated(pattern)
         for text in texts:
-            words = gate_words(text) if text.isascii() else None
+            words = gate_words(text)
             if gated.passes(text, words):
                 passed += 1
             else:

@@ -12,17 +12,15 @@ from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
-from mcp_lint.jury.regex_scan import Gated, gate_words, presence
+from mcp_lint.jury.regex_scan import Gated, gate_words, presence_parts
 from mcp_lint.lazyre import lazy
 
-# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_PRESENT`;
+# Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_GATED`;
 # compiled only if something searches with it as it is).
 EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
     str(comp): lazy(_alternatives(patterns), re.MULTILINE)
     for comp, patterns in lexicon()["explicit_cues"].items()
 }
-# ... each as a regex that matches where it does somewhere, for ruling a cue out of a whole text
-_PRESENT: dict[str, re.Pattern[str]] = {comp: presence(cue) for comp, cue in EXPLICIT_CUES.items()}
 # What makes a worked example a full one: a JSON object with keys, or a call with named arguments
 # (a parenthesis after a word is not one: "transcript (e.g. 'en')").
 _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
@@ -30,13 +28,23 @@ _EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][
 _ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
-_GATED: dict[str, Gated] = {comp: Gated(cue) for comp, cue in _PRESENT.items()}
+# ... each as regexes one of which matches somewhere in a text exactly when the cue does, behind
+# word gates
+_GATED: dict[str, tuple[Gated, ...]] = {
+    comp: tuple(Gated(part) for part in presence_parts(cue)) for comp, cue in EXPLICIT_CUES.items()
+}
 
 
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
-    words = gate_words(low) if low.isascii() else None
-    return frozenset(comp for comp, cue in _GATED.items() if cue.search(low, words))
+    words = gate_words(low)
+    found: list[str] = []
+    for comp, parts in _GATED.items():
+        for part in parts:
+            if part.search(low, words):
+                found.append(comp)
+                break
+    return frozenset(found)
 
 
 _UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)

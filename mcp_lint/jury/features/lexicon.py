@@ -71,19 +71,36 @@ RETURN_SECTION = lazy(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]",
 # under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
 _PARAM_SECTION_KEYS = ("arg", "param", "input", "option")
 _RETURN_SECTION_KEYS = ("return", "output", "response")
+# ... and the whole words one of which every such match has in an ASCII text (each stands between the
+# start of a line or a space and a colon, a space or the end of the line), for a caller that has the
+# text's words (`regex_scan.gate_words`)
+_PARAM_SECTION_WORDS = frozenset({"args", "arguments", "parameters", "params", "input", "inputs", "options"})
+_RETURN_SECTION_WORDS = frozenset({"return", "returns", "output", "outputs", "response"})
 
 
-def has_param_section(text: str, low: str) -> bool:
-    """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
-    if text.isascii() and not any(key in low for key in _PARAM_SECTION_KEYS):
-        return False
+def has_param_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+    """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
+    `gate_words(low)`."""
+    if text.isascii():
+        if words is not None:
+            if words.isdisjoint(_PARAM_SECTION_WORDS):
+                return False
+        elif not any(key in low for key in _PARAM_SECTION_KEYS):
+            return False
     return PARAM_SECTION.search(text) is not None
 
 
-def has_return_section(text: str, low: str) -> bool:
-    """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()`."""
-    if text.isascii() and (":" not in text or not any(key in low for key in _RETURN_SECTION_KEYS)):
-        return False
+def has_return_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+    """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
+    `gate_words(low)`."""
+    if text.isascii():
+        if ":" not in text:
+            return False
+        if words is not None:
+            if words.isdisjoint(_RETURN_SECTION_WORDS):
+                return False
+        elif not any(key in low for key in _RETURN_SECTION_KEYS):
+            return False
     return RETURN_SECTION.search(text) is not None
 
 
@@ -116,6 +133,19 @@ CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
+
+
+def is_bullet(text: str) -> bool:
+    """`BULLET.match(text) is not None`: only a text that starts with a list mark, a digit (`\\d`) or a
+    space (`\\s`) is matched at all."""
+    first = text[:1]
+    return (
+        first != ""
+        and (first in "-*•" or first.isdecimal() or first.isspace())
+        and BULLET.match(text) is not None
+    )
+
+
 HEADER = lazy(r"^\s*(?:#{1,6}\s+\S|[A-Z][A-Za-z /]{1,30}:\s*$)", re.MULTILINE)
 JSONISH = lazy(r"[{\[]\s*\"?[A-Za-z_]+\"?\s*:")
 # The CJK blocks (kana, CJK ideographs and extension A, Hangul syllables) as code point ranges
@@ -143,9 +173,26 @@ GLUED_SENTENCE_OPENERS = "|".join(_words_in_order("glued_sentence_openers"))
 # Openers that start a glued sentence only when a lower-case word follows them, so that Title Case
 # ("Get All Issues", "Search The Web") is not cut.
 GLUED_OPENERS_BEFORE_LOWER = "|".join(_words_in_order("glued_openers_before_lower"))
+# What follows the space before a glued sentence. Every opener starts with one of `initials`, tested
+# first as one class: most spaces come before a lower-case word, and the class turns those away at
+# once, where the alternation alone tries each of its openers there (the same answer: the class
+# holds where any opener does).
+_GLUED_INITIALS = "".join(
+    sorted(
+        {
+            w[0]
+            for key in ("glued_sentence_openers", "glued_openers_before_lower")
+            for w in _words_in_order(key)
+        }
+    )
+)
+_GLUED = (
+    rf"(?=[{re.escape(_GLUED_INITIALS)}])"
+    rf"(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+)
 SENT_SPLIT = lazy(
     r"(?<=[.!?。！？；;])\s+|(?<=[.!?]['\"”’)])\s+|(?<=[。！？；])|\n+|"
-    rf"(?<=[\w)\]'\"`”’])\s+(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z])"
+    rf"(?<=[\w)\]'\"`”’])\s+{_GLUED}"
 )
 # SENT_SPLIT for text without any of 。！？ or ；, where its zero-width alternative cannot match:
 # the same alternatives in the same order, each rewritten to consume its first whitespace character
@@ -154,7 +201,7 @@ SENT_SPLIT = lazy(
 # position. Same spans, so `split` gives the same pieces.
 _SENT_SPLIT_NO_CJK_STOP = re.compile(
     r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
-    rf"(?<=[\w)\]'\"`”’]\s)\s*(?=(?:{GLUED_SENTENCE_OPENERS})\b|(?:{GLUED_OPENERS_BEFORE_LOWER})\s+[a-z]))"
+    rf"(?<=[\w)\]'\"`”’]\s)\s*{_GLUED})"
 )
 # The verbs a description may open with (after "This tool " or "Will "), as `VERB_START`'s alternation.
 _OPENING_VERBS = (

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from mcp_lint.jury.features.lexicon import IDENT
+from mcp_lint.jury.features.unitmemo import Memo
 from mcp_lint.words import name_words
 
 # (dict, Mapping): a JSON object is a dict, which `isinstance` recognises at once; the Mapping ABC
@@ -32,9 +33,14 @@ def schema_required(schema: Any) -> set[str]:
     return {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
 
 
+# A property name's words spaced out (`userId` -> "user id"), once per distinct name: the same names
+# recur across a server's tools, and each tool reads its own twice (`_PropNames`, `_schema_texts`).
+_SPACED: Memo[str] = Memo(lambda name: " ".join(name_words(name)))
+
+
 def _name_variants(name: str) -> set[str]:
     """A property name as written (lower-cased) and as its words spaced out (`userId` -> user id)."""
-    return {name.lower(), " ".join(name_words(name))}
+    return {name.lower(), _SPACED[name]}
 
 
 _INLINE_ENTRY = re.compile(
@@ -222,14 +228,20 @@ def _schema_texts(schema: Any, depth: int = 0) -> list[str]:
     """Property names, descriptions, titles and enum values of a schema, nested ones included, in
     the order of a depth-first walk."""
     out: list[str] = []
-    _collect_texts(schema, depth, out)
+    if _is_node(schema, depth):
+        _collect_texts(schema, depth, out)
     return out
 
 
-def _collect_texts(schema: Any, depth: int, out: list[str]) -> None:
-    """`_schema_texts`, appended to `out` (one list for the whole walk, not a generator per level)."""
-    if not isinstance(schema, _MAPPING) or depth > 6:
-        return
+def _is_node(value: Any, depth: int) -> TypeGuard[Mapping[str, Any]]:
+    """The walk goes into `value`: a mapping no deeper than 6. (None, what an absent key gives,
+    first: `isinstance` against the Mapping ABC is slow for what is not a dict.)"""
+    return value is not None and depth <= 6 and isinstance(value, _MAPPING)
+
+
+def _collect_texts(schema: Mapping[str, Any], depth: int, out: list[str]) -> None:
+    """`_schema_texts` of a node the walk goes into (`_is_node`), appended to `out` (one list for the
+    whole walk, not a generator per level)."""
     if depth:
         for key in ("title", "description"):
             value = schema.get(key)
@@ -238,15 +250,20 @@ def _collect_texts(schema: Any, depth: int, out: list[str]) -> None:
     enum = schema.get("enum")
     if isinstance(enum, list):
         out.append(" ".join(str(e) for e in enum[:50]))
+    below = depth + 1
     props = schema.get("properties")
     if isinstance(props, _MAPPING):
         for name, spec in props.items():
-            out.append(" ".join(name_words(str(name))))
-            _collect_texts(spec, depth + 1, out)
+            out.append(_SPACED[str(name)])
+            if _is_node(spec, below):
+                _collect_texts(spec, below, out)
     for key in ("items", "additionalProperties"):
-        _collect_texts(schema.get(key), depth + 1, out)
+        value = schema.get(key)
+        if _is_node(value, below):
+            _collect_texts(value, below, out)
     for key in ("anyOf", "oneOf", "allOf"):
         alternatives = schema.get(key)
         if isinstance(alternatives, list):
             for alternative in alternatives[:10]:
-                _collect_texts(alternative, depth + 1, out)
+                if _is_node(alternative, below):
+                    _collect_texts(alternative, below, out)

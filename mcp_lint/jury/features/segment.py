@@ -19,7 +19,6 @@ from mcp_lint.jury.features.lexicon import (
     _RETURN,
     _STRONG_LIMIT,
     _USAGE,
-    BULLET,
     CJK,
     CODE_SPAN,
     DEFAULT_WORDS,
@@ -41,6 +40,7 @@ from mcp_lint.jury.features.lexicon import (
     TYPE_WORDS,
     has_param_section,
     has_return_section,
+    is_bullet,
 )
 from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
 from mcp_lint.jury.regex_scan import Gated, Hit, gate_words
@@ -57,6 +57,7 @@ _G_LIM_RESTRICT = Gated(LIM_RESTRICT)
 _G_RETURN = Gated(_RETURN)
 _G_TYPE_WORDS = Gated(TYPE_WORDS)
 _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
+_G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
@@ -156,12 +157,6 @@ class _Segment:
 _EMPTY_SET: frozenset[str] = frozenset()
 
 
-def _no_digit(text: str) -> bool:
-    """`text` certainly holds no `\\d` character, so NUMBER cannot match: an ASCII text without 0-9
-    (any other text may hold a non-ASCII digit, and is scanned)."""
-    return text.isascii() and not any(map(text.__contains__, "0123456789"))
-
-
 # `segment`'s memo: what a run of units contributes is a function of the units and the property
 # names alone, and the same runs recur (the schema's rendered docs under every text of a tool, a
 # proposal's candidates, tools of one server documented alike). Bounded: emptied when full.
@@ -201,8 +196,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     for unit in kept:
         starts.append(pos)
         pos += len(unit) + 1
-    # the text's words, read once for every gate (a text that is not ASCII is always scanned)
-    words = gate_words(low) if low.isascii() else None
+    # the text's words, read once for every gate
+    words = gate_words(low)
     usage = _USAGE.finditer(low, words)
     limit = _LIMIT.finditer(low, words)
     example = _EXAMPLE.finditer(low, words)
@@ -282,13 +277,18 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         kinds=tuple(kinds),
         must_call="must" in low and MUST_CALL.search(low) is not None,
         return_cue=_G_RETURN.search(low, words),
-        return_section=has_return_section(joined, low),
+        return_section=has_return_section(joined, low, words),
         content_list=_CONTENT_LIST.search(low, words),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
-        numbers=_EMPTY_SET if _no_digit(joined) else frozenset(NUMBER.findall(joined)),
-        bullets=sum(1 for u in kept if BULLET.match(u)),
+        # (when the lower-cased copy is ASCII, its words stand at the same offsets in the text as
+        # given, with the same digits and word characters: only ASCII and the Kelvin sign lower-case
+        # to ASCII; lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5")
+        numbers=frozenset(
+            m.group(0) for m in _G_NUMBER.finditer(joined, words if words.wide is None else None)
+        ),
+        bullets=sum(1 for u in kept if is_bullet(u)),
         # a header has a "#" or a ":", a JSON-ish key a "{" or "[" and a ":" (the cheap test first)
         headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
         if "#" in joined or ":" in joined
@@ -296,7 +296,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         param_lines=frozenset(param_lines),
         fence="```" in joined,
         jsonish=":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,
-        param_section=has_param_section(joined, low),
+        param_section=has_param_section(joined, low, words),
         type_words=_G_TYPE_WORDS.search(low, words),
         format_words=_G_FORMAT_WORDS.search(low, words),
         # every match has one of these words (the cheap test rules most texts out)
