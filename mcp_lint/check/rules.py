@@ -165,12 +165,31 @@ class Catalogue:
 
     rules: tuple[Rule, ...]
 
+    @functools.cached_property
+    def _positions(self) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+        # By code, name and alias: the position of the first rule with it (a run looks up every
+        # finding's rule, hundreds of times).
+        codes: dict[str, int] = {}
+        names: dict[str, int] = {}
+        aliases: dict[str, int] = {}
+        for position, rule in enumerate(self.rules):
+            codes.setdefault(rule.code, position)
+            names.setdefault(rule.name, position)
+            for alias in rule.aliases:
+                aliases.setdefault(alias, position)
+        return codes, names, aliases
+
     def find(self, key: str) -> Rule | None:
+        """The first rule whose code is `key` in upper case, whose name is `key` in lower case, or
+        which has `key` as an alias (surrounding blanks ignored)."""
         wanted = key.strip()
-        for rule in self.rules:
-            if wanted.upper() == rule.code or wanted.lower() == rule.name or wanted in rule.aliases:
-                return rule
-        return None
+        codes, names, aliases = self._positions
+        found = [
+            position
+            for position in (codes.get(wanted.upper()), names.get(wanted.lower()), aliases.get(wanted))
+            if position is not None
+        ]
+        return self.rules[min(found)] if found else None
 
 
 def with_rubric_defaults(rule: Rule, rubric: Rubric) -> Rule:
