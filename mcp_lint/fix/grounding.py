@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -545,6 +545,34 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
             if word.isalpha() and word not in cased:
                 spelt[word] = ""
     return spelt
+
+
+class _FirstRead(Mapping[str, str]):
+    """`spellings(tools)`, made when first read. Only a blank description's purpose, made from the
+    tool's name (compose.named_purpose), reads it: most servers' proposals never do."""
+
+    def __init__(self, tools: Sequence[Tool]) -> None:
+        self._tools = tuple(tools)
+        self._made: dict[str, str] | None = None
+
+    def _spelt(self) -> dict[str, str]:
+        if self._made is None:
+            self._made = spellings(self._tools)
+        return self._made
+
+    def __getitem__(self, word: str) -> str:
+        return self._spelt()[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._spelt())
+
+    def __len__(self) -> int:
+        return len(self._spelt())
+
+
+def server_spellings(tools: Sequence[Tool]) -> Mapping[str, str]:
+    """`spellings(tools)` for every tool of a server to share, made only if some tool reads it."""
+    return _FirstRead(tools)
 
 
 def ground(
