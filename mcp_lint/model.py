@@ -113,7 +113,8 @@ def value_record(cls: _R) -> _R:
     fields, "..." for a record inside its own repr. Held to the generated ones by
     tests/test_model_records.py."""
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    if not params.frozen or params.eq or params.repr or params.unsafe_hash:
+    own = {"__eq__", "__hash__", "__repr__"} & set(cls.__dict__)
+    if not params.frozen or params.eq or params.repr or params.unsafe_hash or own:
         raise TypeError(f"{cls.__name__}: value_record takes @dataclass(frozen=True, eq=False, repr=False)")
     every = fields(cls)
     compared = _fields_of(tuple(item.name for item in every if item.compare))

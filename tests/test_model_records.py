@@ -1,9 +1,11 @@
-"""mcp_lint.model's public records compare, hash and print exactly as `@dataclass(frozen=True)` makes
-them do: `value_record` gives them those methods from shared code instead of text compiled per class."""
+"""mcp_lint's frozen records (mcp_lint.model's public ones and the others `value_record` serves) compare,
+hash and print exactly as `@dataclass(frozen=True)` makes them do: `value_record` gives them those
+methods from shared code instead of text compiled per class."""
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 from typing import Any
 
@@ -15,6 +17,33 @@ RECORDS = [
     item
     for _, item in inspect.getmembers(model, inspect.isclass)
     if dataclasses.is_dataclass(item) and item.__module__ == model.__name__
+]
+# The other modules whose frozen records are value records.
+USERS = (
+    "mcp_lint.check.functions",
+    "mcp_lint.check.functions.schema._prose",
+    "mcp_lint.check.rules",
+    "mcp_lint.config",
+    "mcp_lint.fix.compose",
+    "mcp_lint.fix.grounding",
+    "mcp_lint.fix.mechanical",
+    "mcp_lint.overrides",
+    "mcp_lint.reach.client_config",
+    "mcp_lint.reach.resolve",
+    "mcp_lint.reach.targets",
+    "mcp_lint.reflect",
+    "mcp_lint.reflect.live",
+    "mcp_lint.report",
+    "mcp_lint.suppressions",
+    "mcp_lint.traces",
+)
+OTHERS = [
+    item
+    for name in USERS
+    for _, item in inspect.getmembers(importlib.import_module(name), inspect.isclass)
+    if item.__module__ == name
+    and "__eq__" in item.__dict__
+    and item.__dict__["__eq__"].__code__.co_filename == model.__file__
 ]
 
 
@@ -44,13 +73,13 @@ def _values(cls: type, variant: int) -> dict[str, Any]:
 
 
 def test_every_public_record_is_a_value_record() -> None:
-    assert len(RECORDS) >= 20
-    for cls in RECORDS:
+    assert len(RECORDS) >= 20 and len(OTHERS) >= 26
+    for cls in (*RECORDS, *OTHERS):
         assert cls.__eq__.__qualname__ == f"{cls.__qualname__}.__eq__", cls
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("cls", RECORDS, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", [*RECORDS, *OTHERS], ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
 def test_equality_hash_and_repr_are_the_generated_ones(cls: type) -> None:
     reference = _reference(cls)
     made = [cls(**_values(cls, variant)) for variant in range(4)]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcp_lint.errors import UsageError
-from mcp_lint.model import COMPONENTS, Category, Component, Severity
+from mcp_lint.model import COMPONENTS, Category, Component, Severity, value_record
 from mcp_lint.parsed_yaml import load_yaml, yaml_error
 from mcp_lint.quick_schema import surely_valid
 from mcp_lint.resources import PACKAGE_DIR, rules_dir
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from mcp_lint.jury.rubric import Rubric
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RuleDocs:
     what: str
     why: str
@@ -51,7 +52,8 @@ def _longest_backtick_run(text: str) -> int:
     return longest
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
     code: str
     name: str
@@ -159,7 +161,8 @@ def parse_rule(data: Any, source: str) -> Rule:
     )
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Catalogue:
     """Every known rule, in code order, with lookups by code, name and alias."""
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mcp_lint.check.functions._util import is_placeholder
-from mcp_lint.model import Tool
+from mcp_lint.model import Tool, value_record
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
 from mcp_lint.words import name_words, singular
@@ -31,7 +31,8 @@ QUOTE_LIMIT = 80
 MAX_LISTED = 6
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Parameter:
     """One input parameter as its schema states it (`path` is dotted for nested fields)."""
 
@@ -49,7 +50,8 @@ class Parameter:
     fields: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rival:
     """A sibling an agent would confuse the tool with, and what really sets the two apart: the
     parameters only this tool takes (`takes`) and only the rival takes (`lacks`), the result fields
@@ -73,7 +75,8 @@ class Rival:
         return bool(self.takes or self.lacks or self.returns or self.reads is not None)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Grounding:
     """Everything the rewrite of one tool may draw on."""
 
