@@ -17,7 +17,7 @@ from typing import Any, Literal, get_args
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import MAX_INPUT_BYTES, read_input_file, read_text
 from mcp_lint.limits import document_problem, too_deep_message, too_long_number_message
-from mcp_lint.model import OFFLINE_JURY, Severity
+from mcp_lint.model import OFFLINE_JURY, Severity, value_record
 from mcp_lint.profiles import DEFAULT_PROFILE, get_profile
 
 CONFIG_FILES = (".mcp-lint.toml", "mcp-lint.toml", "pyproject.toml")
@@ -27,7 +27,8 @@ FAIL_ON_CHOICES: tuple[str, ...] = get_args(_FailOn)
 DEFAULT_CACHE_PATH = Path(".mcp-lint/jury-cache.json")
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RuleOverride:
     """`[rules]` entry: turn a rule off, change its severity, or set its options.
 
@@ -41,7 +42,8 @@ class RuleOverride:
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ToolIgnore:
     """`per-tool-ignores`: codes ignored for tools matching a glob, with the reason it is fine."""
 
@@ -50,7 +52,8 @@ class ToolIgnore:
     reason: str
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class JurySettings:
     """How the rubric is scored: the config's `[jury]` table, then the jury flags of the command line
     (see `jury_settings`).
@@ -75,7 +78,8 @@ class JurySettings:
         return self.api_bases.get(model)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Settings:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()

@@ -43,8 +43,10 @@ def decide(result: RunResult, catalogue: Catalogue | None = None) -> RunResult:
         replace(
             server,
             findings=tuple(
-                replace(finding, fails=_fails(finding, result.fail_on, profile, breaking))
+                # A finding that keeps its mark is kept as it is (a copy is all replace() would make).
+                finding if finding.fails is fails else replace(finding, fails=fails)
                 for finding in server.findings
+                for fails in (_fails(finding, result.fail_on, profile, breaking),)
             ),
             under_floor=_under(server, floor),
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 import re
+import reprlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, Literal, Protocol, TypeVar, get_args, overload
 from urllib.parse import quote
 
@@ -87,6 +89,59 @@ class _cached(Generic[_T]):
         return value
 
 
+_R = TypeVar("_R", bound=type)
+
+
+def _fields_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of the attributes `names` of an object, as one tuple (also for none or one)."""
+    if len(names) == 1:
+        only = names[0]
+        return lambda instance: (getattr(instance, only),)
+    getter = operator.attrgetter(*names) if names else None
+    return (lambda instance: getter(instance)) if getter is not None else (lambda instance: ())
+
+
+def value_record(cls: _R) -> _R:
+    """Give a `@dataclass(frozen=True, eq=False, repr=False)` class the `__eq__`, `__hash__` and
+    `__repr__` that `@dataclass(frozen=True)` would give it, made here from shared code.
+
+    `dataclasses` writes each generated method as source text and compiles it, class by class
+    (about 1 M instructions per method on Python 3.11; this module's twenty records paid some
+    60 M at every start-up for these three). These behave as the generated ones do: equal when of
+    the same class and equal in the compared fields' tuple (else NotImplemented), the hash of that
+    tuple (the fields `hash` or `compare` selects), `Name(field=value!r, ...)` over the shown
+    fields, "..." for a record inside its own repr. Held to the generated ones by
+    tests/test_model_records.py."""
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    own = {"__eq__", "__hash__", "__repr__"} & set(cls.__dict__)
+    if not params.frozen or params.eq or params.repr or params.unsafe_hash or own:
+        raise TypeError(f"{cls.__name__}: value_record takes @dataclass(frozen=True, eq=False, repr=False)")
+    every = fields(cls)
+    compared = _fields_of(tuple(item.name for item in every if item.compare))
+    hashed = _fields_of(
+        tuple(item.name for item in every if (item.compare if item.hash is None else item.hash))
+    )
+    shown = tuple(item.name for item in every if item.repr)
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return compared(self) == compared(other)
+        return NotImplemented
+
+    def __hash__(self: Any) -> int:
+        return hash(hashed(self))
+
+    @reprlib.recursive_repr()
+    def __repr__(self: Any) -> str:
+        inside = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({inside})"
+
+    for method in (__eq__, __hash__, __repr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        setattr(cls, method.__name__, method)
+    return cls
+
+
 def fmean(values: Iterable[float]) -> float:
     """`statistics.fmean(values)` without importing `statistics` (with its `random`, `fractions` and
     `decimal`, ~15 ms of a lint's start-up): the exact float sum over the count, as its code computes
@@ -99,7 +154,8 @@ def fmean(values: Iterable[float]) -> float:
     return math.fsum(items) / len(items)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Tool:
     """One tool exactly as the server sent it, with the fields rules read most often pulled out.
 
@@ -162,7 +218,8 @@ class Tool:
         return value if isinstance(value, (dict, Mapping)) else None
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Observation:
     """Something the server did while being reflected that is worth a server-level finding.
 
@@ -174,7 +231,8 @@ class Observation:
     detail: str
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ServerSnapshot:
     """The normalized reflection of one server: everything the checks need, nothing live."""
 
@@ -198,7 +256,8 @@ class ServerSnapshot:
         return tuple(dict.fromkeys(names))
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SchemaFix:
     """A machine-readable schema or annotation fix a rule computed from its own evidence (an unsafe
     fix: it changes what the server accepts or claims, so only `--fix --unsafe-fixes` applies it).
@@ -222,7 +281,8 @@ class SchemaFix:
         return patch
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Finding:
     """One rule violation. `tool` is None for server-level findings.
 
@@ -263,7 +323,8 @@ class Finding:
         return name or None
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Region:
     """1-based lines and columns; columns count UTF-16 code units (SARIF's default) and `end_column`
     is the column just after the last character, as SARIF's `endColumn` is."""
@@ -274,7 +335,8 @@ class Region:
     end_column: int
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SourceLocation:
     """Where a tool is registered: `path` is relative to the index root, with forward slashes."""
 
@@ -291,7 +353,8 @@ class SourceLocation:
 AnchorKind = Literal["source", "config", "placeholder"]
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Anchor:
     """Where in the repository a finding is shown (the locate stage finds it; SARIF and GitHub
     annotations need a file and a line): the tool's `source`, the server's entry in the `config` file
@@ -323,7 +386,8 @@ def placeholder_anchor(server: str) -> Anchor:
     return Anchor("placeholder", PLACEHOLDER_PREFIX + server.replace("/", "_"))
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Proposal:
     """A grounded rewrite of one tool's description, or why there is none (`refused`)."""
 
@@ -354,7 +418,8 @@ class Proposal:
     grounded_in: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class BaselineEntry:
     """One line of a baseline: how many findings of `code` about `subject` a tool had when recorded.
 
@@ -369,7 +434,8 @@ class BaselineEntry:
     rule: str = ""  # for the reader of the file; not part of the key
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class BaselineStatus:
     """What the baseline did in this run: how many findings it matched, and the entries that matched
     fewer findings than they record (`count` is how many went unmatched), to prune."""
@@ -379,7 +445,8 @@ class BaselineStatus:
     stale: tuple[BaselineEntry, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class UnusedSuppression:
     """A suppression of the config that silenced nothing in this run: `kind` is `per-tool-ignores` or
     `rules`, `key` what the config names (the tool pattern and code, or the rule)."""
@@ -389,7 +456,8 @@ class UnusedSuppression:
     reason: str | None
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ToolScores:
     """The jury's scores for one tool: the aggregate over its judges, and what each judge said.
 
@@ -412,7 +480,8 @@ class ToolScores:
         return round(fmean(self.aggregate[c] for c in COMPONENTS if c in self.aggregate), 3)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ServerScore:
     """A server's rubric score over its `tools` scored tools, per component and overall."""
 
@@ -421,7 +490,8 @@ class ServerScore:
     tools: int
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Unscored:
     """A (tool, judge) pair with no verdict, and why (a provider error, a cache miss when frozen)."""
 
@@ -431,7 +501,8 @@ class Unscored:
     reason: str
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ModelUsage:
     calls: int = 0
     prompt_tokens: int = 0
@@ -439,7 +510,8 @@ class ModelUsage:
     cost_usd: float | None = 0.0  # None when litellm could not price some answer of this model
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Usage:
     calls: int = 0  # (tool, judge) verdicts requested from a provider, successful or not
     attempts: int = 0  # HTTP requests including retries
@@ -458,7 +530,8 @@ class Usage:
         return tuple(model for model, usage in self.by_model.items() if usage.cost_usd is None)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class JuryReport:
     """What a jury run did, for the reporters and the gate: who judged with which rubric, what it
     spent, which (tool, judge) pairs it could not score, and what went wrong on the side."""
@@ -470,7 +543,8 @@ class JuryReport:
     warnings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ServerReport:
     """What the pipeline knows about one server after checking: findings, or why it failed.
 
@@ -522,7 +596,8 @@ class Relint(Protocol):
     def __call__(self, snapshot: ServerSnapshot) -> tuple[Finding, ...]: ...
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RunResult:
     """Everything a reporter needs; reporters read this and nothing else."""
 

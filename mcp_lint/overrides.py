@@ -31,6 +31,7 @@ from typing import Any, Literal, get_args
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_input_file, write_text_atomic
 from mcp_lint.limits import load_json
+from mcp_lint.model import value_record
 
 OVERRIDES_VERSION = 1
 DEFAULT_OVERRIDES_PATH = Path(".mcp-lint/overrides.json")
@@ -44,7 +45,8 @@ PARTS: tuple[Part, ...] = get_args(Part)
 PATCHABLE = ("inputSchema", "annotations")
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Override:
     server: str
     tool: str

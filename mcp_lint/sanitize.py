@@ -35,6 +35,8 @@ def _escape(match: re.Match[str]) -> str:
 
 def escape_surrogates(text: str) -> str:
     """`text` with each lone surrogate as `\\udXXX`, so it encodes as UTF-8."""
+    if text.isascii():  # known without a scan: a str records whether it is ASCII, and then has none
+        return text
     return _SURROGATE.sub(_escape, text)
 
 

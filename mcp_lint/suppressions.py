@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from mcp_lint.check.engine import ActiveRule, active_rules, matches_any
 from mcp_lint.check.rules import Catalogue, Rule
 from mcp_lint.config import Settings, ToolIgnore
-from mcp_lint.model import Finding, UnusedSuppression
+from mcp_lint.model import Finding, UnusedSuppression, value_record
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RuleOff:
     """A rule the config turns off in `[rules]`, under the key the config names it by."""
 

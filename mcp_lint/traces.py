@@ -33,6 +33,7 @@ from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import file_kind, read_input_file
 from mcp_lint.lazyre import lazy
 from mcp_lint.limits import MAX_JSON_DEPTH, document_problem, too_deep_message, too_long_number_message
+from mcp_lint.model import value_record
 
 TRACE_VERSION = 1
 REDACTED = "<redacted>"
@@ -138,7 +139,8 @@ MAX_JSON_TEXT = 1 << 20
 TOO_DEEP = "<nested too deep>"
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class TraceRecord:
     """One answered tools/call."""
 

@@ -32,6 +32,7 @@ HEAVY = (
     "yaml",  # the package's YAML data is read from its JSON copies (mcp_lint.parsed_yaml)
     "statistics",  # with random, fractions and decimal: neither the mean nor the median needs it
     "asyncio",  # only the LLM judges run an event loop (the live path's client brings its own)
+    "mcp_lint.jury.cache",  # the LLM verdicts' cache: the offline jury keeps none
 )
 
 PROBE = """

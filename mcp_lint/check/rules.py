@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcp_lint.errors import UsageError
-from mcp_lint.model import COMPONENTS, Category, Component, Severity
+from mcp_lint.model import COMPONENTS, Category, Component, Severity, value_record
 from mcp_lint.parsed_yaml import load_yaml, yaml_error
 from mcp_lint.quick_schema import surely_valid
 from mcp_lint.resources import PACKAGE_DIR, rules_dir
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from mcp_lint.jury.rubric import Rubric
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RuleDocs:
     what: str
     why: str
@@ -51,7 +52,8 @@ def _longest_backtick_run(text: str) -> int:
     return longest
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
     code: str
     name: str
@@ -159,18 +161,38 @@ def parse_rule(data: Any, source: str) -> Rule:
     )
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Catalogue:
     """Every known rule, in code order, with lookups by code, name and alias."""
 
     rules: tuple[Rule, ...]
 
+    @functools.cached_property
+    def _positions(self) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+        # By code, name and alias: the position of the first rule with it (a run looks up every
+        # finding's rule, hundreds of times).
+        codes: dict[str, int] = {}
+        names: dict[str, int] = {}
+        aliases: dict[str, int] = {}
+        for position, rule in enumerate(self.rules):
+            codes.setdefault(rule.code, position)
+            names.setdefault(rule.name, position)
+            for alias in rule.aliases:
+                aliases.setdefault(alias, position)
+        return codes, names, aliases
+
     def find(self, key: str) -> Rule | None:
+        """The first rule whose code is `key` in upper case, whose name is `key` in lower case, or
+        which has `key` as an alias (surrounding blanks ignored)."""
         wanted = key.strip()
-        for rule in self.rules:
-            if wanted.upper() == rule.code or wanted.lower() == rule.name or wanted in rule.aliases:
-                return rule
-        return None
+        codes, names, aliases = self._positions
+        found = [
+            position
+            for position in (codes.get(wanted.upper()), names.get(wanted.lower()), aliases.get(wanted))
+            if position is not None
+        ]
+        return self.rules[min(found)] if found else None
 
 
 def with_rubric_defaults(rule: Rule, rubric: Rubric) -> Rule:

@@ -31,7 +31,7 @@ from typing import Any
 
 from mcp_lint.check.functions._util import words
 from mcp_lint.fix.grounding import MAX_LISTED, Grounding, Rival, blank, literal, trimmed
-from mcp_lint.model import Tool
+from mcp_lint.model import Tool, value_record
 from mcp_lint.overrides import PARTS, Part
 from mcp_lint.traces import TraceRecord
 from mcp_lint.words import name_words, singular
@@ -51,7 +51,8 @@ _EXTRA_ORDER: tuple[Part, ...] = ("parameters", "limitations", "guidelines", "ex
 Scorer = Callable[[str], Mapping[str, float]]
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Composition:
     """One proposed description: the parts added (`parts`, purpose holding the original when touched),
     the components whose parts were added (`touched`), and why a wanted part is absent (`absent`)."""

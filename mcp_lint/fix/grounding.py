@@ -12,12 +12,12 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mcp_lint.check.functions._util import is_placeholder
-from mcp_lint.model import Tool
+from mcp_lint.model import Tool, value_record
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
 from mcp_lint.words import name_words, singular
@@ -31,7 +31,8 @@ QUOTE_LIMIT = 80
 MAX_LISTED = 6
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Parameter:
     """One input parameter as its schema states it (`path` is dotted for nested fields)."""
 
@@ -49,7 +50,8 @@ class Parameter:
     fields: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rival:
     """A sibling an agent would confuse the tool with, and what really sets the two apart: the
     parameters only this tool takes (`takes`) and only the rival takes (`lacks`), the result fields
@@ -73,7 +75,8 @@ class Rival:
         return bool(self.takes or self.lacks or self.returns or self.reads is not None)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Grounding:
     """Everything the rewrite of one tool may draw on."""
 
@@ -545,6 +548,34 @@ def spellings(tools: Sequence[Tool]) -> dict[str, str]:
             if word.isalpha() and word not in cased:
                 spelt[word] = ""
     return spelt
+
+
+class _FirstRead(Mapping[str, str]):
+    """`spellings(tools)`, made when first read. Only a blank description's purpose, made from the
+    tool's name (compose.named_purpose), reads it: most servers' proposals never do."""
+
+    def __init__(self, tools: Sequence[Tool]) -> None:
+        self._tools = tuple(tools)
+        self._made: dict[str, str] | None = None
+
+    def _spelt(self) -> dict[str, str]:
+        if self._made is None:
+            self._made = spellings(self._tools)
+        return self._made
+
+    def __getitem__(self, word: str) -> str:
+        return self._spelt()[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._spelt())
+
+    def __len__(self) -> int:
+        return len(self._spelt())
+
+
+def server_spellings(tools: Sequence[Tool]) -> Mapping[str, str]:
+    """`spellings(tools)` for every tool of a server to share, made only if some tool reads it."""
+    return _FirstRead(tools)
 
 
 def ground(

@@ -27,7 +27,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from mcp_lint.check.functions.poisoning import clean_text
-from mcp_lint.model import Finding, Tool
+from mcp_lint.model import Finding, Tool, value_record
 
 INVISIBLE = "MCP302"
 DANGLING = "MCP405"
@@ -35,7 +35,8 @@ DANGLING = "MCP405"
 _MEANT = re.compile(r"^Did you mean `([^`\n]+)`\?$")
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Repair:
     """The description after the mechanical fixes, and one note per fix (`MCP203 `a` -> `b``)."""
 

@@ -35,7 +35,7 @@ from mcp_lint.fix.compose import (
     listed,
     restates_name,
 )
-from mcp_lint.fix.grounding import Grounding, ground, spellings, trimmed
+from mcp_lint.fix.grounding import Grounding, ground, server_spellings, trimmed
 from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
 from mcp_lint.model import (
     COMPONENTS,
@@ -685,7 +685,7 @@ def _server_proposals(
 
     named = [tool for tool in snapshot.tools if tool.named]
     names = ServerNames(tool.name for tool in named)
-    spelt = spellings(named)
+    spelt = server_spellings(named)
     proposals: dict[str, Proposal] = {}
     suggestions: dict[str, str] = {}
     for tool in snapshot.tools:

@@ -28,15 +28,16 @@ from mcp_lint.config import JurySettings
 from mcp_lint.errors import UsageError
 from mcp_lint.jury.aggregate import aggregate_verdicts, check_aggregate, server_score
 from mcp_lint.jury.base import Judge, JudgeVerdict
-from mcp_lint.jury.cache import CacheEntry, JuryCache, cache_key
 from mcp_lint.jury.prompt import PROMPT_VERSION, tool_payload
 from mcp_lint.jury.rubric import load_rubric
 from mcp_lint.jury.siblings import ServerNames, SiblingNames
 from mcp_lint.model import ModelUsage, ServerScore, ServerSnapshot, Tool, ToolScores, Unscored, Usage
 
 # The LLM judges' module (jury.llm, some 25 ms of imports) is imported where a run calls models or
-# names their settings: an offline run (the default) never needs it.
+# names their settings: an offline run (the default) never needs it, nor the verdict cache (jury.cache),
+# which only LLM verdicts use.
 if TYPE_CHECKING:
+    from mcp_lint.jury.cache import CacheEntry
     from mcp_lint.jury.llm import JudgeCallError, JudgeResult, LiteLLMJudge
 
 __all__ = [
@@ -230,6 +231,7 @@ def _without_credentials(
 async def _score_llm(items: Sequence[_Item], settings: JurySettings, warnings: list[str]) -> JuryOutcome:
     import asyncio
 
+    from mcp_lint.jury.cache import CacheEntry, JuryCache
     from mcp_lint.jury.llm import (
         JudgeCallError,
         LiteLLMJudge,
@@ -423,6 +425,7 @@ def _outcome(
 
 
 def _key(rubric_version: int, model: str, payload: Mapping[str, Any]) -> str:
+    from mcp_lint.jury.cache import cache_key
     from mcp_lint.jury.llm import SAMPLING
 
     return cache_key(
@@ -477,6 +480,8 @@ def prune_cache(
     of other judges are never removed: pruning one judge cannot cost the verdicts of another. Refuses
     to run without models, so a forgotten `--jury` cannot wipe a committed cache.
     """
+    from mcp_lint.jury.cache import JuryCache
+
     path = check_prunable(settings)
     keep = live_cache_keys(snapshots, settings)
     judges = list(settings.models)

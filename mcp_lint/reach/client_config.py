@@ -19,6 +19,7 @@ from typing import Any
 from mcp_lint.errors import UsageError, quote
 from mcp_lint.files import read_text
 from mcp_lint.limits import load_json
+from mcp_lint.model import value_record
 from mcp_lint.reach.envfile import parse_env_file
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, Target
 
@@ -30,7 +31,8 @@ _HTTP_TYPES = {"http": "http", "streamable-http": "http", "streamableHttp": "htt
 _URL_KEYS = {"url": "auto", "serverUrl": "auto", "httpUrl": "http"}
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class UnreachableTarget:
     """A configured server that cannot be started as written; reported with exit 3."""
 

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from mcp_lint.config import Settings, config_key
 from mcp_lint.errors import UsageError
 from mcp_lint.files import read_input_stream
+from mcp_lint.model import value_record
 from mcp_lint.reach.client_config import (
     UnreachableTarget,
     is_client_config,
@@ -35,7 +36,8 @@ from mcp_lint.reach.targets import (
 PROJECT_CONFIGS = (".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json")
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Request:
     """The targets part of the command line."""
 

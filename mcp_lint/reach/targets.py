@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mcp_lint.model import value_record
 
-@dataclass(frozen=True)
+
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class StdioTarget:
     """Spawn `command args` and talk MCP over its stdin/stdout.
 
@@ -28,7 +31,8 @@ class StdioTarget:
     provisional_name: bool = False
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class HttpTarget:
     """Connect over Streamable HTTP, or SSE (`transport="sse"`, or as the fallback of `"auto"`)."""
 
@@ -39,7 +43,8 @@ class HttpTarget:
     origin: str | None = None
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SnapshotTarget:
     """Replay a saved `tools/list` reflection; nothing is spawned.
 

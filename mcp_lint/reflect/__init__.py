@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mcp_lint.errors import McpLintError, ServerError
-from mcp_lint.model import ServerSnapshot
+from mcp_lint.model import ServerSnapshot, value_record
 from mcp_lint.reach.client_config import UnreachableTarget
 from mcp_lint.reach.targets import HttpTarget, SnapshotTarget, StdioTarget, Target
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Reflection:
     """One target's outcome: a snapshot, or the one-line reason it could not be reflected."""
 

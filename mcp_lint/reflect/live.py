@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from mcp_lint.errors import ServerError
 from mcp_lint.limits import document_problem
-from mcp_lint.model import Observation, ServerSnapshot
+from mcp_lint.model import Observation, ServerSnapshot, value_record
 from mcp_lint.reach.targets import HttpTarget, StdioTarget, describe
 from mcp_lint.reflect.stdio import ProcessMonitor, bounded_stdio
 from mcp_lint.reflect.tools import build_tools, page_rejection
@@ -27,7 +27,8 @@ from mcp_lint.reflect.tools import build_tools, page_rejection
 MAX_PAGES = 500
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Listing:
     tools: list[Any]
     observations: list[Observation]

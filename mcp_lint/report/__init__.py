@@ -6,13 +6,14 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from mcp_lint.model import RunResult, ServerReport
+from mcp_lint.model import RunResult, ServerReport, value_record
 
 if TYPE_CHECKING:
     from mcp_lint.check.rules import Catalogue
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ReportOptions:
     color: bool = False
     # Where the run started, so reports can show paths relative to it; SARIF and GitHub annotations

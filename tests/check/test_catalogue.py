@@ -142,3 +142,31 @@ def test_rubric_threshold_change_moves_the_rule_default_and_a_rule_may_not_set_i
     assert with_rubric_defaults(bare, stricter).options["threshold"] == 2.5
     with pytest.raises(UsageError, match=r"rules/rubric\.yaml"):
         with_rubric_defaults(purpose, rubric)
+
+
+def _first_rule_by_scan(rules: tuple[Rule, ...], key: str) -> Rule | None:
+    # Catalogue.find as it was written before its index: the first rule, in catalogue order, whose
+    # code, name or alias the key is.
+    wanted = key.strip()
+    for rule in rules:
+        if wanted.upper() == rule.code or wanted.lower() == rule.name or wanted in rule.aliases:
+            return rule
+    return None
+
+
+def test_find_by_index_returns_the_rule_a_scan_in_catalogue_order_finds() -> None:
+    catalogue = load_catalogue()
+    keys = ["", "  ", "MCP", "nothing-such", "mcp7", "MCP9999"]
+    for rule in catalogue.rules:
+        keys += [rule.code, rule.code.lower(), f" {rule.code}\n", rule.name, rule.name.upper(), *rule.aliases]
+        keys += [alias.upper() for alias in rule.aliases]
+    for key in keys:
+        assert catalogue.find(key) is _first_rule_by_scan(catalogue.rules, key), key
+    # Where two rules answer to one key, the earlier wins, whichever lookup finds it.
+    first, second = catalogue.rules[:2]
+    clash = dataclasses.replace(second, aliases=(*second.aliases, first.name, "shared"))
+    early = dataclasses.replace(first, aliases=("shared",))
+    crafted = type(catalogue)((early, clash, *catalogue.rules[2:]))
+    for key in (first.name, first.code, "shared", second.code, second.name):
+        assert crafted.find(key) is _first_rule_by_scan(crafted.rules, key), key
+    assert crafted.find(first.name) is early and crafted.find("shared") is early

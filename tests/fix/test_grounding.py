@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_lint.fix.grounding import purpose, rivals, spellings
+from mcp_lint.fix.grounding import purpose, rivals, server_spellings, spellings
 from mcp_lint.model import Tool
 
 
@@ -73,3 +73,19 @@ def test_spellings_are_the_servers_own_mid_sentence_ones() -> None:
     # A word written in lower case as often as not stays as the name writes it.
     even = [Tool("a", {"name": "a", "description": "Use the Widget or the widget."})]
     assert "widget" not in spellings(even)
+
+
+def test_server_spellings_are_the_spellings_made_at_the_first_read() -> None:
+    tools = [
+        _tool("describe_table", "Describe a table of the Exasol database, as JSON."),
+        _tool("list_exasol_schemas", "List the User Defined Functions of a schema."),
+        _tool("find_exasol_schemas", "Find schemas of the Exasol database by name."),
+    ]
+    shared = server_spellings(tools)
+    assert shared._made is None  # type: ignore[attr-defined]  # nothing made until a tool reads it
+    assert shared.get("exasol") == spellings(tools)["exasol"] == "Exasol"
+    assert dict(shared) == spellings(tools) and len(shared) == len(spellings(tools))
+    assert shared.get("nothing such", "x") == "x" and "json" in shared
+    # made once, then read as it is
+    made = shared._made  # type: ignore[attr-defined]
+    assert made is not None and shared.get("json") == "JSON" and shared._made is made  # type: ignore[attr-defined]

@@ -80,3 +80,19 @@ def test_cycle_is_refused_as_json_refuses_it() -> None:
 def test_dumps_strict_still_writes_non_finite_numbers_as_strings() -> None:
     written = dumps_strict({"a": [float("inf"), float("nan"), 1.0]})
     assert json.loads(written) == {"a": ["Infinity", "NaN", 1.0]}
+
+
+def test_escape_surrogates_skips_only_texts_that_cannot_hold_a_surrogate() -> None:
+    import re
+
+    from mcp_lint.sanitize import escape_surrogates
+
+    def by_scan(text: str) -> str:  # every text scanned, as before the ASCII shortcut
+        return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)
+
+    texts = ["", "plain ascii \x00\x7f", "é", "日本語", "\ud800", "a\udfffb", "x\ud83d\ude00y", "\U0001f600"]
+    texts += ["".join(random.Random(seed).choice(SCALARS[10:]) for _ in range(5)) for seed in range(50)]
+    for text in texts:
+        assert escape_surrogates(text) == by_scan(text), ascii(text)
+    ascii_text = "a report" * 1000
+    assert escape_surrogates(ascii_text) is ascii_text

@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mcp_lint.model import SchemaFix, ServerSnapshot, Severity, ToolScores
+from mcp_lint.model import SchemaFix, ServerSnapshot, Severity, ToolScores, value_record
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Hit:
     """One violation found by a function; the rule turns it into a Finding.
 

@@ -20,7 +20,7 @@ from typing import Any
 from mcp_lint.check.functions._util import words
 from mcp_lint.check.functions.schema._common import identifier_shaped
 from mcp_lint.lazyre import lazy
-from mcp_lint.model import Tool
+from mcp_lint.model import Tool, value_record
 from mcp_lint.schema_walk import property_variants, walk_parameters
 from mcp_lint.words import name_words, singular
 
@@ -62,7 +62,8 @@ _NO_VALUE = frozenset({"null", "none", "nil", "undefined", "empty", ""})
 _BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class StatedDefault:
     value: str  # as written, quotes stripped
     quoted: bool
@@ -239,7 +240,8 @@ _VERB_CUE = lazy(r"(?:must|should|can) be\b", re.IGNORECASE)
 _CONJUNCTION = lazy(r"\band\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@value_record
+@dataclass(frozen=True, eq=False, repr=False)
 class StatedList:
     items: tuple[str, ...]  # quotes stripped, in the order written
     span: tuple[int, int]

@@ -1,0 +1,128 @@
+"""mcp_lint's frozen records (mcp_lint.model's public ones and the others `value_record` serves) compare,
+hash and print exactly as `@dataclass(frozen=True)` makes them do: `value_record` gives them those
+methods from shared code instead of text compiled per class."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+from typing import Any
+
+import pytest
+
+from mcp_lint import model
+
+RECORDS = [
+    item
+    for _, item in inspect.getmembers(model, inspect.isclass)
+    if dataclasses.is_dataclass(item) and item.__module__ == model.__name__
+]
+# The other modules whose frozen records are value records.
+USERS = (
+    "mcp_lint.check.functions",
+    "mcp_lint.check.functions.schema._prose",
+    "mcp_lint.check.rules",
+    "mcp_lint.config",
+    "mcp_lint.fix.compose",
+    "mcp_lint.fix.grounding",
+    "mcp_lint.fix.mechanical",
+    "mcp_lint.overrides",
+    "mcp_lint.reach.client_config",
+    "mcp_lint.reach.resolve",
+    "mcp_lint.reach.targets",
+    "mcp_lint.reflect",
+    "mcp_lint.reflect.live",
+    "mcp_lint.report",
+    "mcp_lint.suppressions",
+    "mcp_lint.traces",
+)
+OTHERS = [
+    item
+    for name in USERS
+    for _, item in inspect.getmembers(importlib.import_module(name), inspect.isclass)
+    if item.__module__ == name
+    and "__eq__" in item.__dict__
+    and item.__dict__["__eq__"].__code__.co_filename == model.__file__
+]
+
+
+def _reference(cls: type) -> type:
+    """The same fields (defaults, compare, hash and repr flags) in a class `@dataclass(frozen=True)`
+    makes, with the methods dataclasses generates."""
+    specs: list[Any] = []
+    for item in dataclasses.fields(cls):
+        options: dict[str, Any] = {"compare": item.compare, "hash": item.hash, "repr": item.repr}
+        if item.default is not dataclasses.MISSING:
+            options["default"] = item.default
+        if item.default_factory is not dataclasses.MISSING:
+            options["default_factory"] = item.default_factory
+        specs.append((item.name, Any, dataclasses.field(**options)))
+    made = dataclasses.make_dataclass(cls.__name__, specs, frozen=True)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def _values(cls: type, variant: int) -> dict[str, Any]:
+    # Hashable values of every kind a record holds; `variant` changes some of them.
+    kinds: list[Any] = ["text", 3, 2.5, None, ("a", 1), True, frozenset({"x"})]
+    return {
+        item.name: kinds[(position + variant * (position % 3 == 0)) % len(kinds)]
+        for position, item in enumerate(dataclasses.fields(cls))
+    }
+
+
+def test_every_public_record_is_a_value_record() -> None:
+    assert len(RECORDS) >= 20 and len(OTHERS) >= 26
+    for cls in (*RECORDS, *OTHERS):
+        assert cls.__eq__.__qualname__ == f"{cls.__qualname__}.__eq__", cls
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("cls", [*RECORDS, *OTHERS], ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
+def test_equality_hash_and_repr_are_the_generated_ones(cls: type) -> None:
+    reference = _reference(cls)
+    made = [cls(**_values(cls, variant)) for variant in range(4)]
+    expected = [reference(**_values(cls, variant)) for variant in range(4)]
+    for one, ref_one in zip(made, expected, strict=True):
+        assert repr(one) == repr(ref_one)
+        assert hash(one) == hash(ref_one)
+        for other, ref_other in zip(made, expected, strict=True):
+            assert (one == other) == (ref_one == ref_other)
+            assert (one != other) == (ref_one != ref_other)
+        assert one.__eq__(ref_one) is NotImplemented  # another class is never equal
+        assert one != object()
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            one.__setattr__(dataclasses.fields(cls)[0].name, "changed")
+        copy = dataclasses.replace(one)
+        assert copy == one and copy is not one and hash(copy) == hash(one)
+
+
+def test_a_field_left_out_of_compare_and_repr_stays_out() -> None:
+    # RunResult.relint: compare=False, repr=False
+    first = model.RunResult(servers=(), relint=lambda snapshot: ())
+    second = model.RunResult(servers=())
+    assert first == second and hash(first) == hash(second)
+    assert "relint" not in repr(first)
+    assert repr(first) == repr(_reference(model.RunResult)(servers=(), relint=None))
+
+
+def test_a_record_inside_its_own_repr_is_shown_as_an_ellipsis() -> None:
+    holder: dict[str, Any] = {}
+    loop = model.Observation(**{item.name: holder for item in dataclasses.fields(model.Observation)})
+    holder["self"] = loop
+    reference = _reference(model.Observation)
+    ref_holder: dict[str, Any] = {}
+    ref_loop = reference(**{item.name: ref_holder for item in dataclasses.fields(reference)})
+    ref_holder["self"] = ref_loop
+    assert repr(loop) == repr(ref_loop)
+    assert "..." in repr(loop)
+
+
+def test_value_record_refuses_a_class_that_already_has_the_methods() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Full:
+        name: str
+
+    with pytest.raises(TypeError):
+        model.value_record(Full)
