@@ -47,7 +47,7 @@ class Repair:
 def _same_tool(written: str, meant: str) -> bool:
     """Whether `written` is the tool `meant` with other case or separators (`Playwright_expect_response`
     for `playwright_expect_response`, `get-metrics` for `get_metrics`): no plural, no typo."""
-    return written != meant and _flat(written) == _flat(meant)
+    return written != meant and flat_name(written) == flat_name(meant)
 
 
 def _head(name: str) -> str:
@@ -79,7 +79,8 @@ def _unprefixed(written: str, meant: str, own: str, names: Collection[str]) -> b
     return prefix == _head(meant) and own.startswith(prefix) and _namespaced(names)
 
 
-def _flat(name: str) -> str:
+def flat_name(name: str) -> str:
+    """A name without case or separators: `label_id`, `labelId` and `label-id` alike."""
     return name.replace("_", "").replace("-", "").lower()
 
 
@@ -118,7 +119,7 @@ def _a_value(tool: Tool, written: str) -> bool:
     tool: a value its schema lists (`enum`, `const`), or one the text sets a parameter to
     (`mode: clearAll`, `mode="clearAll"`, "set `mode` to clearAll"). Respelt as a tool, it would
     document a value the schema rejects."""
-    if any(_flat(value) == _flat(written) for value in _values(tool.input_schema)):
+    if any(flat_name(value) == flat_name(written) for value in _values(tool.input_schema)):
         return True
     # On the parameter's line, and not called: "variables:" closing a line before an example call
     # `search_module(...)` on the next is a heading, not a value.

@@ -36,7 +36,7 @@ from mcp_lint.fix.compose import (
     restates_name,
 )
 from mcp_lint.fix.grounding import Grounding, ground, server_spellings, trimmed
-from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, repair
+from mcp_lint.fix.mechanical import DANGLING, INVISIBLE, Repair, flat_name, repair
 from mcp_lint.model import (
     COMPONENTS,
     OFFLINE_JURY,
@@ -267,11 +267,6 @@ def _limits(tool: Tool) -> list[str]:
     return items
 
 
-def _flat(name: object) -> str:
-    """A parameter name without case or separators: `label_id`, `labelId` and `label-id` alike."""
-    return str(name).lower().replace("_", "").replace("-", "")
-
-
 def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     """For a tool that makes something (`create_board`), the ID of what it makes that another tool of
     the server takes (`get_board` takes `board_id`): (the object, the parameter, that tool). An agent
@@ -294,7 +289,7 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     kind = [*kind[:-1], thing]
     whole = {"".join(kind) + "id", "".join(kind) + "ids"}
     bare = {f"{thing}id", f"{thing}ids"}
-    if _verb(tool) == "add" and any(_flat(name) in whole | bare for name in tool.properties):
+    if _verb(tool) == "add" and any(flat_name(str(name)) in whole | bare for name in tool.properties):
         # "add" both makes and attaches; one given the thing's own ID attaches a thing that exists
         # (`add_label_to_issue(label_id)`): nothing new comes back. A copy, fork or clone is given
         # its source's ID and does make a new one; a create given an ID (`eventId`) may be left to
@@ -316,7 +311,7 @@ def _taken_id(tool: Tool, peers: Sequence[Tool]) -> tuple[str, str, str] | None:
     )
     for peer in others:
         for name in peer.properties:
-            flat = _flat(name)
+            flat = flat_name(str(name))
             if flat in whole or (flat in bare and (len(kind) == 1 or says_the_thing(peer))):
                 return " ".join(kind), str(name), peer.name
     return None
