@@ -159,3 +159,16 @@ def test_a_units_item_is_the_unit_without_its_list_marker() -> None:
     markers = ["- x", "  * y", "• z", "> q", "## h", "#nospace", "1. one", "12) two", "٣. three", "1.5 kg"]
     for unit in [*UNITS, *EDGES, *markers]:
         assert unitmemo.UnitWords(unit).item == _LIST_MARKER.sub("", unit, count=1), unit
+
+
+def test_the_schema_is_read_only_when_the_names_stems_do_not_match() -> None:
+    """`Anchors.match` tries the name's stems first: a stem of the name answers without the walk
+    through the schema, and any other stem gets the answer the union of both gives."""
+    schema = {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}
+    anchors = Anchors.of("get_weather_report", schema, [])
+    assert anchors.match(["weather"]) and anchors.match(["report"])
+    assert anchors._schema_own is None  # answered by the name alone
+    assert anchors.match(["city"]) and not anchors.match(["banana"])
+    assert anchors._schema_own is not None
+    assert anchors.stems == anchors.name_own().stems | anchors.schema_own().stems
+    assert {"weather", "report", "city"} <= anchors.stems

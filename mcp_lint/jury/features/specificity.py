@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
 from mcp_lint.jury.features.schema import _schema_texts
@@ -116,71 +116,20 @@ class Domain:
         return self._stems is not None and stem in self._stems
 
 
-class _Own(NamedTuple):
-    """What a tool's name and schema vouch for (see `Anchors`)."""
+class _Stems:
+    """A set of stems a unit's stems are matched against (see `Anchors.match`), prepared for it."""
 
-    stems: frozenset[str]
-    long: tuple[str, ...]  # the stems of 4+ letters, sorted: they also match a longer word (see `match`)
-    long5: tuple[str, ...]  # ... and those of 5+ letters, which also match as the end of a word
-    name_stems: frozenset[str]
+    __slots__ = ("long", "long5", "stems")
 
-
-class Anchors:
-    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
-    schema's. They are read off the name and schema when first asked for (a `Tool`'s schema never
-    changes): a tool whose units all carry a literal of their own never asks (a third of the
-    calibration tools)."""
-
-    __slots__ = ("_own", "domain", "name", "said", "schema")
-
-    def __init__(self, name: str, schema: Any, siblings: Sequence[str] = ()) -> None:
-        self.name = name  # the tool's name: restating it ("# get_weather") is no literal of the text's own
-        self.schema = schema
-        # the nouns of the server's other tools' names: tested only when nothing else is specific, so
-        # filler that happens to use one cannot make a text count that already says something
-        self.domain = Domain(name, siblings)
-        # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
-        self.said: dict[str, bool] = {}
-        self._own: _Own | None = None
-
-    @classmethod
-    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
-        return cls(name, schema, siblings)
-
-    def own(self) -> _Own:
-        """The stems, read on the first call."""
-        if self._own is None:
-            # The name's objects, not its leading verb ("get" of get_weather is in any filler). They
-            # anchor even when generic elsewhere: "task" is filler in most texts but the domain of
-            # get_next_task.
-            words = name_words(self.name)
-            stems = _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
-            for text in _schema_texts(self.schema):  # the same parameter docs recur across a server's tools
-                stems |= specific_stems(text)
-            long = tuple(sorted(s for s in stems if len(s) >= 4))
-            # every word of the name, its verb and rubric words included (delete_note: delete, note):
-            # what a text that names nothing stronger is tested against
-            every = frozenset(_stem(w) for w in words if w not in STOPWORDS)
-            self._own = _Own(frozenset(stems), long, tuple(s for s in long if len(s) >= 5), every)
-        return self._own
-
-    @property
-    def stems(self) -> frozenset[str]:
-        return self.own().stems
-
-    @property
-    def long(self) -> tuple[str, ...]:
-        return self.own().long
-
-    @property
-    def name_stems(self) -> frozenset[str]:
-        return self.own().name_stems
+    def __init__(self, stems: set[str] | frozenset[str]) -> None:
+        self.stems = frozenset(stems)
+        # the stems of 4+ letters, sorted: they also match a longer word (see `match`) ...
+        self.long = tuple(sorted(s for s in stems if len(s) >= 4))
+        # ... and those of 5+ letters, which also match as the end of a word
+        self.long5 = tuple(s for s in self.long if len(s) >= 5)
 
     def match(self, stems: Iterable[str]) -> bool:
-        """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
-        ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
-        stem only as a prefix ("rang" is in "arrang")."""
-        own, long, long5, _ = self.own()
+        own, long, long5 = self.stems, self.long, self.long5
         for stem in stems:
             if stem in own:
                 return True
@@ -194,6 +143,78 @@ class Anchors:
                 ):
                     return True
         return False
+
+
+class Anchors:
+    """The stems of the words a tool vouches for: its name's (but for a leading verb) and its input
+    schema's. They are read off the name and schema when first asked for (a `Tool`'s schema never
+    changes), the name's first: a tool whose units all carry a literal of their own never asks (a
+    third of the calibration tools), and half of those that ask are answered by the name's stems
+    alone, without the walk through the schema and the stems of its texts."""
+
+    __slots__ = ("_name_own", "_name_stems", "_schema_own", "domain", "name", "said", "schema")
+
+    def __init__(self, name: str, schema: Any, siblings: Sequence[str] = ()) -> None:
+        self.name = name  # the tool's name: restating it ("# get_weather") is no literal of the text's own
+        self.schema = schema
+        # the nouns of the server's other tools' names: tested only when nothing else is specific, so
+        # filler that happens to use one cannot make a text count that already says something
+        self.domain = Domain(name, siblings)
+        # unit -> `_says_specific(unit, self)`: a tool's texts (the propose stage's candidates) repeat units
+        self.said: dict[str, bool] = {}
+        self._name_own: _Stems | None = None
+        self._schema_own: _Stems | None = None
+        self._name_stems: frozenset[str] | None = None
+
+    @classmethod
+    def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> Anchors:
+        return cls(name, schema, siblings)
+
+    def name_own(self) -> _Stems:
+        """The name's objects, not its leading verb ("get" of get_weather is in any filler). They
+        anchor even when generic elsewhere: "task" is filler in most texts but the domain of
+        get_next_task. Read on the first call."""
+        if self._name_own is None:
+            words = name_words(self.name)
+            self._name_own = _Stems(
+                _specific_stems(" ".join(words[1:] if len(words) > 1 else words), _NOT_NAME_ANCHOR)
+            )
+        return self._name_own
+
+    def schema_own(self) -> _Stems:
+        """The stems of the schema's texts (property names, descriptions, titles, enum values), read on
+        the first call."""
+        if self._schema_own is None:
+            stems: set[str] = set()
+            for text in _schema_texts(self.schema):  # the same parameter docs recur across a server's tools
+                stems |= specific_stems(text)
+            self._schema_own = _Stems(stems)
+        return self._schema_own
+
+    @property
+    def stems(self) -> frozenset[str]:
+        """Every stem the tool vouches for: its name's and its schema's."""
+        return self.name_own().stems | self.schema_own().stems
+
+    @property
+    def long(self) -> tuple[str, ...]:
+        """The stems of 4+ letters, sorted."""
+        return tuple(sorted(s for s in self.stems if len(s) >= 4))
+
+    @property
+    def name_stems(self) -> frozenset[str]:
+        """Every word of the name, its verb and rubric words included (delete_note: delete, note):
+        what a text that names nothing stronger is tested against."""
+        if self._name_stems is None:
+            self._name_stems = frozenset(_stem(w) for w in name_words(self.name) if w not in STOPWORDS)
+        return self._name_stems
+
+    def match(self, stems: Collection[str]) -> bool:
+        """A stem is the tool's, or (4+ letters) starts with a long stem of the tool's or starts one
+        ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
+        stem only as a prefix ("rang" is in "arrang"). Each test pairs one stem with one of the tool's,
+        so the name's stems are tried first and the schema's only when they do not match."""
+        return self.name_own().match(stems) or self.schema_own().match(stems)
 
 
 def specific_units(
