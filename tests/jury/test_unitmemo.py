@@ -7,9 +7,9 @@ import pytest
 
 from lab.corpus import load_rows
 from mcp_lint.jury.features import unitmemo
-from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS, WORD
 from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
-from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _specific_stems, tokens
+from mcp_lint.jury.features.tokens import _NOT_CONTENT, _NOT_NAME_ANCHOR, _specific_stems, tokens
 from mcp_lint.jury.features.units import split_units
 
 UNITS = sorted(
@@ -25,6 +25,8 @@ def test_the_memo_returns_what_computing_afresh_gives() -> None:
             words = unitmemo.unit_words(unit)
             item = _LIST_MARKER.sub("", unit, count=1)
             assert (words.item, words.toks, words.key) == (item, tuple(tokens(item)), " ".join(tokens(item)))
+            content = set(tokens(item)) - _NOT_CONTENT
+            assert (words.content, words.specific) == (content, content - VACUOUS)
             assert unitmemo.specific_stems(unit) == _specific_stems(unit)
             assert unitmemo.anchorable_stems(unit) == _specific_stems(unit, _NOT_NAME_ANCHOR)
             literal = (
@@ -96,6 +98,28 @@ def test_each_literal_alternative_needs_its_gate() -> None:
                 assert re.search(gate, unit) is not None, (gate, pattern, unit)
     for unit in [*UNITS, *EDGES]:
         assert unitmemo._self_specific(unit) is (unitmemo.SELF_SPECIFIC.search(unit) is not None), unit
+
+
+def test_a_text_without_any_gate_has_no_literal() -> None:
+    """`_self_specific` answers False at once where `_ANY_GATE` finds nothing: sound only if every gate
+    (or, for an alternative without one, the alternative) matches nowhere `_ANY_GATE` does not."""
+    import re
+
+    for gate, pattern in unitmemo._LITERAL_PARTS:
+        needed = re.compile(gate or pattern)
+        for unit in [*UNITS, *EDGES, "١٢٣", "a/b", "x.y", "aB"]:
+            if needed.search(unit) is not None:
+                assert unitmemo._ANY_GATE.search(unit) is not None, (gate, pattern, unit)
+    assert sum(unitmemo._ANY_GATE.search(unit) is None for unit in UNITS) > len(UNITS) // 4
+
+
+def test_ascii_tokens_are_the_word_regex_tokens() -> None:
+    """`tokens` splits ASCII text without `WORD` (a translation table, or `_ASCII_WORD` when there is
+    an apostrophe): the same tokens."""
+    texts = [unit for unit in UNITS if unit.isascii()]
+    texts += ["it's the user's", "don't-stop", "A_b c-d e.f 12ab", "'quoted' words'", "x'y'z"]
+    for text in texts:
+        assert tokens(text) == WORD.findall(text.lower()), text
 
 
 def test_anchors_match_as_the_stem_by_stem_rule() -> None:
@@ -172,3 +196,18 @@ def test_the_schema_is_read_only_when_the_names_stems_do_not_match() -> None:
     assert anchors._schema_own is not None
     assert anchors.stems == anchors.name_own().stems | anchors.schema_own().stems
     assert {"weather", "report", "city"} <= anchors.stems
+
+
+def test_a_list_number_has_one_to_three_tokens() -> None:
+    """`_UnitState.add` asks `_LIST_NUMBER` only of an item of one to three tokens: every item it
+    matches has that many (1-3 digits, one token, or one per CJK-range character)."""
+    from mcp_lint.jury.features.units import _LIST_NUMBER
+
+    edges = ["1.", "12)", " 123. ", "١٢٣.", "１２３.", "1１.", "- 7.", "7.\n"]
+    matched = 0
+    for unit in [*UNITS, *edges]:
+        words = unitmemo.unit_words(unit)
+        if _LIST_NUMBER.fullmatch(words.item):
+            matched += 1
+            assert 0 < len(words.toks) <= 3, unit
+    assert matched >= len(edges) - 1

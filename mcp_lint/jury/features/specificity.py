@@ -241,7 +241,15 @@ def specific_units(
             if key and key in firsts:
                 copies.add(i)
             firsts.add(key)
-    specific = [any(i not in copies and _says_specific(units[i], anchors) for i in group) for group in groups]
+    # (loops, not `any` over a generator per group: a verdict reads every group of every text)
+    specific: list[bool] = []
+    for group in groups:
+        found = False
+        for i in group:
+            if i not in copies and _says_specific(units[i], anchors):
+                found = True
+                break
+        specific.append(found)
     if not any(specific):
         # Nothing names the tool's objects or literals: fall back on every word of its name, a label
         # ("Note:") aside, so "Delete a note by title" still speaks of delete_note, and on the nouns

@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK
-from mcp_lint.jury.features.tokens import _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS
+from mcp_lint.jury.features.tokens import _NOT_CONTENT, _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
 from mcp_lint.lazyre import lazy
 
 MEMO_SIZE = 8192
@@ -53,10 +53,11 @@ _MARKER_STARTS = frozenset("-*•>#")  # how a `_LIST_MARKER` starts but for a d
 
 
 class UnitWords:
-    """A unit's words: the unit without a leading list marker (`item`), that item's tokens and the
-    tokens joined by spaces (`key`, what tells a unit's copies apart)."""
+    """A unit's words: the unit without a leading list marker (`item`), that item's tokens, the
+    tokens joined by spaces (`key`, what tells a unit's copies apart), its content words (`content`:
+    not stopwords or generic words) and of those the specific ones (`specific`: not VACUOUS)."""
 
-    __slots__ = ("item", "key", "toks")
+    __slots__ = ("content", "item", "key", "specific", "toks")
 
     def __init__(self, unit: str) -> None:
         # (a marker starts, after any whitespace, with one of these or a digit: `sub` is skipped for
@@ -64,8 +65,10 @@ class UnitWords:
         first = unit.lstrip()[:1]
         marked = first in _MARKER_STARTS or first.isdecimal()
         self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
-        self.toks = text_tokens(self.item)
-        self.key = " ".join(self.toks)
+        toks = self.toks = _TOKENS[self.item]
+        self.key = " ".join(toks)
+        self.content = content = frozenset(toks) - _NOT_CONTENT
+        self.specific = content - VACUOUS
 
 
 V = TypeVar("V")
@@ -91,8 +94,17 @@ class Memo(dict[str, V]):
 _MEMOS: list[Memo[Any]] = []
 
 
+# What one of the gates above (or, for an alternative without a gate, the alternative itself) cannot
+# match without: a text with none of these has no literal, which half the units are. One search in C
+# over a character set, instead of the ten gates one by one (tests/jury/test_unitmemo.py holds every
+# gate to it).
+_ANY_GATE = lazy(r"[_\"'`“\d/\\]|[A-Z](?<=[A-Za-z][A-Z])|\.\w")
+
+
 def _self_specific(text: str) -> bool:
     """`SELF_SPECIFIC.search(text) is not None`, alternative by alternative behind their gates."""
+    if _ANY_GATE.search(text) is None:
+        return False
     for gate, part in _GATED_LITERALS:
         if (gate is None or gate.search(text) is not None) and part.search(text) is not None:
             return True
@@ -120,32 +132,22 @@ _ANCHORABLE: Memo[frozenset[str]] = Memo(
 _LITERAL: Memo[bool] = Memo(_has_literal)
 
 
-def text_tokens(text: str) -> tuple[str, ...]:
-    """`tuple(tokens(text))`, computed once per distinct text."""
-    return _TOKENS[text]
+# The accessors are the memos' own look-ups: a hit is one call in C, with no Python frame around it
+# (each is asked once or more for every unit of every text).
 
-
-def unit_words(unit: str) -> UnitWords:
-    """`UnitWords(unit)`, computed once per distinct text."""
-    return _WORDS[unit]
-
-
-def specific_stems(text: str) -> frozenset[str]:
-    """`tokens._specific_stems(text)` (stems of the words that are not function, generic or vacuous
-    words), computed once per distinct text."""
-    return _SPECIFIC[text]
-
-
-def anchorable_stems(text: str) -> frozenset[str]:
-    """`tokens._specific_stems(text, _NOT_NAME_ANCHOR)` (the stems a tool's own words can match),
-    computed once per distinct text."""
-    return _ANCHORABLE[text]
-
-
-def has_literal(text: str) -> bool:
-    """The text is CJK prose or carries a literal of its own (`SELF_SPECIFIC`, a proper noun): what
-    `specificity._says_specific` tests before the tool's own words, computed once per distinct text."""
-    return _LITERAL[text]
+# `tuple(tokens(text))`, computed once per distinct text.
+text_tokens: Callable[[str], tuple[str, ...]] = _TOKENS.__getitem__
+# `UnitWords(unit)`, computed once per distinct text.
+unit_words: Callable[[str], UnitWords] = _WORDS.__getitem__
+# `tokens._specific_stems(text)` (stems of the words that are not function, generic or vacuous words),
+# computed once per distinct text.
+specific_stems: Callable[[str], frozenset[str]] = _SPECIFIC.__getitem__
+# `tokens._specific_stems(text, _NOT_NAME_ANCHOR)` (the stems a tool's own words can match), computed
+# once per distinct text.
+anchorable_stems: Callable[[str], frozenset[str]] = _ANCHORABLE.__getitem__
+# The text is CJK prose or carries a literal of its own (`SELF_SPECIFIC`, a proper noun): what
+# `specificity._says_specific` tests before the tool's own words, computed once per distinct text.
+has_literal: Callable[[str], bool] = _LITERAL.__getitem__
 
 
 def clear() -> None:

@@ -12,11 +12,10 @@ from mcp_lint.jury.features.lexicon import (
     _SENT_SPLIT_NO_CJK_STOP,
     PARAM_LINE,
     SENT_SPLIT,
-    VACUOUS,
     WORD,
 )
 from mcp_lint.jury.features.specificity import Anchors, specific_units
-from mcp_lint.jury.features.tokens import _NOT_CONTENT, _ascii_words
+from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
@@ -51,7 +50,7 @@ def strip_repetition(text: str) -> str:
     first = WORD.search(low)
     if first is None or low.count(first.group()) < 2:
         return text
-    words = _ascii_words(text) if text.isascii() else WORD.findall(low)  # (the same words, faster)
+    words = tokens(text) if text.isascii() else WORD.findall(low)  # (the same words, faster)
     n = len(words)
     if n < 2:
         return text
@@ -124,7 +123,7 @@ class _UnitState:
         """Keep the informative units; `appended` prose (the schema's docs) has no title to drop.
         `groups` is `specificity._groups(units)` when the caller has it."""
         kept: list[str] = []
-        headings: list[tuple[str, str, set[str]]] = []  # vacuous headings waiting for a kept unit
+        headings: list[tuple[str, str, frozenset[str]]] = []  # vacuous headings waiting for a kept unit
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
@@ -137,28 +136,29 @@ class _UnitState:
         for index, unit in enumerate(units):
             fact = facts[index]
             item = fact.item
-            if _LIST_NUMBER.fullmatch(item):
-                continue
             toks = fact.toks
+            # (a list number's item is 1-3 digits, which are one to three tokens: the regex is asked
+            # only of such an item)
+            if 0 < len(toks) <= 3 and _LIST_NUMBER.fullmatch(item):
+                continue
             key = words[index] if toks else item.strip()
             if key in seen or key in filler:
                 continue
             if about_tool is not None and index not in about_tool:  # says nothing about this tool
                 filler.add(key)
-                passed_over = passed_over or bool(set(toks) - _NOT_CONTENT - VACUOUS)
+                passed_over = passed_over or bool(fact.specific)
                 continue
             # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
             # code ("```", "{", "});"): the code inside a fence is what counts.
             if not toks:
                 filler.add(key)
                 continue
-            content = set(toks)
-            content -= _NOT_CONTENT
-            if toks and not content:  # boilerplate: only stopwords and generic words
+            content = fact.content
+            if not content:  # boilerplate: only stopwords and generic words
                 filler.add(key)
                 continue
-            specific = frozenset(content - VACUOUS) if toks else frozenset()
-            if toks and not specific:  # "Returns the result.", "Note: results may vary."
+            specific = fact.specific
+            if not specific:  # "Returns the result.", "Note: results may vary."
                 # a heading before anything was kept is a title ("## Overview"), not structure
                 if _is_heading(unit) and (appended or self.specific):
                     if all(key != k for _, k, _ in headings):
@@ -183,9 +183,8 @@ class _UnitState:
                 self._keep(kept, heading, heading_key, heading_content)
             headings.clear()
             self._keep(kept, unit, key, content)
-            if specific:
-                self.specific.add(specific)
-                self.specific_words |= specific
+            self.specific.add(specific)
+            self.specific_words |= specific
         return kept
 
     def _restates(self, unit: str, specific: frozenset[str]) -> bool:
@@ -207,7 +206,7 @@ class _UnitState:
         words = self.name_words
         return _NAME_WORD.sub(lambda m: " " if m.group().lower() in words else m.group(), unit)
 
-    def _keep(self, kept: list[str], unit: str, key: str, content: set[str]) -> None:
+    def _keep(self, kept: list[str], unit: str, key: str, content: frozenset[str]) -> None:
         self.seen.add(key)
         kept.append(unit)
         if not content <= self.vocab:  # a unit that says nothing new adds no sentence count
