@@ -211,3 +211,18 @@ def test_a_list_number_has_one_to_three_tokens() -> None:
             matched += 1
             assert 0 < len(words.toks) <= 3, unit
     assert matched >= len(edges) - 1
+
+
+def test_the_schemas_stems_are_those_of_each_text() -> None:
+    """`Anchors.schema_own` tokenises the schema's texts joined by spaces: the stems of every text
+    of every calibration schema, each tokenised on its own."""
+    from mcp_lint.jury.features.schema import _schema_texts
+
+    schemas = [row["input_schema"] for row in load_rows() if row["input_schema"]]
+    schemas.append({"properties": {"a": {"description": "ΟΔΟΣ"}, "b": {"enum": ["x'", "'y", "東京"]}}})
+    for schema in schemas:
+        expected: set[str] = set()
+        for text in _schema_texts(schema):
+            expected |= _specific_stems(text)
+        assert Anchors.of("tool", schema).schema_own().stems == expected
+    assert len(schemas) > 300

@@ -185,10 +185,8 @@ class Anchors:
         """The stems of the schema's texts (property names, descriptions, titles, enum values), read on
         the first call."""
         if self._schema_own is None:
-            stems: set[str] = set()
-            for text in _schema_texts(self.schema):  # the same parameter docs recur across a server's tools
-                stems |= specific_stems(text)
-            self._schema_own = _Stems(stems)
+            # the texts' stems in one tokenisation: no token runs across the space that joins two texts
+            self._schema_own = _Stems(_specific_stems(" ".join(_schema_texts(self.schema))))
         return self._schema_own
 
     @property
