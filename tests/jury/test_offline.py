@@ -510,6 +510,28 @@ def test_each_feature_value_is_written_beside_its_name() -> None:
     assert analysis.features() == dict(zip(FEATURE_NAMES, analysis.values(), strict=True))
 
 
+def test_capped_log_counts_written_out_are_cap_log() -> None:
+    """`Analysis.values` writes `_cap_log(n, cap)` out as `lg[n if n < cap else cap]`: each such line
+    must compare and clip at the same cap, within the table, and the table is `math.log1p`'s."""
+    import inspect
+    import math
+
+    from mcp_lint.jury.features import vector
+
+    assert tuple(math.log1p(n) for n in range(vector._LOG1P_MAX + 1)) == vector._LOG1P
+    source = inspect.getsource(vector.Analysis.values)
+    body = source[source.index("return (") :]
+    capped = [line for line in body.splitlines() if "lg[" in line]
+    assert len(capped) >= 15
+    for line in capped:
+        m = re.search(r"lg\[(\w+) if (?:\(\1 := .+\)|\1) < (\d+) else (\d+)\]", line)
+        assert m is not None, line
+        assert m.group(2) == m.group(3) and int(m.group(2)) <= vector._LOG1P_MAX, line
+    for n in range(200):
+        for cap in (6, 8, 10, 12, 20, 60):
+            assert vector._LOG1P[n if n < cap else cap] == vector._cap_log(n, cap)
+
+
 def test_six_components_scored_together_equal_each_scored_alone() -> None:
     """`_Scorer` (the six linear parts in one pass) gives each component's `raw` bit for bit, so the
     same scores, on vectors with signed zeros, tiny and negative values, thresholds and the
