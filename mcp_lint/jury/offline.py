@@ -189,7 +189,8 @@ def _scorer() -> _Scorer:
 
 def _names(items: Sequence[str], limit: int = 4) -> str:
     shown = ", ".join(items[:limit])
-    return shown + (f", +{len(items) - limit} more" if len(items) > limit else "")
+    n = len(items)
+    return shown + (f", +{n - limit} more" if n > limit else "")
 
 
 def _plural(n: int, word: str) -> str:
@@ -227,7 +228,7 @@ class OfflineJury:
         of the components the anchors decided); see `mcp_lint.jury.anchors`."""
         scores, ext, prose_params = self.model_scores(tool, siblings, context)
         anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
-        return dict(anchored.scores), ext, prose_params, scores, dict(anchored.reasons)
+        return anchored.scores, ext, prose_params, scores, anchored.reasons  # (fresh dicts of `anchor`)
 
     def model_scores(
         self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
@@ -251,7 +252,7 @@ class OfflineJury:
         extra = context.schema_prose
         if extra and prose_params < 5:
             # incremental: only the schema's rendered docs are scanned, then merged with the prose
-            with_extra = analysis.with_extra(extra)
+            with_extra = analysis.with_extra(extra, consume=True)  # (`analysis` is not read again)
             if not with_extra.placeholder:
                 with_schema = model["parameters"].score(with_extra.values())
                 scores["parameters"] = float(max(prose_params, with_schema))
@@ -380,8 +381,10 @@ class OfflineJury:
         documented_in_schema = {
             n
             for n, spec in props.items()
-            if (isinstance(spec.get("description"), str) and str(spec.get("description")).strip())
-            or any(k in spec for k in ("enum", "default", "format"))
+            if (isinstance(text := spec.get("description"), str) and text.strip())
+            or "enum" in spec
+            or "default" in spec
+            or "format" in spec
         }
         explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
         named = [
