@@ -563,3 +563,39 @@ def test_six_components_scored_together_equal_each_scored_alone() -> None:
             want = model[comp].raw(x)
             assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want), (comp, x)
         assert scorer.scores(x) == [model[comp].score(x) for comp in COMPONENTS]
+
+
+def test_schema_docs_appended_in_place_equal_appended_to_a_copy() -> None:
+    """`with_extra(extra, consume=True)` (what `model_scores` runs: the unit state extended in place)
+    gives the analysis `with_extra(extra)` gives, and leaves what `extracted()` returned before as
+    it was."""
+    from mcp_lint.jury.features import analyze, schema_as_prose
+
+    for row in ROWS:
+        extra = schema_as_prose(row["input_schema"])
+        fresh = analyze(row["tool"], row["description"], row["input_schema"])
+        consumed = analyze(row["tool"], row["description"], row["input_schema"])
+        before = consumed.extracted()
+        snapshot = (
+            before.values,
+            before.units.kept,
+            before.units.novel,
+            before.units.vocab,
+            before.units.filler,
+        )
+        want, got = fresh.with_extra(extra), consumed.with_extra(extra, consume=True)
+        assert got.values() == want.values()
+        assert (got.kept, got.state.novel, got.state.vocab, got.placeholder) == (
+            want.kept,
+            want.state.novel,
+            want.state.vocab,
+            want.placeholder,
+        )
+        after = (
+            before.values,
+            before.units.kept,
+            before.units.novel,
+            before.units.vocab,
+            before.units.filler,
+        )
+        assert after == snapshot
