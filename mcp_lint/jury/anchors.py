@@ -169,11 +169,15 @@ def _padding(text: str) -> list[str]:
     # most texts have none, and `_CAPS_WORD`, led by a word boundary, is tried at every position)
     caps = _CAPS_WORD.findall(text) if _TWO_CAPITALS.search(text) is not None else ()
     shouted = {word for word in caps if word in _EMPHASIS}
+    lines = text.splitlines()
     if len(shouted) >= SHOUTING_MIN or (
-        shouted and any(_SHOUTED_LABEL.match(line) for line in text.splitlines())  # opens a block
+        shouted and any(_SHOUTED_LABEL.match(line) for line in lines)  # opens a block
     ):
         kinds.append("shouting (" + ", ".join(sorted(shouted)[:3]) + ")")
-    sections = sum(1 for line in text.splitlines() if _SECTION.match(line))
+    # (every `_SECTION` match has a "#", a "*" or a ":", which most lines lack: tested first)
+    sections = sum(
+        1 for line in lines if ("#" in line or ":" in line or "*" in line) and _SECTION.match(line)
+    )
     if sections >= TUTORIAL_MIN_SECTIONS:
         kinds.append(f"{sections} tutorial sections")
     return kinds

@@ -20,6 +20,7 @@ from typing import TypeVar, cast, overload
 _NAME_SEP = re.compile(r"[^a-z0-9]+")
 # A word in more names than this is answered from a cached union; rarer words are merged per tool.
 _COMMON_WORD = 64
+_NO_WORDS: frozenset[str] = frozenset()
 _T = TypeVar("_T")
 
 
@@ -149,7 +150,7 @@ class SimilarNames(Sequence[str]):
             start, stop, step = index.indices(self._count)
             if step < 0:
                 return tuple(itertools.islice(iter(self), start, stop, step))  # raises, as islice does
-            return tuple(names[position] for position in self._first(stop)[start:stop:step])
+            return tuple(map(names.__getitem__, self._first(stop)[start:stop:step]))
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
@@ -180,14 +181,19 @@ class _WordIndex:
             raise KeyError(name)
         words = self.words[position]
         postings = self.postings
-        common = frozenset(word for word in words if len(postings[word]) > _COMMON_WORD)
+        # (no word is common in a server of at most _COMMON_WORD names: the test is skipped)
+        common = (
+            frozenset(word for word in words if len(postings[word]) > _COMMON_WORD)
+            if len(self.names) > _COMMON_WORD
+            else _NO_WORDS
+        )
         if common:
             count = self._common_union(common)
             rare = [postings[word] for word in words - common]
             # A name found through a rare word counts unless a common word already counted it.
             count += sum(1 for other in set().union(*rare) if not self.words[other] & common)
         else:  # (a server of fewer names than a common word's count has only rare words)
-            count = len(set().union(*(postings[word] for word in words)))
+            count = len(set().union(*map(postings.__getitem__, words)))
         return SimilarNames(self, words, position, count - (1 if words else 0))
 
     def _common_union(self, common: frozenset[str]) -> int:

@@ -179,3 +179,21 @@ def test_capitals_are_sought_only_in_a_text_with_two_in_a_row() -> None:
     with_caps = [text for text in texts if _CAPS_WORD.findall(text)]
     assert len(with_caps) > 50
     assert all(_TWO_CAPITALS.search(text) is not None for text in with_caps)
+
+
+def test_sections_are_sought_only_in_lines_with_a_hash_colon_or_star() -> None:
+    """`_padding` tries `_SECTION` only on a line with a "#", ":" or "*": every line it matches has
+    one, so the count of tutorial sections is the plain count's."""
+    import random
+
+    from lab.corpus import load_rows
+    from mcp_lint.jury.anchors import _SECTION
+
+    rng = random.Random(3)
+    pieces = ["#", "##", " ", "**", "*", ":", "Usage", "Examples", "a", "\t", "-", "/", "WORKFLOW", "x y"]
+    texts = [row["description"] for row in load_rows()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(3000)]
+    lines = [line for text in texts for line in text.splitlines()]
+    matched = [line for line in lines if _SECTION.match(line)]
+    assert len(matched) > 100
+    assert all("#" in line or ":" in line or "*" in line for line in matched)

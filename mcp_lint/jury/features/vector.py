@@ -33,6 +33,8 @@ _LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(_LOG1P_MAX + 1))
 
 
 def _cap_log(x: int, cap: int) -> float:
+    """log1p of the count `x` capped at `cap`: what a capped count feature is (`Analysis.values`
+    writes it out inline for caps within the table)."""
     n = x if x < cap else cap
     return _LOG1P[n] if 0 <= n <= _LOG1P_MAX else math.log1p(n)
 
@@ -117,7 +119,7 @@ class Extracted:
 def _name_tokens(name: str) -> frozenset[str]:
     # a name with no upper-case letter has no lower->upper step to split at (`_CAMEL` leaves it)
     spaced = name if name.islower() else _CAMEL.sub(" ", name)
-    return frozenset(t for t in _NAME_SPLIT.split(spaced.lower()) if t)
+    return frozenset(filter(None, _NAME_SPLIT.split(spaced.lower())))  # (without the empty pieces)
 
 
 # Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
@@ -137,10 +139,13 @@ class Analysis:
     prop_names: _PropNames  # `props` prepared for the per-segment look-ups
     cues: frozenset[str] = frozenset()  # components an explicit cue of the description gives
 
-    def with_extra(self, extra: str) -> Analysis:
+    def with_extra(self, extra: str, *, consume: bool = False) -> Analysis:
+        """This analysis with `extra` appended. `consume`: the caller reads this analysis no more
+        (what its `extracted()` returned is a copy and stays valid), so its unit state is extended
+        in place instead of copied."""
         if not extra:
             return self
-        state = self.state.copy()
+        state = self.state if consume else self.state.copy()
         new = state.add(split_units(extra), appended=True)
         if not new:
             return Analysis(
@@ -177,7 +182,13 @@ class Analysis:
         """Every feature, in the order of FEATURE_NAMES (the order the lab fits in): the vector the
         model reads. Each line is one feature, its name in the comment; the names are FEATURE_NAMES,
         and tests/jury/test_offline.py holds the comments to them, in order. (A tuple, not a mapping
-        by name: a 55-entry dict built per text cost twice as much, for every tool twice.)"""
+        by name: a 55-entry dict built per text cost twice as much, for every tool twice.)
+
+        A capped log count is `lg[n if n < cap else cap]`: `_cap_log(n, cap)` written out, for a
+        count n >= 0 and a cap of at most `_LOG1P_MAX` (the table then holds it). About 25 of them
+        per vector, and the expression costs a quarter of a call to `_cap_log` (or to `min`);
+        tests/jury/test_offline.py holds every cap within the table and the vector equal to one
+        built with `_cap_log`."""
         s = self.seg
         state = self.state
         nv = len(state.vocab)
@@ -185,10 +196,12 @@ class Analysis:
         name_toks = self.name_tokens
         n_props = len(self.props)
         kinds = s.kinds
+        explained = len(s.explained) if n_props else len(s.param_lines)
+        lg = _LOG1P
         return (
             1.0,  # bias
             lv,  # vocab_log
-            _cap_log(state.novel, 60),  # novel_units_log
+            lg[n if (n := state.novel) < 60 else 60],  # novel_units_log
             1.0 if state.novel <= 1 else 0.0,  # one_unit
             1.0 if nv <= 5 else 0.0,  # vocab_le5
             1.0 if nv >= 40 else 0.0,  # vocab_ge40
@@ -197,44 +210,44 @@ class Analysis:
             lv if s.cjk else 0.0,  # cjk_vocab
             1.0 if self.first_verb else 0.0,  # verb_start
             1.0 if s.content_list else 0.0,  # content_list
-            _cap_log(len(s.qualifiers), 6),  # qualifiers
+            lg[n if (n := len(s.qualifiers)) < 6 else 6],  # qualifiers
             len(name_toks & state.vocab) / len(name_toks) if name_toks else 0.0,  # name_overlap
             1.0 if s.return_cue else 0.0,  # return_cue
             1.0 if s.return_section else 0.0,  # return_section
             float(min(len(s.usage_pat), 4)),  # usage_patterns
-            _cap_log(s.usage_units, 8),  # usage_units_log
+            lg[n if (n := s.usage_units) < 8 else 8],  # usage_units_log
             float(min(len(s.limit_pat), 6)),  # limit_patterns
-            _cap_log(s.limit_units, 10),  # limit_units_log
-            _cap_log(s.strong, 6),  # limit_strong
+            lg[n if (n := s.limit_units) < 10 else 10],  # limit_units_log
+            lg[n if (n := s.strong) < 6 else 6],  # limit_strong
             1.0 if s.example_pat else 0.0,  # example_cue
-            _cap_log(s.example_units, 8),  # example_units_log
-            _cap_log(len(s.code_spans), 12),  # code_spans_log
-            _cap_log(len(s.quoted), 12),  # quoted_log
+            lg[n if (n := s.example_units) < 8 else 8],  # example_units_log
+            lg[n if (n := len(s.code_spans)) < 12 else 12],  # code_spans_log
+            lg[n if (n := len(s.quoted)) < 12 else 12],  # quoted_log
             1.0 if s.fence else 0.0,  # fence
             1.0 if s.jsonish else 0.0,  # jsonish
-            _cap_log(len(s.numbers), 12),  # numbers_log
-            _cap_log(s.bullets, 20),  # bullets_log
-            _cap_log(len(s.headers), 8),  # headers_log
+            lg[n if (n := len(s.numbers)) < 12 else 12],  # numbers_log
+            lg[n if (n := s.bullets) < 20 else 20],  # bullets_log
+            lg[n if (n := len(s.headers)) < 8 else 8],  # headers_log
             1.0 if s.param_section else 0.0,  # param_section
-            _cap_log(len(s.param_lines), 12),  # param_lines_log
-            math.log1p(min(n_props, 20)),  # n_props_log
+            lg[n if (n := len(s.param_lines)) < 12 else 12],  # param_lines_log
+            lg[n_props if n_props < 20 else 20],  # n_props_log
             1.0 if n_props == 0 else 0.0,  # no_props
             len(s.mentioned) / n_props if n_props else 0.0,  # frac_mentioned
             len(s.explained) / n_props if n_props else 0.0,  # frac_explained
-            _cap_log(len(s.explained) if n_props else len(s.param_lines), 12),  # n_explained_log
+            lg[explained if explained < 12 else 12],  # n_explained_log
             1.0 if s.type_words else 0.0,  # type_words
             1.0 if s.format_words else 0.0,  # format_words
             1.0 if s.default_words else 0.0,  # default_words
-            *[_cap_log(k, 6) for k in kinds],  # *LIMIT_KIND_NAMES: lim_scope, lim_fail, ... (lexicon.yaml)
+            *[lg[k if k < 6 else 6] for k in kinds],  # *LIMIT_KIND_NAMES: lim_scope, ... (lexicon.yaml)
             float(N_KINDS - kinds.count(0)),  # lim_kinds: the kinds covered
-            _cap_log(s.limit_prose_units, 10),  # lim_prose_units_log
+            lg[n if (n := s.limit_prose_units) < 10 else 10],  # lim_prose_units_log
             1.0 if s.must_call else 0.0,  # must_call
             1.0 if self.known_no_params else 0.0,  # known_no_params
             len(s.detailed) / n_props if n_props else 0.0,  # frac_detailed
             len(s.referenced) / n_props if n_props else 0.0,  # frac_referenced
-            _cap_log(s.conditional_units, 8),  # lim_conditional_log
-            _cap_log(s.restrict_units, 6),  # lim_restrict_log
-            _cap_log(s.constraint_lines, 10),  # param_constraints_log
+            lg[n if (n := s.conditional_units) < 8 else 8],  # lim_conditional_log
+            lg[n if (n := s.restrict_units) < 6 else 6],  # lim_restrict_log
+            lg[n if (n := s.constraint_lines) < 10 else 10],  # param_constraints_log
         )
 
     def features(self) -> dict[str, float]:
