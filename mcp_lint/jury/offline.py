@@ -79,11 +79,6 @@ class _Component:
             w = dense[j]
             if w:
                 lin += w * x[j]
-        return self.blend(lin, x)
-
-    def blend(self, lin: float, x: Sequence[float]) -> float:
-        """`raw` given its linear part `lin`: the boosted steps added to `base` in their order, and
-        the two blended."""
         boost = self.base
         for j, ts, vs, at_zero in self._steps:
             v = x[j]
@@ -96,51 +91,7 @@ class _Component:
         return 1 + bisect.bisect_right(self.cuts, p)
 
 
-class _Scorer:
-    """The six components scored together: `scores(x)` is `[model[c].score(x) for c in COMPONENTS]`,
-    bit for bit, with the linear parts of all six summed in one pass over the non-zero features.
-
-    Per non-zero feature it adds that feature's six weighted terms to six running sums, in feature
-    order, as `raw` adds each component's; a zero weight adds a zero term, which leaves a sum
-    unchanged (a sum that starts at +0.0 never becomes -0.0; features are finite), so the terms
-    `raw` skips change nothing here. Six named sums instead of a loop over components: one loop
-    iteration per feature instead of six, about half the cost of six `raw` calls
-    (tests/jury/test_offline.py holds the two equal)."""
-
-    __slots__ = ("_blends", "_cuts", "_rows")
-
-    def __init__(self, model: Mapping[str, _Component]) -> None:
-        comps = [model[comp] for comp in COMPONENTS]
-        if len(comps) != 6:  # the six sums of `scores`
-            raise ValueError(f"expected six rubric components, got {len(comps)}")
-        # per feature, its six weights (0.0 where a component does not use it)
-        self._rows: tuple[tuple[float, ...], ...] = tuple(zip(*(c._dense for c in comps), strict=True))
-        self._blends = tuple(c.blend for c in comps)
-        self._cuts = tuple(c.cuts for c in comps)
-
-    def raws(self, x: Sequence[float]) -> list[float]:
-        """`[model[c].raw(x) for c in COMPONENTS]`."""
-        rows = self._rows
-        l0 = l1 = l2 = l3 = l4 = l5 = 0.0
-        for j, v in enumerate(x):
-            if v:
-                w0, w1, w2, w3, w4, w5 = rows[j]
-                l0 += w0 * v
-                l1 += w1 * v
-                l2 += w2 * v
-                l3 += w3 * v
-                l4 += w4 * v
-                l5 += w5 * v
-        return [blend(lin, x) for blend, lin in zip(self._blends, (l0, l1, l2, l3, l4, l5), strict=True)]
-
-    def scores(self, x: Sequence[float]) -> list[int]:
-        """`[model[c].score(x) for c in COMPONENTS]`."""
-        right = bisect.bisect_right
-        return [1 + right(cuts, p) for cuts, p in zip(self._cuts, self.raws(x), strict=True)]
-
-
 _MODEL: dict[str, _Component] | None = None
-_SCORER: _Scorer | None = None
 
 
 def load_weights_document() -> dict[str, Any]:
@@ -178,13 +129,6 @@ def _model() -> dict[str, _Component]:
             )
         _MODEL = model
     return _MODEL
-
-
-def _scorer() -> _Scorer:
-    global _SCORER
-    if _SCORER is None:
-        _SCORER = _Scorer(_model())
-    return _SCORER
 
 
 def _names(items: Sequence[str], limit: int = 4) -> str:
@@ -245,7 +189,8 @@ class OfflineJury:
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
             scores = dict.fromkeys(COMPONENTS, 1.0)
         else:
-            scores = dict(zip(COMPONENTS, map(float, _scorer().scores(values)), strict=True))
+            nonzero = _nonzero(values)
+            scores = {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
             for comp in analysis.cues:  # an explicit cue is never outweighed by length
                 scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
         prose_params = int(scores["parameters"])

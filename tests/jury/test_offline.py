@@ -532,39 +532,6 @@ def test_capped_log_counts_written_out_are_cap_log() -> None:
             assert vector._LOG1P[n if n < cap else cap] == vector._cap_log(n, cap)
 
 
-def test_six_components_scored_together_equal_each_scored_alone() -> None:
-    """`_Scorer` (the six linear parts in one pass) gives each component's `raw` bit for bit, so the
-    same scores, on vectors with signed zeros, tiny and negative values, thresholds and the
-    calibration tools' own vectors."""
-    import math
-    import random
-
-    from mcp_lint.jury.base import COMPONENTS
-    from mcp_lint.jury.features import FEATURE_NAMES, analyze, schema_as_prose
-    from mcp_lint.jury.offline import _model, _Scorer
-
-    model = _model()
-    scorer = _Scorer(model)
-    thresholds = sorted({t for comp in model.values() for _, ts, _ in comp.steps for t in ts})
-    rng = random.Random(17)
-    tiny = [1e-320, -1e-320]  # (subnormal: a product with a weight can round to a signed zero)
-
-    def value() -> float:
-        return rng.choice([0.0, 0.0, 0.0, -0.0, 1.0, rng.uniform(-3, 5), rng.choice(thresholds), *tiny])
-
-    vectors = [tuple(value() for _ in FEATURE_NAMES) for _ in range(3000)]
-    vectors.append((0.0,) * len(FEATURE_NAMES))
-    for row in ROWS:
-        analysis = analyze(row["tool"], row["description"], row["input_schema"])
-        vectors += [analysis.values(), analysis.with_extra(schema_as_prose(row["input_schema"])).values()]
-    for x in vectors:
-        raws = scorer.raws(x)
-        for comp, got in zip(COMPONENTS, raws, strict=True):
-            want = model[comp].raw(x)
-            assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want), (comp, x)
-        assert scorer.scores(x) == [model[comp].score(x) for comp in COMPONENTS]
-
-
 def test_schema_docs_appended_in_place_equal_appended_to_a_copy() -> None:
     """`with_extra(extra, consume=True)` (what `model_scores` runs: the unit state extended in place)
     gives the analysis `with_extra(extra)` gives, and leaves what `extracted()` returned before as
