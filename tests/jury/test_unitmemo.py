@@ -226,3 +226,14 @@ def test_the_schemas_stems_are_those_of_each_text() -> None:
             expected |= _specific_stems(text)
         assert Anchors.of("tool", schema).schema_own().stems == expected
     assert len(schemas) > 300
+
+
+def test_clear_forgets_stems_too() -> None:
+    """The speed benchmark empties the memos before each repetition: the stems of words seen in
+    the last one must not be kept (`tokens._stem` is an lru_cache of its own)."""
+    from mcp_lint.jury.features.tokens import _stem
+
+    assert _stem("queries") == "query"
+    assert _stem.cache_info().currsize > 0
+    unitmemo.clear()
+    assert _stem.cache_info().currsize == 0
