@@ -16,7 +16,7 @@ import json
 import re
 import string
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -155,6 +155,16 @@ class Family:
         """Some pattern of the family matches in `text` (`words` as for `finditer`)."""
         return self._gated.search(text, words)
 
+    @property
+    def gated(self) -> Gated:
+        """The family's alternation behind its word gate (for a `GateSet`)."""
+        return self._gated
+
+    def open_finditer(self, text: str, words: TextWords) -> list[Hit]:
+        """`finditer` for a text the family's gate lets through (`GateSet.opened`)."""
+        found = self._gated.open_finditer(text, words)
+        return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
+
 
 def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
     """The patterns as one `Family` scan."""
@@ -171,6 +181,12 @@ _ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
 # other character, `_` and `'` included, ends a word).
 _GATE_WORDS = str.maketrans(
     string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
+)
+# ... the same as a byte table, for an ASCII text: `bytes.translate` is a plain table look-up per
+# byte, where `str.translate` with a mapping costs ~20x as much (a 100-character text: ~2 us)
+_GATE_BYTES = bytes.maketrans(
+    (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
+    (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 # ... and in a text that is not ASCII, every character outside ASCII ends a word too
@@ -206,11 +222,11 @@ class TextWords(frozenset[str]):
 def gate_words(text: str) -> TextWords:
     """The words of `text` as a `WordGate` reads them: its maximal runs of ASCII letters and digits,
     lower-cased."""
-    spaced = text.translate(_GATE_WORDS)
     if text.isascii():
+        spaced = text.encode("ascii").translate(_GATE_BYTES).decode("ascii")
         wide = None
     else:
-        spaced = _NOT_ASCII.sub(" ", spaced)
+        spaced = _NOT_ASCII.sub(" ", text.translate(_GATE_WORDS))
         wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
@@ -416,9 +432,11 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
 
 
 # A text shorter than this is scanned whole once its gate lets it through: `re` runs over a short text
-# faster than `Gated.starts` finds the gate's words in it (measured in CPU time; in instructions the
-# positions still win, but they are the slower ones per instruction)
-_SHORT = 120
+# faster than `Gated.starts` finds the gate's words in it. Measured in CPU time (in instructions the
+# positions win at any length, but they are the slower ones per instruction) over the texts the jury
+# scans, by length: the cue families' scans cost as much as the positions at ~55 characters, the
+# shorter patterns' at ~80 (session 32; 120 before, when every gated call also asked its gate).
+_SHORT = 64
 
 # Every `Gated` made (the jury's modules make theirs at import): what `lab/word_gates.py` derives
 # `GATES_FILE` from.
@@ -518,6 +536,10 @@ class Gated:
             return None
         if not self._at_start or len(text) < _SHORT:
             return None if self.passes(text, words) else []
+        return self._positions(text, words, own)
+
+    def _positions(self, text: str, words: TextWords, own: frozenset[str]) -> list[int]:
+        """The offsets where the gate's words and prefixes occur in `text`, in order."""
         found: list[int] = []
         keys = self._keys
         # a word where it stands on its own, a word prefix where a word starts: found in the padded
@@ -555,7 +577,10 @@ class Gated:
 
     def finditer(self, text: str, words: TextWords | None) -> Iterable[re.Match[str]]:
         """`self.pattern.finditer(text)`, `words` as for `starts`."""
-        starts = self.starts(text, words)
+        return self._from(text, self.starts(text, words))
+
+    def _from(self, text: str, starts: list[int] | None) -> Iterable[re.Match[str]]:
+        """The pattern's matches in `text`, tried at `starts` (None: scanned whole)."""
         if starts is None:
             return self.pattern.finditer(text)
         found: list[re.Match[str]] = []
@@ -571,9 +596,27 @@ class Gated:
                     end = m.end()  # a gated match is never empty (its gate word is in it)
         return found
 
+    def open_finditer(self, text: str, words: TextWords) -> Iterable[re.Match[str]]:
+        """`finditer` for a text the gate lets through (`GateSet.opened` said so): the gate is not
+        asked again (a short text, or a pattern whose gate cannot say where matches start, is
+        scanned whole at once)."""
+        own = self._words
+        if own is None or not self._at_start or len(text) < _SHORT:
+            return self.pattern.finditer(text)
+        return self._from(text, self._positions(text, words, own))
+
+    def open_search(self, text: str, words: TextWords) -> bool:
+        """`search` for a text the gate lets through (`GateSet.opened`)."""
+        own = self._words
+        if own is None or not self._at_start or len(text) < _SHORT:
+            return self.pattern.search(text) is not None
+        return self._search_from(text, self._positions(text, words, own))
+
     def search(self, text: str, words: TextWords | None) -> bool:
         """`self.pattern.search(text) is not None`, `words` as for `starts`."""
-        starts = self.starts(text, words)
+        return self._search_from(text, self.starts(text, words))
+
+    def _search_from(self, text: str, starts: list[int] | None) -> bool:
         if starts is None:
             return self.pattern.search(text) is not None
         match = self.pattern.match
@@ -581,3 +624,54 @@ class Gated:
             if match(text, pos) is not None:
                 return True
         return False
+
+
+class GateSet:
+    """The gates of several `Gated` patterns read together: `opened` tells, from one pass over the
+    words a text shares with any of the gates (one dict look-up per such word, giving every pattern
+    whose gate it opens) and one test per distinct prefix, which of them may match in the text, as
+    each pattern's `passes` would, so that the patterns the text turns away are not called at all
+    and the others are scanned without asking their gates again (`Gated.open_finditer`)."""
+
+    __slots__ = ("_all", "_bits", "_gated", "_prefixes", "_ungated")
+
+    def __init__(self, gated: Sequence[Gated]) -> None:
+        self._gated = tuple(gated)
+        self._bits: dict[str, int] | None = None  # read when first asked
+
+    def _read(self) -> None:
+        bits: dict[str, int] = {}
+        prefixes: dict[str, int] = {}
+        ungated = 0
+        for i, gated in enumerate(self._gated):
+            if gated._prefixes is None:
+                gated._read()
+            if gated._words is None:
+                ungated |= 1 << i
+                continue
+            for word in gated._words:
+                bits[word] = bits.get(word, 0) | 1 << i
+            for prefix in gated._prefixes or ():
+                prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
+        self._ungated = ungated
+        self._all = frozenset(bits)
+        self._prefixes = tuple(prefixes.items())
+        self._bits = bits
+
+    def opened(self, text: str, words: TextWords) -> int:
+        """Bit i set: the gate of the i-th pattern lets `text` through (`Gated.passes`), `words` being
+        `gate_words(text)`."""
+        bits = self._bits
+        if bits is None:
+            self._read()
+            bits = self._bits
+            assert bits is not None
+        if words.wide is not None:  # not ASCII (rare): each gate asked on its own
+            return sum(1 << i for i, gated in enumerate(self._gated) if gated.passes(text, words))
+        mask = self._ungated
+        for word in self._all.intersection(words):
+            mask |= bits[word]
+        for prefix, opens in self._prefixes:
+            if opens & ~mask and prefix in text:
+                mask |= opens
+        return mask
