@@ -51,6 +51,94 @@ def _top_alternatives(pattern: str) -> list[str]:
     return out
 
 
+# What `by_first_character` reads as an alternative's first character: a plain letter, digit or
+# space (not escaped, not repeated)
+_PLAIN_FIRST = frozenset(string.ascii_lowercase + string.digits + " ")
+_REPEATS = ("?", "*", "+", "{")
+_MAX_SPREAD = 16  # `(?:a|b|...)rest` is spread into at most this many alternatives
+# a capturing group or a backreference (an escaped parenthesis too: not spread either)
+_CAPTURES = re.compile(r"\((?!\?)|\(\?P|\\[1-9]")
+
+
+def _closing(pattern: str, start: int) -> int:
+    """The offset of the `)` that closes the group opened at `pattern[start]`, or -1."""
+    depth = 0
+    in_class = False
+    i = start
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _led(alternative: str) -> list[tuple[str | None, str]]:
+    """`alternative` as alternatives tried in the same order, each with the plain character it
+    starts with (None: not told). A leading non-capturing group is spread over what follows it,
+    `(?:a|b)c` -> `ac|bc`, and an optional one, `(?:a)?c` -> `ac|c`, which a backtracking matcher
+    tries in the same order."""
+    first = alternative[:1]
+    if first and first in _PLAIN_FIRST and not alternative[1:2].startswith(_REPEATS):
+        return [(first, alternative)]
+    if not alternative.startswith("(?:"):
+        return [(None, alternative)]
+    end = _closing(alternative, 0)
+    if end < 0 or _CAPTURES.search(alternative):
+        return [(None, alternative)]
+    inner, rest = alternative[3:end], alternative[end + 1 :]
+    optional = rest[:1] == "?"
+    if optional:
+        rest = rest[1:]
+    if rest.startswith((*_REPEATS, "?")):
+        return [(None, alternative)]  # repeated, or lazy or possessive
+    spread = [a + rest for a in _top_alternatives(inner)] + ([rest] if optional else [])
+    out = [led for a in spread for led in _led(a)] if len(spread) <= _MAX_SPREAD else []
+    return out if 0 < len(out) <= _MAX_SPREAD else [(None, alternative)]
+
+
+def by_first_character(alternatives: Iterable[str]) -> str:
+    """The alternation of `alternatives` (tried in this order), rewritten so that `re` skips most of
+    it at a position on one character test: alternatives that start with the same plain character
+    are gathered behind it, `use x|when y|used z` -> `use(?: x|d z)|when y` (recursively).
+
+    The same matches: at any position only the alternatives that start with the character there can
+    match, and those keep their order, so the first that matches is the one the alternation takes.
+    An alternative whose first character is not told (an escape, a class, a repeat) is a barrier:
+    nothing is moved across it. `re` tests an alternative's first literal before entering it, so a
+    word start costs one test per first character instead of one per alternative (the cue families'
+    alternations have 20 to 90 alternatives)."""
+    led = [pair for a in alternatives for part in _top_alternatives(a) for pair in _led(part)]
+    out: list[str] = []
+    run: dict[str, list[str]] = {}  # first character -> the rests of its alternatives, in order
+
+    def flush() -> None:
+        for first, rests in run.items():
+            inner = rests[0] if len(rests) == 1 else by_first_character(rests)
+            out.append(first + (inner if len(_top_alternatives(inner)) == 1 else "(?:" + inner + ")"))
+        run.clear()
+
+    for first, alternative in led:
+        if first is None:
+            flush()
+            out.append(alternative)
+        else:
+            run.setdefault(first, []).append(alternative[1:])
+    flush()
+    return "|".join(out)
+
+
 class Searcher(Protocol):
     """What a family asks of `unspaced`: `search(text)`, truthy when the text has such a character."""
 
@@ -123,7 +211,9 @@ class Family:
                 latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
             if han:
                 cjk.append((i, "|".join(han)))
-        scan = ([r"\b(?:" + "|".join(p for _, p in latin) + ")"] if latin else []) + [p for _, p in cjk]
+        # (the Latin alternatives gathered by first character: `by_first_character`)
+        lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
+        scan = ([lead] if latin else []) + [p for _, p in cjk]
         # compiled when a text first gets past the family's word gate
         self.scan = lazy("|".join(scan))
         # each pattern on its own, compiled when a match first needs it (a lint that never meets a
