@@ -279,6 +279,8 @@ _GATE_BYTES = bytes.maketrans(
     (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
+_DIGIT_BYTES = string.digits.encode("ascii")
+_ASCII_DIGIT = re.compile("[0-9]")
 # ... and in a text that is not ASCII, every character outside ASCII ends a word too
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
@@ -295,9 +297,10 @@ class TextWords(frozenset[str]):
     word "when" standing on its own, and only there (`Gated.starts`). `wide`: None for an ASCII
     text, else the offsets of its digits outside ASCII (which `\\d` matches too)."""
 
-    __slots__ = ("_digit_starts", "padded", "wide")
+    __slots__ = ("_digit_starts", "digits", "padded", "wide")
     padded: str
     wide: tuple[int, ...] | None
+    digits: bool  # the text has a digit 0-9 (one test for the ten digit prefixes of a `\d` gate)
     _digit_starts: list[int] | None
 
     def digit_starts(self) -> list[int]:
@@ -313,14 +316,18 @@ def gate_words(text: str) -> TextWords:
     """The words of `text` as a `WordGate` reads them: its maximal runs of ASCII letters and digits,
     lower-cased."""
     if text.isascii():
-        spaced = text.encode("ascii").translate(_GATE_BYTES).decode("ascii")
+        raw = text.encode("ascii")
+        spaced = raw.translate(_GATE_BYTES).decode("ascii")
         wide = None
+        digits = len(raw.translate(None, _DIGIT_BYTES)) != len(raw)
     else:
         spaced = _NOT_ASCII.sub(" ", text.translate(_GATE_WORDS))
         wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
+        digits = _ASCII_DIGIT.search(text) is not None
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
     words.wide = wide
+    words.digits = digits
     words._digit_starts = None
     return words
 
@@ -546,6 +553,7 @@ class Gated:
     word start, each entering most of a long alternation; the gate's words occur a few times."""
 
     __slots__ = (
+        "_any_digit",
         "_at_start",
         "_digit_words",
         "_digits",
@@ -573,12 +581,19 @@ class Gated:
         # a match (the gate has `\d`'s digits)
         self._wide: tuple[str, ...] = ()
         self._digits = False
+        self._any_digit = False
         self._digit_words = False  # the ten digits are word prefixes (`\\b\\d`): `digit_starts`
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
         self._words = None if gate is None else gate.words
-        self._prefixes = () if gate is None else gate.prefixes
+        # (the ten digits of `\d` are asked as one: `TextWords.digits`)
+        self._any_digit = gate is not None and set(string.digits) <= set(gate.prefixes)
+        self._prefixes = (
+            ()
+            if gate is None
+            else tuple(p for p in gate.prefixes if not (self._any_digit and p in string.digits))
+        )
         self._at_start = gate is not None and gate.at_start
         if gate is not None:
             self._keys = {word: f" {word} " for word in gate.words}
@@ -599,7 +614,7 @@ class Gated:
         if self._prefixes is None:
             self._read()
         own = self._words
-        if own is None or not own.isdisjoint(words):
+        if own is None or not own.isdisjoint(words) or (self._any_digit and words.digits):
             return True
         # a loop, not any(...): no generator made per text on this hot path
         for prefix in self._prefixes or ():
@@ -723,7 +738,7 @@ class GateSet:
     each pattern's `passes` would, so that the patterns the text turns away are not called at all
     and the others are scanned without asking their gates again (`Gated.open_finditer`)."""
 
-    __slots__ = ("_all", "_bits", "_gated", "_prefixes", "_ungated")
+    __slots__ = ("_all", "_bits", "_digits", "_gated", "_prefixes", "_ungated")
 
     def __init__(self, gated: Sequence[Gated]) -> None:
         self._gated = tuple(gated)
@@ -732,7 +747,7 @@ class GateSet:
     def _read(self) -> None:
         bits: dict[str, int] = {}
         prefixes: dict[str, int] = {}
-        ungated = 0
+        ungated = digits = 0
         for i, gated in enumerate(self._gated):
             if gated._prefixes is None:
                 gated._read()
@@ -743,6 +758,9 @@ class GateSet:
                 bits[word] = bits.get(word, 0) | 1 << i
             for prefix in gated._prefixes or ():
                 prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
+            if gated._any_digit:
+                digits |= 1 << i
+        self._digits = digits
         self._ungated = ungated
         self._all = frozenset(bits)
         self._prefixes = tuple(prefixes.items())
@@ -761,6 +779,8 @@ class GateSet:
         mask = self._ungated
         for word in self._all.intersection(words):
             mask |= bits[word]
+        if words.digits:
+            mask |= self._digits
         for prefix, opens in self._prefixes:
             if opens & ~mask and prefix in text:
                 mask |= opens

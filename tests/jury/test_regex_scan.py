@@ -297,7 +297,8 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
 
 def test_gate_words_read_an_ascii_text_as_bytes_as_they_read_it_as_a_string() -> None:
     """An ASCII text's words are read through a byte table (`_GATE_BYTES`): the same spaced text as
-    the string table (`_GATE_WORDS`) gives, for every ASCII character."""
+    the string table (`_GATE_WORDS`) gives, for every ASCII character; `digits` says whether the text
+    has a digit 0-9."""
     from mcp_lint.jury.regex_scan import _GATE_BYTES, _GATE_WORDS
 
     every = "".join(map(chr, range(128)))
@@ -307,6 +308,8 @@ def test_gate_words_read_an_ascii_text_as_bytes_as_they_read_it_as_a_string() ->
             words = gate_words(text)
             assert words == frozenset(text.translate(_GATE_WORDS).split())
             assert words.padded == " " + text.translate(_GATE_WORDS) + " "
+        # (the ten digits of a `\\d` gate asked as one, on any text)
+        assert gate_words(text).digits == any(digit in text for digit in "0123456789")
 
 
 def test_alternatives_gathered_by_first_character_match_as_the_alternation_does() -> None:
