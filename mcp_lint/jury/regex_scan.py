@@ -16,7 +16,7 @@ import json
 import re
 import string
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -49,6 +49,94 @@ def _top_alternatives(pattern: str) -> list[str]:
         i += 1
     out.append(pattern[start:])
     return out
+
+
+# What `by_first_character` reads as an alternative's first character: a plain letter, digit or
+# space (not escaped, not repeated)
+_PLAIN_FIRST = frozenset(string.ascii_lowercase + string.digits + " ")
+_REPEATS = ("?", "*", "+", "{")
+_MAX_SPREAD = 16  # `(?:a|b|...)rest` is spread into at most this many alternatives
+# a capturing group or a backreference (an escaped parenthesis too: not spread either)
+_CAPTURES = re.compile(r"\((?!\?)|\(\?P|\\[1-9]")
+
+
+def _closing(pattern: str, start: int) -> int:
+    """The offset of the `)` that closes the group opened at `pattern[start]`, or -1."""
+    depth = 0
+    in_class = False
+    i = start
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _led(alternative: str) -> list[tuple[str | None, str]]:
+    """`alternative` as alternatives tried in the same order, each with the plain character it
+    starts with (None: not told). A leading non-capturing group is spread over what follows it,
+    `(?:a|b)c` -> `ac|bc`, and an optional one, `(?:a)?c` -> `ac|c`, which a backtracking matcher
+    tries in the same order."""
+    first = alternative[:1]
+    if first and first in _PLAIN_FIRST and not alternative[1:2].startswith(_REPEATS):
+        return [(first, alternative)]
+    if not alternative.startswith("(?:"):
+        return [(None, alternative)]
+    end = _closing(alternative, 0)
+    if end < 0 or _CAPTURES.search(alternative):
+        return [(None, alternative)]
+    inner, rest = alternative[3:end], alternative[end + 1 :]
+    optional = rest[:1] == "?"
+    if optional:
+        rest = rest[1:]
+    if rest.startswith((*_REPEATS, "?")):
+        return [(None, alternative)]  # repeated, or lazy or possessive
+    spread = [a + rest for a in _top_alternatives(inner)] + ([rest] if optional else [])
+    out = [led for a in spread for led in _led(a)] if len(spread) <= _MAX_SPREAD else []
+    return out if 0 < len(out) <= _MAX_SPREAD else [(None, alternative)]
+
+
+def by_first_character(alternatives: Iterable[str]) -> str:
+    """The alternation of `alternatives` (tried in this order), rewritten so that `re` skips most of
+    it at a position on one character test: alternatives that start with the same plain character
+    are gathered behind it, `use x|when y|used z` -> `use(?: x|d z)|when y` (recursively).
+
+    The same matches: at any position only the alternatives that start with the character there can
+    match, and those keep their order, so the first that matches is the one the alternation takes.
+    An alternative whose first character is not told (an escape, a class, a repeat) is a barrier:
+    nothing is moved across it. `re` tests an alternative's first literal before entering it, so a
+    word start costs one test per first character instead of one per alternative (the cue families'
+    alternations have 20 to 90 alternatives)."""
+    led = [pair for a in alternatives for part in _top_alternatives(a) for pair in _led(part)]
+    out: list[str] = []
+    run: dict[str, list[str]] = {}  # first character -> the rests of its alternatives, in order
+
+    def flush() -> None:
+        for first, rests in run.items():
+            inner = rests[0] if len(rests) == 1 else by_first_character(rests)
+            out.append(first + (inner if len(_top_alternatives(inner)) == 1 else "(?:" + inner + ")"))
+        run.clear()
+
+    for first, alternative in led:
+        if first is None:
+            flush()
+            out.append(alternative)
+        else:
+            run.setdefault(first, []).append(alternative[1:])
+    flush()
+    return "|".join(out)
 
 
 class Searcher(Protocol):
@@ -123,7 +211,9 @@ class Family:
                 latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
             if han:
                 cjk.append((i, "|".join(han)))
-        scan = ([r"\b(?:" + "|".join(p for _, p in latin) + ")"] if latin else []) + [p for _, p in cjk]
+        # (the Latin alternatives gathered by first character: `by_first_character`)
+        lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
+        scan = ([lead] if latin else []) + [p for _, p in cjk]
         # compiled when a text first gets past the family's word gate
         self.scan = lazy("|".join(scan))
         # each pattern on its own, compiled when a match first needs it (a lint that never meets a
@@ -155,6 +245,16 @@ class Family:
         """Some pattern of the family matches in `text` (`words` as for `finditer`)."""
         return self._gated.search(text, words)
 
+    @property
+    def gated(self) -> Gated:
+        """The family's alternation behind its word gate (for a `GateSet`)."""
+        return self._gated
+
+    def open_finditer(self, text: str, words: TextWords) -> list[Hit]:
+        """`finditer` for a text the family's gate lets through (`GateSet.opened`)."""
+        found = self._gated.open_finditer(text, words)
+        return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
+
 
 def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
     """The patterns as one `Family` scan."""
@@ -172,7 +272,15 @@ _ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
 _GATE_WORDS = str.maketrans(
     string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
 )
+# ... the same as a byte table, for an ASCII text: `bytes.translate` is a plain table look-up per
+# byte, where `str.translate` with a mapping costs ~20x as much (a 100-character text: ~2 us)
+_GATE_BYTES = bytes.maketrans(
+    (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
+    (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
+)
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
+_DIGIT_BYTES = string.digits.encode("ascii")
+_ASCII_DIGIT = re.compile("[0-9]")
 # ... and in a text that is not ASCII, every character outside ASCII ends a word too
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
@@ -189,9 +297,10 @@ class TextWords(frozenset[str]):
     word "when" standing on its own, and only there (`Gated.starts`). `wide`: None for an ASCII
     text, else the offsets of its digits outside ASCII (which `\\d` matches too)."""
 
-    __slots__ = ("_digit_starts", "padded", "wide")
+    __slots__ = ("_digit_starts", "digits", "padded", "wide")
     padded: str
     wide: tuple[int, ...] | None
+    digits: bool  # the text has a digit 0-9 (one test for the ten digit prefixes of a `\d` gate)
     _digit_starts: list[int] | None
 
     def digit_starts(self) -> list[int]:
@@ -206,15 +315,19 @@ class TextWords(frozenset[str]):
 def gate_words(text: str) -> TextWords:
     """The words of `text` as a `WordGate` reads them: its maximal runs of ASCII letters and digits,
     lower-cased."""
-    spaced = text.translate(_GATE_WORDS)
     if text.isascii():
+        raw = text.encode("ascii")
+        spaced = raw.translate(_GATE_BYTES).decode("ascii")
         wide = None
+        digits = len(raw.translate(None, _DIGIT_BYTES)) != len(raw)
     else:
-        spaced = _NOT_ASCII.sub(" ", spaced)
+        spaced = _NOT_ASCII.sub(" ", text.translate(_GATE_WORDS))
         wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
+        digits = _ASCII_DIGIT.search(text) is not None
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
     words.wide = wide
+    words.digits = digits
     words._digit_starts = None
     return words
 
@@ -416,9 +529,11 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
 
 
 # A text shorter than this is scanned whole once its gate lets it through: `re` runs over a short text
-# faster than `Gated.starts` finds the gate's words in it (measured in CPU time; in instructions the
-# positions still win, but they are the slower ones per instruction)
-_SHORT = 120
+# faster than `Gated.starts` finds the gate's words in it. Measured in CPU time (in instructions the
+# positions win at any length, but they are the slower ones per instruction) over the texts the jury
+# scans, by length: the cue families' scans cost as much as the positions at ~55 characters, the
+# shorter patterns' at ~80 (session 32; 120 before, when every gated call also asked its gate).
+_SHORT = 64
 
 # Every `Gated` made (the jury's modules make theirs at import): what `lab/word_gates.py` derives
 # `GATES_FILE` from.
@@ -438,6 +553,7 @@ class Gated:
     word start, each entering most of a long alternation; the gate's words occur a few times."""
 
     __slots__ = (
+        "_any_digit",
         "_at_start",
         "_digit_words",
         "_digits",
@@ -465,12 +581,19 @@ class Gated:
         # a match (the gate has `\d`'s digits)
         self._wide: tuple[str, ...] = ()
         self._digits = False
+        self._any_digit = False
         self._digit_words = False  # the ten digits are word prefixes (`\\b\\d`): `digit_starts`
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
         self._words = None if gate is None else gate.words
-        self._prefixes = () if gate is None else gate.prefixes
+        # (the ten digits of `\d` are asked as one: `TextWords.digits`)
+        self._any_digit = gate is not None and set(string.digits) <= set(gate.prefixes)
+        self._prefixes = (
+            ()
+            if gate is None
+            else tuple(p for p in gate.prefixes if not (self._any_digit and p in string.digits))
+        )
         self._at_start = gate is not None and gate.at_start
         if gate is not None:
             self._keys = {word: f" {word} " for word in gate.words}
@@ -491,7 +614,7 @@ class Gated:
         if self._prefixes is None:
             self._read()
         own = self._words
-        if own is None or not own.isdisjoint(words):
+        if own is None or not own.isdisjoint(words) or (self._any_digit and words.digits):
             return True
         # a loop, not any(...): no generator made per text on this hot path
         for prefix in self._prefixes or ():
@@ -518,6 +641,10 @@ class Gated:
             return None
         if not self._at_start or len(text) < _SHORT:
             return None if self.passes(text, words) else []
+        return self._positions(text, words, own)
+
+    def _positions(self, text: str, words: TextWords, own: frozenset[str]) -> list[int]:
+        """The offsets where the gate's words and prefixes occur in `text`, in order."""
         found: list[int] = []
         keys = self._keys
         # a word where it stands on its own, a word prefix where a word starts: found in the padded
@@ -555,7 +682,10 @@ class Gated:
 
     def finditer(self, text: str, words: TextWords | None) -> Iterable[re.Match[str]]:
         """`self.pattern.finditer(text)`, `words` as for `starts`."""
-        starts = self.starts(text, words)
+        return self._from(text, self.starts(text, words))
+
+    def _from(self, text: str, starts: list[int] | None) -> Iterable[re.Match[str]]:
+        """The pattern's matches in `text`, tried at `starts` (None: scanned whole)."""
         if starts is None:
             return self.pattern.finditer(text)
         found: list[re.Match[str]] = []
@@ -571,9 +701,27 @@ class Gated:
                     end = m.end()  # a gated match is never empty (its gate word is in it)
         return found
 
+    def open_finditer(self, text: str, words: TextWords) -> Iterable[re.Match[str]]:
+        """`finditer` for a text the gate lets through (`GateSet.opened` said so): the gate is not
+        asked again (a short text, or a pattern whose gate cannot say where matches start, is
+        scanned whole at once)."""
+        own = self._words
+        if own is None or not self._at_start or len(text) < _SHORT:
+            return self.pattern.finditer(text)
+        return self._from(text, self._positions(text, words, own))
+
+    def open_search(self, text: str, words: TextWords) -> bool:
+        """`search` for a text the gate lets through (`GateSet.opened`)."""
+        own = self._words
+        if own is None or not self._at_start or len(text) < _SHORT:
+            return self.pattern.search(text) is not None
+        return self._search_from(text, self._positions(text, words, own))
+
     def search(self, text: str, words: TextWords | None) -> bool:
         """`self.pattern.search(text) is not None`, `words` as for `starts`."""
-        starts = self.starts(text, words)
+        return self._search_from(text, self.starts(text, words))
+
+    def _search_from(self, text: str, starts: list[int] | None) -> bool:
         if starts is None:
             return self.pattern.search(text) is not None
         match = self.pattern.match
@@ -581,3 +729,59 @@ class Gated:
             if match(text, pos) is not None:
                 return True
         return False
+
+
+class GateSet:
+    """The gates of several `Gated` patterns read together: `opened` tells, from one pass over the
+    words a text shares with any of the gates (one dict look-up per such word, giving every pattern
+    whose gate it opens) and one test per distinct prefix, which of them may match in the text, as
+    each pattern's `passes` would, so that the patterns the text turns away are not called at all
+    and the others are scanned without asking their gates again (`Gated.open_finditer`)."""
+
+    __slots__ = ("_all", "_bits", "_digits", "_gated", "_prefixes", "_ungated")
+
+    def __init__(self, gated: Sequence[Gated]) -> None:
+        self._gated = tuple(gated)
+        self._bits: dict[str, int] | None = None  # read when first asked
+
+    def _read(self) -> None:
+        bits: dict[str, int] = {}
+        prefixes: dict[str, int] = {}
+        ungated = digits = 0
+        for i, gated in enumerate(self._gated):
+            if gated._prefixes is None:
+                gated._read()
+            if gated._words is None:
+                ungated |= 1 << i
+                continue
+            for word in gated._words:
+                bits[word] = bits.get(word, 0) | 1 << i
+            for prefix in gated._prefixes or ():
+                prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
+            if gated._any_digit:
+                digits |= 1 << i
+        self._digits = digits
+        self._ungated = ungated
+        self._all = frozenset(bits)
+        self._prefixes = tuple(prefixes.items())
+        self._bits = bits
+
+    def opened(self, text: str, words: TextWords) -> int:
+        """Bit i set: the gate of the i-th pattern lets `text` through (`Gated.passes`), `words` being
+        `gate_words(text)`."""
+        bits = self._bits
+        if bits is None:
+            self._read()
+            bits = self._bits
+            assert bits is not None
+        if words.wide is not None:  # not ASCII (rare): each gate asked on its own
+            return sum(1 << i for i, gated in enumerate(self._gated) if gated.passes(text, words))
+        mask = self._ungated
+        for word in self._all.intersection(words):
+            mask |= bits[word]
+        if words.digits:
+            mask |= self._digits
+        for prefix, opens in self._prefixes:
+            if opens & ~mask and prefix in text:
+                mask |= opens
+        return mask

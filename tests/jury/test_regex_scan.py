@@ -252,3 +252,98 @@ def test_the_shipped_gates_are_what_the_patterns_give_today() -> None:
         shipped, derived = word_gate(pattern), derive_word_gate(pattern)
         assert shipped is not None and derived is not None
         assert (shipped.words, shipped.prefixes) == (derived.words, derived.prefixes)
+
+
+def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
+    """`GateSet.opened` reads many gates in one pass over a text's words: bit i is set exactly when
+    the i-th pattern's own gate lets the text through (`Gated.passes`), ASCII or not; a pattern it
+    opens is then matched without asking its gate (`open_finditer`, `open_search`) and finds what the
+    pattern's own `finditer` and `search` find, at every length (scanned whole or at its words)."""
+    from mcp_lint.jury.features import segment
+    from mcp_lint.jury.features.cues import _GATED
+    from mcp_lint.jury.features.cues import _GATES as cue_gates
+    from mcp_lint.jury.regex_scan import GateSet
+
+    patterns = list(_gated_patterns().values())
+    gated = [Gated(p) for p in patterns]
+    gate_set = GateSet(gated)
+    texts = [t.lower() for t in sample_texts()]
+    texts += [u for t in texts[::2] for u in t.split("\n")]
+    rng = random.Random(32)
+    pieces = sorted({w for p in patterns if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces += ["٣", "仅", "例如", "é", "x"]
+    glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed ", " lorem ipsum dolor sit amet "]
+    for _ in range(2000):
+        texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 8))))
+    opened_somewhere = 0
+    for text in texts:
+        words = gate_words(text)
+        opened = gate_set.opened(text, words)
+        for i, (pattern, one) in enumerate(zip(patterns, gated, strict=True)):
+            assert bool(opened >> i & 1) == one.passes(text, words), (pattern.pattern[:40], text[:80])
+            if opened >> i & 1:
+                opened_somewhere += 1
+                spans = [m.span() for m in pattern.finditer(text)]
+                assert [m.span() for m in one.open_finditer(text, words)] == spans, (
+                    pattern.pattern[:40],
+                    text,
+                )
+                assert one.open_search(text, words) == bool(spans)
+    assert 0 < opened_somewhere < len(texts) * len(patterns)
+    # the jury's own sets hold the patterns they are used for
+    assert len(segment._GATES._gated) == 13
+    assert len(cue_gates._gated) == sum(len(parts) for parts in _GATED.values())
+
+
+def test_gate_words_read_an_ascii_text_as_bytes_as_they_read_it_as_a_string() -> None:
+    """An ASCII text's words are read through a byte table (`_GATE_BYTES`): the same spaced text as
+    the string table (`_GATE_WORDS`) gives, for every ASCII character; `digits` says whether the text
+    has a digit 0-9."""
+    from mcp_lint.jury.regex_scan import _GATE_BYTES, _GATE_WORDS
+
+    every = "".join(map(chr, range(128)))
+    for text in (every, every[::-1], *sample_texts()):
+        if text.isascii():
+            assert text.encode("ascii").translate(_GATE_BYTES).decode("ascii") == text.translate(_GATE_WORDS)
+            words = gate_words(text)
+            assert words == frozenset(text.translate(_GATE_WORDS).split())
+            assert words.padded == " " + text.translate(_GATE_WORDS) + " "
+        # (the ten digits of a `\\d` gate asked as one, on any text)
+        assert gate_words(text).digits == any(digit in text for digit in "0123456789")
+
+
+def test_alternatives_gathered_by_first_character_match_as_the_alternation_does() -> None:
+    """`by_first_character` moves alternatives only past others that start with another character:
+    the same matches, match for match, as the plain alternation, for the cue families' alternatives
+    and for alternations made to trip it (shared starts in any order, optional and repeated groups,
+    escapes, classes, groups spread over what follows, an empty alternative)."""
+    from mcp_lint.jury.regex_scan import by_first_character
+
+    assert by_first_character(["use x", "when y", "used z"]) == "use(?: x|d z)|when y"
+    made = [
+        ["a", "ab", "b", "abc", "ba"],
+        ["(?:do not|don't) use", "do it", r"\d+ items", "dont", "(?:an? )?error", "an"],
+        ["max(?:imum)?", "maxi", "(?:max|min)imum", "[mn]o", "mo", "min"],
+        ["e\\.g", "eg", "e", "(?:e|f)+x", "ex", "fx"],
+        ["(?:a|b)?c", "ac", "c", "bc", "", "ca"],
+        ["x(y)z", "xz", "(?:x)??y", "xy", "y"],
+    ]
+    families = [
+        [a for p in patterns for a in _top_alternatives(p) if a.isascii()]
+        for patterns in (F.USAGE_CUES, F.LIMIT_CUES, F.EXAMPLE_CUES, F.LIMIT_KINDS)
+    ]
+    texts = [t.lower() for t in sample_texts()[::5]]
+    rng = random.Random(64)
+    pieces = ["a", "b", "c", "ab", "ba", "do not use", "don't", "5 items", "error", "an error", "maximum"]
+    pieces += ["max", "min", "mo", "e.g", "eg", "eex", "fx", "x", "y", "xyz", "xz", "only", "when"]
+    texts += [
+        "".join(rng.choice([*pieces, " ", " ", "-"]) for _ in range(rng.randint(1, 12))) for _ in range(2000)
+    ]
+    for alternatives in (*made, *families):
+        plain = re.compile(r"\b(?:" + "|".join(alternatives) + ")")
+        gathered = re.compile(r"\b(?:" + by_first_character(alternatives) + ")")
+        for text in texts:
+            assert [m.span() for m in gathered.finditer(text)] == [m.span() for m in plain.finditer(text)], (
+                alternatives[:3],
+                text[:80],
+            )

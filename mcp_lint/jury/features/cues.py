@@ -12,7 +12,7 @@ from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
-from mcp_lint.jury.regex_scan import Gated, gate_words, presence_parts
+from mcp_lint.jury.regex_scan import Gated, GateSet, gate_words, presence_parts
 from mcp_lint.lazyre import lazy
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_GATED`;
@@ -35,15 +35,24 @@ _GATED: dict[str, tuple[Gated, ...]] = {
 }
 
 
+# ... their gates read together (`GateSet`): most units open none of them
+_PARTS: tuple[tuple[str, Gated], ...] = tuple(
+    (comp, part) for comp, parts in _GATED.items() for part in parts
+)
+_GATES = GateSet([part for _, part in _PARTS])
+_NONE: frozenset[str] = frozenset()
+
+
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
     words = gate_words(low)
+    opened = _GATES.opened(low, words)
+    if not opened:
+        return _NONE
     found: list[str] = []
-    for comp, parts in _GATED.items():
-        for part in parts:
-            if part.search(low, words):
-                found.append(comp)
-                break
+    for i, (comp, part) in enumerate(_PARTS):
+        if opened >> i & 1 and comp not in found and part.open_search(low, words):
+            found.append(comp)
     return frozenset(found)
 
 

@@ -5,6 +5,7 @@ later (the schema's docs) is scanned on its own."""
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,7 +44,7 @@ from mcp_lint.jury.features.lexicon import (
     is_bullet,
 )
 from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropNames
-from mcp_lint.jury.regex_scan import Gated, Hit, gate_words
+from mcp_lint.jury.regex_scan import Gated, GateSet, Hit, gate_words
 
 N_KINDS = len(LIMIT_KINDS)
 
@@ -58,6 +59,43 @@ _G_RETURN = Gated(_RETURN)
 _G_TYPE_WORDS = Gated(TYPE_WORDS)
 _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 _G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
+
+# ... whose gates are read together, in one pass over the words of the lower-cased text
+# (`GateSet.opened`): a pattern the text turns away is not called, the others not asked again
+_GATES = GateSet(
+    (
+        _USAGE.gated,
+        _LIMIT.gated,
+        _EXAMPLE.gated,
+        _KINDS.gated,
+        _G_STRONG_LIMIT,
+        _G_QUALIFIERS,
+        _G_PARAM_KEYWORD,
+        _G_LIM_CONDITIONAL,
+        _G_LIM_RESTRICT,
+        _G_RETURN,
+        _CONTENT_LIST.gated,
+        _G_TYPE_WORDS,
+        _G_FORMAT_WORDS,
+    )
+)
+(
+    _USAGE_OPEN,
+    _LIMIT_OPEN,
+    _EXAMPLE_OPEN,
+    _KINDS_OPEN,
+    _STRONG_OPEN,
+    _QUALIFIERS_OPEN,
+    _KEYWORD_OPEN,
+    _CONDITIONAL_OPEN,
+    _RESTRICT_OPEN,
+    _RETURN_OPEN,
+    _CONTENT_LIST_OPEN,
+    _TYPE_WORDS_OPEN,
+    _FORMAT_WORDS_OPEN,
+) = (1 << i for i in range(13))
+_NO_MATCHES: tuple[re.Match[str], ...] = ()
+_NO_HITS: tuple[Hit, ...] = ()
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
@@ -198,15 +236,18 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         pos += len(unit) + 1
     # the text's words, read once for every gate
     words = gate_words(low)
-    usage = _USAGE.finditer(low, words)
-    limit = _LIMIT.finditer(low, words)
-    example = _EXAMPLE.finditer(low, words)
-    kind_hits = _KINDS.finditer(low, words)
-    strong_hits = _G_STRONG_LIMIT.finditer(low, words)
-    qualifiers = _G_QUALIFIERS.finditer(low, words)
-    param_keywords = _G_PARAM_KEYWORD.finditer(low, words)
-    conditional_hits = _G_LIM_CONDITIONAL.finditer(low, words)
-    restrict_hits = _G_LIM_RESTRICT.finditer(low, words)
+    opened = _GATES.opened(low, words)
+    usage = _USAGE.open_finditer(low, words) if opened & _USAGE_OPEN else _NO_HITS
+    limit = _LIMIT.open_finditer(low, words) if opened & _LIMIT_OPEN else _NO_HITS
+    example = _EXAMPLE.open_finditer(low, words) if opened & _EXAMPLE_OPEN else _NO_HITS
+    kind_hits = _KINDS.open_finditer(low, words) if opened & _KINDS_OPEN else _NO_HITS
+    strong_hits = _G_STRONG_LIMIT.open_finditer(low, words) if opened & _STRONG_OPEN else _NO_MATCHES
+    qualifiers = _G_QUALIFIERS.open_finditer(low, words) if opened & _QUALIFIERS_OPEN else _NO_MATCHES
+    param_keywords = _G_PARAM_KEYWORD.open_finditer(low, words) if opened & _KEYWORD_OPEN else _NO_MATCHES
+    conditional_hits = (
+        _G_LIM_CONDITIONAL.open_finditer(low, words) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
+    )
+    restrict_hits = _G_LIM_RESTRICT.open_finditer(low, words) if opened & _RESTRICT_OPEN else _NO_MATCHES
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -276,9 +317,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         strong=len(strong),
         kinds=tuple(kinds),
         must_call="must" in low and MUST_CALL.search(low) is not None,
-        return_cue=_G_RETURN.search(low, words),
+        return_cue=bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),
         return_section=has_return_section(joined, low, words),
-        content_list=_CONTENT_LIST.search(low, words),
+        content_list=bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),
         qualifiers=frozenset(m.group(0) for m in qualifiers),
         code_spans=code_spans,
         quoted=quoted,
@@ -297,8 +338,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         fence="```" in joined,
         jsonish=":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,
         param_section=has_param_section(joined, low, words),
-        type_words=_G_TYPE_WORDS.search(low, words),
-        format_words=_G_FORMAT_WORDS.search(low, words),
+        type_words=bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),
+        format_words=bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),
         # every match has one of these words (the cheap test rules most texts out)
         default_words=("default" in low or "optional" in low or "required" in low)
         and DEFAULT_WORDS.search(low) is not None,
