@@ -23,7 +23,7 @@ from typing import Any
 from mcp_lint.errors import UsageError
 from mcp_lint.files import read_text, write_text_atomic
 from mcp_lint.limits import load_json
-from mcp_lint.model import BaselineEntry, BaselineStatus, Finding, RunResult, ServerReport
+from mcp_lint.model import BaselineEntry, BaselineStatus, Finding, RunResult, ServerReport, replaced
 
 BASELINE_FORMAT = "mcp-lint-baseline/1"
 # Relative to the config file's folder (the working directory when there is none).
@@ -102,12 +102,12 @@ def apply_baseline(
         marked: list[Finding] = []
         for finding in report.findings:
             # An entry recorded under another name of the server (its serverInfo name) counts too.
-            keys = [finding_key(replace(finding, server=name)) for name in _names(report)]
+            keys = [finding_key(replaced(finding, server=name)) for name in _names(report)]
             key = next((key for key in keys if allowance[key] > 0), None)
             if key is not None:
                 allowance[key] -= 1
                 matched += 1
-                finding = replace(finding, baselined=True)
+                finding = replaced(finding, baselined=True)
             marked.append(finding)
         servers.append(replace(report, findings=tuple(marked)))
     linted = _linted(result)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INCOMPLETE, EXIT_UNREACHABLE
-from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.model import Finding, RunResult, ServerReport, replaced
 from mcp_lint.profiles import BREAKING_SEVERITY, Profile, get_profile, threshold
 
 
@@ -44,7 +44,7 @@ def decide(result: RunResult, catalogue: Catalogue | None = None) -> RunResult:
             server,
             findings=tuple(
                 # A finding that keeps its mark is kept as it is (a copy is all replace() would make).
-                finding if finding.fails is fails else replace(finding, fails=fails)
+                finding if finding.fails is fails else replaced(finding, fails=fails)
                 for finding in server.findings
                 for fails in (_fails(finding, result.fail_on, profile, breaking),)
             ),

@@ -9,7 +9,7 @@ import operator
 import re
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, Literal, Protocol, TypeVar, get_args, overload
 from urllib.parse import quote
 
@@ -25,7 +25,9 @@ class Severity(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        # `_name_` is what `name` returns, read without enum's descriptor (a report reads a label per
+        # finding, and the descriptor costs more than the rest of it).
+        return self._name_.lower()
 
     @classmethod
     def parse(cls, text: str) -> Severity:
@@ -139,7 +141,43 @@ def value_record(cls: _R) -> _R:
     for method in (__eq__, __hash__, __repr__):
         method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
         setattr(cls, method.__name__, method)
+    # `replaced` may copy an instance when `__init__` takes exactly the fields (none left out of it,
+    # no InitVar) and nothing runs after it.
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    names = tuple(item.name for item in every)
+    if (
+        init is not None
+        and not hasattr(cls, "__post_init__")
+        and init.co_varnames[1 : init.co_argcount + init.co_kwonlyargcount] == names
+    ):
+        _COPIED[cls] = frozenset(names)
     return cls
+
+
+# The value records that `replaced` may copy: class -> the names of its fields.
+_COPIED: dict[type, frozenset[str]] = {}
+_V = TypeVar("_V")
+
+
+def replaced(record: _V, /, **changes: Any) -> _V:
+    """`dataclasses.replace(record, **changes)`: the same new record, made by copying the instance's
+    fields instead of calling `__init__` with all of them. For a frozen record that `__init__` sets
+    field by field through `object.__setattr__`; `replace` reads every field and calls it (about
+    50 K instructions for a `Finding` on Python 3.11, 7 K for this copy), and a run replaces a few
+    per tool: each rubric finding gets its suggestion, then its gate decision.
+
+    Only for a value record whose `__init__` takes exactly its fields and runs nothing after, when
+    the instance holds nothing but them (not a `Tool` with accessors cached) and `changes` names
+    only fields; anything else is `dataclasses.replace`'s, errors included. Held to it by
+    tests/test_model_records.py."""
+    names = _COPIED.get(record.__class__)
+    state = record.__dict__.copy()
+    if names is None or state.keys() != names or not changes.keys() <= names:
+        return replace(record, **changes)  # type: ignore[type-var]
+    state.update(changes)
+    made: _V = object.__new__(record.__class__)
+    object.__setattr__(made, "__dict__", state)
+    return made
 
 
 def fmean(values: Iterable[float]) -> float:
@@ -282,7 +320,7 @@ class SchemaFix:
 
 
 @value_record
-@dataclass(frozen=True, eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False, init=False)
 class Finding:
     """One rule violation. `tool` is None for server-level findings.
 
@@ -311,6 +349,51 @@ class Finding:
     fails: bool = False
     # The schema or annotation edit the rule's evidence calls for, when there is one (an unsafe fix).
     fix: SchemaFix | None = None
+
+    def __init__(
+        self,
+        code: str,
+        rule: str,
+        severity: Severity,
+        message: str,
+        server: str,
+        tool: str | None = None,
+        evidence: str | None = None,
+        path: str | None = None,
+        suggestion: str | None = None,
+        subject: str | None = None,
+        baselined: bool = False,
+        category: Category = Category.DESCRIPTION,
+        component: Component | None = None,
+        fails: bool = False,
+        fix: SchemaFix | None = None,
+    ) -> None:
+        # What the generated `__init__` does, the fields stored as one dict rather than one
+        # `object.__setattr__` call each (a frozen record's): a run makes a finding per rubric smell,
+        # four or five per tool, and this costs half as much. `replaced` copies such a dict, so every
+        # finding keeps one layout and reading its fields stays cheap. Held to the generated one by
+        # tests/test_model_records.py.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "code": code,
+                "rule": rule,
+                "severity": severity,
+                "message": message,
+                "server": server,
+                "tool": tool,
+                "evidence": evidence,
+                "path": path,
+                "suggestion": suggestion,
+                "subject": subject,
+                "baselined": baselined,
+                "category": category,
+                "component": component,
+                "fails": fails,
+                "fix": fix,
+            },
+        )
 
     @property
     def parameter(self) -> str | None:

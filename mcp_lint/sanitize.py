@@ -15,7 +15,7 @@ from json.encoder import encode_basestring as _encode_str  # the C encoder's, as
 from typing import Any
 
 from mcp_lint.lazyre import lazy
-from mcp_lint.model import Finding, RunResult, ServerReport
+from mcp_lint.model import Finding, RunResult, ServerReport, replaced
 
 _SURROGATE = lazy("[\ud800-\udfff]")
 # C0 (newline and tab too: inside one field a newline forges a report line), DEL, C1, lone
@@ -168,7 +168,7 @@ def dumps_strict(document: Any, indent: int | None = 2) -> str:
 
 
 def _printable_finding(finding: Finding) -> Finding:
-    return replace(
+    return replaced(
         finding,
         message=printable(finding.message),
         server=printable(finding.server),

@@ -54,6 +54,8 @@ class SuppressionTracker:
 
     def keep(self, findings: Iterable[Finding], aliases: Sequence[str] = ()) -> tuple[Finding, ...]:
         """The findings no entry silences; `aliases` are other names of their server."""
+        if not self._ignores:  # no entry (most runs): nothing is silenced, no rule need be looked up
+            return tuple(findings)
         kept: list[Finding] = []
         for finding in findings:
             rule = self._catalogue.find(finding.code)

@@ -126,3 +126,71 @@ def test_value_record_refuses_a_class_that_already_has_the_methods() -> None:
 
     with pytest.raises(TypeError):
         model.value_record(Full)
+
+
+def _changes(cls: type) -> dict[str, Any]:
+    # A new value for every other field.
+    fields = dataclasses.fields(cls)
+    return {item.name: ("changed", position) for position, item in enumerate(fields) if position % 2}
+
+
+@pytest.mark.parametrize("cls", [*RECORDS, *OTHERS], ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
+def test_replaced_makes_what_dataclasses_replace_makes(cls: type) -> None:
+    one = cls(**_values(cls, 1))
+    for changes in ({}, _changes(cls)):
+        expected = dataclasses.replace(one, **changes)
+        made = model.replaced(one, **changes)
+        assert type(made) is cls and made is not one
+        assert vars(made) == vars(expected) and list(vars(made)) == list(vars(expected))
+        assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.__setattr__(dataclasses.fields(cls)[0].name, "changed")
+    assert vars(one) == vars(cls(**_values(cls, 1)))  # the original is untouched
+
+
+def test_replaced_is_replace_for_what_a_copy_cannot_make() -> None:
+    tool = model.Tool("t", {"name": "t", "description": "Old text."})
+    assert tool.description == "Old text."  # cached in the instance now
+    fresh = model.replaced(tool, raw={"name": "t", "description": "New text."})
+    assert fresh.description == "New text."  # the cache was not carried over
+    finding = model.Finding("MCP101", "rule", model.Severity.LOW, "message", "server")
+    with pytest.raises(TypeError):
+        model.replaced(finding, colour="red")
+
+    @model.value_record
+    @dataclasses.dataclass(frozen=True, eq=False, repr=False)
+    class Checked:
+        value: int
+        double: int = dataclasses.field(init=False, default=0)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "double", self.value * 2)
+
+    assert model.replaced(Checked(2), value=5).double == 10
+    with pytest.raises(ValueError):
+        model.replaced(Checked(2), double=3)
+
+
+def test_findings_written_init_is_the_generated_one() -> None:
+    reference = _reference(model.Finding)
+    ours = inspect.signature(model.Finding).parameters
+    theirs = inspect.signature(reference).parameters
+    assert [(p.name, p.kind, p.default) for p in ours.values()] == [
+        (p.name, p.kind, p.default) for p in theirs.values()
+    ]
+    assert model.Finding in model._COPIED  # replaced() copies findings, not through replace()
+    names = [item.name for item in dataclasses.fields(model.Finding)]
+    for variant in range(4):
+        values = _values(model.Finding, variant)
+        positional = [values[name] for name in names]
+        for count in (5, 9, len(names)):
+            made = model.Finding(*positional[:count], **{name: values[name] for name in names[count:]})
+            assert vars(made) == vars(reference(**values))
+        assert vars(model.Finding(*positional[:5])) == vars(reference(*positional[:5]))
+    with pytest.raises(TypeError):
+        model.Finding("MCP101", "rule")  # type: ignore[call-arg]
+
+
+def test_severity_label_is_its_name_in_lower_case() -> None:
+    assert [level.label for level in model.Severity] == [level.name.lower() for level in model.Severity]
+    assert model.Severity.parse(model.Severity.HIGH.label) is model.Severity.HIGH

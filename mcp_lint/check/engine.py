@@ -210,8 +210,10 @@ def _check_rules(
             continue
         server = snapshot if rule.category == "server" else tools_only
         context = CheckContext(server=server, options=active.options, scores=scores or {})
+        component = rule.component
+        ignores = settings.per_tool_ignores
         for hit in FUNCTIONS[rule.function](context):
-            if _suppressed(rule, snapshot.name, hit.tool, settings.per_tool_ignores):
+            if ignores and _suppressed(rule, snapshot.name, hit.tool, ignores):
                 continue
             fields = {"server": snapshot.name, "tool": hit.tool or "", **hit.fields}
             findings.append(
@@ -229,7 +231,7 @@ def _check_rules(
                     suggestion=hit.suggestion,
                     subject=hit.subject if hit.subject is not None else hit.path,
                     category=rule.category,
-                    component=rule.component,
+                    component=component,
                     fix=hit.fix,
                 )
             )

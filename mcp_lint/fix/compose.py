@@ -371,6 +371,8 @@ def _contrast(rival: Rival, own: str, name: str = "", mine: Collection[str] = ()
 
 def guidelines_part(grounding: Grounding) -> str | None:
     """How it differs from each sibling an agent would confuse it with (`grounding.rivals`)."""
+    if not grounding.rivals:  # most tools: nothing to contrast, and no need to read the listing
+        return None
     own = grounding.tool.description
     name = grounding.tool.name
     mine = _shown(grounding.tool)

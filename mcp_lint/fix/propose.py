@@ -49,6 +49,7 @@ from mcp_lint.model import (
     ServerReport,
     ServerSnapshot,
     Tool,
+    replaced,
 )
 from mcp_lint.overrides import Part
 from mcp_lint.schema_walk import property_variants
@@ -459,7 +460,11 @@ def propose(
     targets = tuple(name for name in COMPONENTS if scores.get(name, 5.0) < limits.get(name, 3.0))
     if refused is not None:
         return Proposal(server, tool.name, tool.description, targets, refused=refused)
-    fixed: Repair = repair(tool, findings, [peer.name for peer in peers])
+    # Without a finding that calls for one, `repair` leaves the text as it is: the server's names
+    # are listed only for a tool that needs them (listing them per tool is quadratic in the tools).
+    fixed = Repair(tool.description)
+    if repairable(findings):
+        fixed = repair(tool, findings, [peer.name for peer in peers])
     base = with_text(tool, fixed.text)
 
     def repaired_only(why: str) -> Proposal:
@@ -712,7 +717,7 @@ def _server_proposals(
         offline = scores is None or set(scores.judges) <= {OFFLINE_JURY}
         suggestions[tool.name] = suggestion_text(proposal, offline, codes)
     findings = tuple(
-        replace(finding, suggestion=suggestions[finding.tool])
+        replaced(finding, suggestion=suggestions[finding.tool])
         if finding.component is not None and finding.tool in suggestions
         else finding
         for finding in report.findings

@@ -788,3 +788,22 @@ def test_timeout_rejects_nan_and_infinity(value: float) -> None:
 @pytest.mark.parametrize("value", [1, ["low"], True])
 def test_fail_on_that_is_not_a_string_is_rejected(value: object) -> None:
     assert usage_error({"fail-on": value}).startswith("settings: fail-on ")
+
+
+def test_a_tracker_without_entries_keeps_every_finding_in_order() -> None:
+    # With no per-tool-ignores the tracker returns the findings without looking a rule up; with
+    # entries it keeps exactly what no entry silences.
+    from mcp_lint.check.rules import load_catalogue
+    from mcp_lint.model import Finding
+    from mcp_lint.suppressions import SuppressionTracker
+
+    found = [
+        Finding("MCP202", "undocumented-parameter", Severity.LOW, "m", "s", tool="legacy_a"),
+        Finding("NOT-A-CODE", "unknown", Severity.HIGH, "m", "s", tool="b"),
+        Finding("MCP101", "missing-description", Severity.HIGH, "m", "s"),
+    ]
+    catalogue = load_catalogue()
+    assert SuppressionTracker((), catalogue).keep(iter(found)) == tuple(found)
+    tracker = SuppressionTracker((ToolIgnore("legacy_*", ("MCP202",), "frozen"),), catalogue)
+    assert tracker.keep(found) == tuple(found[1:])
+    assert SuppressionTracker((ToolIgnore("zzz", (), "none"),), catalogue).keep(found) == tuple(found)

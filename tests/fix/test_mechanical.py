@@ -10,9 +10,9 @@ from typing import Any
 from mcp_lint.check.engine import active_rules, check_server
 from mcp_lint.check.rules import load_catalogue
 from mcp_lint.config import JurySettings, Settings
-from mcp_lint.fix.mechanical import repair
+from mcp_lint.fix.mechanical import Repair, repair
 from mcp_lint.fix.plan import plan_fixes
-from mcp_lint.fix.propose import propose, suggestion_text
+from mcp_lint.fix.propose import propose, repairable, suggestion_text
 from mcp_lint.model import Finding, ServerSnapshot, Tool
 from mcp_lint.pipeline import check_reflections
 from mcp_lint.reflect import Reflection
@@ -76,6 +76,28 @@ def test_invisible_characters_are_removed_and_the_description_is_no_longer_refus
 def test_nothing_to_fix_changes_nothing() -> None:
     clean = tool("think", "Records a thinking step; `totalThoughts` is the number planned.")
     assert repair(clean, findings(clean)).text == clean.description
+
+
+def test_propose_skips_repair_only_where_repair_would_change_nothing() -> None:
+    # `propose` calls `repair` (which lists the server's names) only when `repairable` says a
+    # finding calls for a fix; for every other set of findings repair gives the text back as it is.
+    schema: dict[str, Any] = {"type": "object", "properties": {"url": {"type": "string"}}}
+    check = tool("playwright_assert_response", "Check a response awaited earlier.", schema)
+    cases = [
+        tool("think", "Records a thinking step; `totalThoughts` is the number planned."),
+        tool("think", "Records\u200b a thinking step\u202e."),
+        tool("playwright_expect_response", "Use `Playwright_assert_response` to check it.", schema),
+        tool("playwright_expect_response", "Then call `playwright_assert_responses`.", schema),
+        tool("think", ""),
+    ]
+    for case in cases:
+        found = findings(case, check)
+        names = [case.name, check.name]
+        mine = [finding for finding in found if finding.tool == case.name]
+        for given in (found, mine, []):
+            if not repairable(given):
+                assert repair(case, given, names) == Repair(case.description)
+    assert sum(repairable(findings(case, check)) for case in cases) == 3  # both kinds are met
 
 
 def test_a_non_english_description_gets_its_mechanical_fix_and_no_english() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from mcp_lint.check.functions import CheckContext, Hit, check_function
@@ -12,6 +13,8 @@ def _format_score(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+# The rubric rules quote the same descriptions, one rule after another.
+@functools.lru_cache(maxsize=1024)
 def _excerpt(text: str, limit: int = 100) -> str:
     flat = " ".join(text.split())
     if not flat:
@@ -26,6 +29,7 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
     threshold = float(context.options["threshold"])
     # opaque-parameters: a tool that takes no parameters has none to explain.
     needs_parameters = bool(context.options.get("only-with-parameters", False))
+    shown_threshold = _format_score(threshold)
     for tool in context.server.tools:
         scores = context.scores.get(tool.name)
         if scores is None or (needs_parameters and not tool.properties):
@@ -43,7 +47,7 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
             tool=tool.name,
             fields={
                 "score": _format_score(value),
-                "threshold": _format_score(threshold),
+                "threshold": shown_threshold,
                 "reason": reason.rstrip("."),
                 "judges": judges,
             },
