@@ -103,3 +103,37 @@ def test_fmean_and_median_are_statistics_bit_for_bit() -> None:
         fmean([])
     with pytest.raises(statistics.StatisticsError):
         median([])
+
+
+def test_one_verdict_fast_path_equals_the_general_path() -> None:
+    """A single judge (the default offline run) takes `_one_verdict`; it must give exactly what the
+    general path gives, for every aggregate: scores left out, reasons missing or empty, for a
+    component that does not apply, rewrites empty or absent, fractional and odd scores."""
+    import itertools
+    import math
+    import random
+
+    from mcp_lint.jury.aggregate import _aggregate, _one_verdict
+
+    rng = random.Random(5)
+    cases = []
+    for _ in range(400):
+        scores = {
+            c: rng.choice([1, 2, 3.0, 4.5, 5, 2.0004, 3.14159]) for c in COMPONENTS if rng.random() < 0.85
+        }
+        reasons = {c: rng.choice(["", "why " + c]) for c in COMPONENTS if rng.random() < 0.7}
+        cases.append(JudgeVerdict("offline", scores, reasons, rng.choice([None, "", "Better text."])))
+    cases.append(JudgeVerdict("x", {"parameters": math.inf}, {"purpose": "p"}))
+    cases.append(JudgeVerdict("x", {}, {"purpose": "p"}))  # nothing scored: the general path's error
+    for v, how in itertools.product(cases, ("median", "mean", "min")):
+        if not any(c in v.scores for c in COMPONENTS):
+            assert _one_verdict(v) is None
+            with pytest.raises(Exception) as general:
+                _aggregate([v], how)
+            with pytest.raises(general.type):
+                aggregate_verdicts([v], how)
+            continue
+        fast, slow = aggregate_verdicts([v], how), _aggregate([v], how)
+        assert repr(fast) == repr(slow)
+        assert list(fast.reasons) == list(slow.reasons)  # the same order too
+        assert list(fast.aggregate) == list(slow.aggregate)
