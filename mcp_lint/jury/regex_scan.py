@@ -22,31 +22,27 @@ from typing import Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
 
+# What `_top_alternatives` must look at in a regex: an escape pair, a whole character class (escapes
+# inside it skipped; an unclosed one runs to the end), or a group's bracket or a bar. Everything else
+# is skipped by `re` in C rather than read character by character.
+_STRUCTURE = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]?|[()|]", re.DOTALL)
+
 
 def _top_alternatives(pattern: str) -> list[str]:
-    """Split a regex at its top-level `|` (not inside groups or classes)."""
+    """Split a regex at its top-level `|` (not inside groups or classes). (Run on every cue family's
+    patterns at import, ~760 times per lint: hence one C scan for the structure.)"""
     out: list[str] = []
     depth = 0
-    in_class = False
     start = 0
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    for m in _STRUCTURE.finditer(pattern):
+        token = m.group()
+        if token == "(":
             depth += 1
-        elif ch == ")":
+        elif token == ")":
             depth -= 1
-        elif ch == "|" and depth == 0:
-            out.append(pattern[start:i])
-            start = i + 1
-        i += 1
+        elif token == "|" and depth == 0:
+            out.append(pattern[start : m.start()])
+            start = m.end()
     out.append(pattern[start:])
     return out
 

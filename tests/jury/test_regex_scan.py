@@ -34,6 +34,46 @@ def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
         assert "|".join(_top_alternatives(pattern)) == pattern
 
 
+def _top_alternatives_by_character(pattern: str) -> list[str]:
+    """The character-by-character reading `_top_alternatives`' one scan must equal (its old code)."""
+    out: list[str] = []
+    depth, in_class, start, i = 0, False, 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
+def test_top_alternatives_equal_the_character_by_character_reading() -> None:
+    """Every pattern the jury splits, and random strings of the characters that matter (escapes at
+    the end, unclosed classes, a `]` first in a class, unbalanced brackets, newlines)."""
+    import random
+
+    from mcp_lint.jury import regex_scan
+
+    real = [*F.USAGE_CUES, *F.LIMIT_CUES, *F.EXAMPLE_CUES, *F.LIMIT_KINDS]
+    real += [regex_scan.source_of(g.pattern)[0] for g in regex_scan.GATED]
+    rng = random.Random(3)
+    made = ["".join(rng.choice("ab|()[]\\^\n?:") for _ in range(rng.randint(0, 14))) for _ in range(20000)]
+    for pattern in (*real, *made, "\\", "[\\", "[]|]", "[^]|]|x", "a\\"):
+        assert _top_alternatives(pattern) == _top_alternatives_by_character(pattern), pattern
+
+
 def _first_at(patterns: list[re.Pattern[str]], text: str, pos: int) -> tuple[int, int] | None:
     """(pattern index, end) of the first pattern that matches at `pos`, as the alternation tries them."""
     for i, regex in enumerate(patterns):
