@@ -1,6 +1,7 @@
 """`features.segment._segment`'s shortcuts held to the general paths they stand for: the property
-names an inline entry can name, the pre-tests before the number, code-span and quote scans, the
-memoised name variants, and the positional `_Segment` build (its comments name the fields in order)."""
+names an inline entry can name, the names a parameter line mentions, the pre-tests before the
+number, bullet, code-span and quote scans, and the positional `_Segment` build (its comments name
+the fields in order)."""
 
 from __future__ import annotations
 
@@ -31,38 +32,41 @@ def test_prop_names_entry_names_are_the_ident_shaped_lower_names() -> None:
         props = S._PropNames.of(names)
         lowers = [n.lower() for n in names]
         assert props.lowers == tuple(lowers)
-        assert props.entry_names == tuple(n for n in dict.fromkeys(lowers) if S._IDENT_NAME.fullmatch(n))
-        # the memoised variants are `_variants` of each name
-        assert props.idents == tuple(S._variants(n)[0] for n in names)
-        assert props.spaced == tuple(S._variants(n)[1] for n in names)
+        assert props.entry_names == tuple(n for n in lowers if S._IDENT_NAME.fullmatch(n))
 
 
-def test_inline_candidates_give_the_same_entries() -> None:
+def test_name_questions_narrowed_give_the_same_answers() -> None:
     """`_segment` asks `_inline_entries` only about the entry names found in the lower-cased text and
-    not already parameter lines; the answer is the one for every lower-cased name not a parameter line."""
+    not already parameter lines (the answer is the one for every lower-cased name not a parameter
+    line), and `_mentioned` takes the parameter lines' names as identifiers of the text."""
     texts = sample_texts()
+    n_samples = len(texts)  # (each with a calibration tool's names; every 7th and the made texts: made names)
     rng = random.Random(5)
     name_sets = _name_sets()
     pieces = ["userId", "USERID", "user_id", "K\u212a", "\u212a", "\u0130", "é", ": x", " (str): y"]
-    pieces += ["`", "\n", " ", "=", "(int)", "- "]
-    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(500)]
+    pieces += ["`", "\n", " ", "=", "(int)", "- ", "a.b", "[0]", ".", "9", "* ", "\u2022", "-", "\t"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
     for i, text in enumerate(texts):
-        props = S._PropNames.of(name_sets[i % len(name_sets)] if i % 7 else name_sets[-1])
+        props = S._PropNames.of(name_sets[i % len(name_sets)] if i % 7 and i < n_samples else name_sets[-1])
         low = text.lower()
         lines = {m.group(1).lower() for m in lexicon.PARAM_LINE.finditer(text)}
         general = S._inline_entries(text, low, {n for n in props.lowers if n not in lines})
         inline = [n for n in props.entry_names if n in low and n not in lines]
         assert (S._inline_entries(text, low, inline) if inline else set()) == general, text
+        # a parameter line's name that is an identifier variant is mentioned without a look
+        assert S._mentioned(text, low, props, lines) == S._mentioned(text, low, props), text
 
 
 def test_pre_tests_rule_out_only_texts_without_matches() -> None:
-    """No ASCII digit in an ASCII lower-cased text: no NUMBER; no backtick: no code span; none of the
-    three quotes: nothing QUOTED."""
+    """No ASCII digit in an ASCII lower-cased text: no NUMBER, and without a list mark no bullet; no
+    backtick: no code span; none of the three quotes: nothing QUOTED."""
     for text in sample_texts():
         for unit in [text, *split_units(text)]:
             words = gate_words(unit.lower())
             if words.wide is None and not words.digits:
                 assert lexicon.NUMBER.search(unit) is None, unit
+                if "-" not in unit and "*" not in unit and "\u2022" not in unit:
+                    assert not lexicon.is_bullet(unit) and lexicon.BULLET.search(unit) is None, unit
             if "`" not in unit:
                 assert lexicon.CODE_SPAN.search(unit) is None, unit
             if '"' not in unit and "'" not in unit and "\u201c" not in unit:

@@ -306,7 +306,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         inline = [n for n in props.entry_names if n in low and n not in param_lines]
         entries = param_lines | _inline_entries(joined, low, inline) if inline else param_lines
         explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
-        mentioned = frozenset(_mentioned(joined, low, props))
+        # (a parameter line's name without ".[]" is an identifier of the text: what stands before it
+        # is a line start, a space, a list mark or a backtick, and what follows it no identifier
+        # character, so `PARAM_LINE` cannot have cut it short)
+        mentioned = frozenset(_mentioned(joined, low, props, param_lines))
         detailed = frozenset(
             n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
         )
@@ -348,7 +351,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         code_spans,  # code_spans
         quoted,  # quoted
         numbers,  # numbers
-        sum(1 for u in kept if is_bullet(u)),  # bullets
+        # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+        sum(map(is_bullet, kept))
+        if "-" in joined or "*" in joined or "•" in joined or words.wide is not None or words.digits
+        else 0,
         # headers: a header has a "#" or a ":" (the cheap test first), as a JSON-ish key below a "{"
         # or "[" and a ":"
         frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
