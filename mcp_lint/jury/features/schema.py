@@ -5,7 +5,7 @@ specificity anchors), and its parameter docs rendered as prose (`schema_as_prose
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeGuard
 
 from mcp_lint.jury.features.lexicon import IDENT
@@ -104,23 +104,31 @@ def _spaced_in(low: str, words: Sequence[str]) -> bool:
 
 
 class _PropNames(NamedTuple):
-    """A tool's property names, prepared once for the look-ups of every segment: lower-cased, and
-    the variants (`_name_variants`) `_mentioned` can find at all - identifier-shaped ones, and
-    spaced ones as their `[a-z0-9]+` words. Any other variant is in neither `IDENT.findall`
-    (lower-cased) nor the runs of `[a-z0-9]`, so it never matches."""
+    """A tool's property names, prepared once for the look-ups of every segment: lower-cased; the
+    variants (`_name_variants`) `_mentioned` can find at all - identifier-shaped ones, and spaced ones
+    as their `[a-z0-9]+` words (any other variant is in neither `IDENT.findall`, lower-cased, nor the
+    runs of `[a-z0-9]`, so it never matches); and `entry_names`, the lower-cased names an
+    `_INLINE_ENTRY` match can introduce at all: those shaped as `_IDENT_NAME`, in order."""
 
     names: tuple[str, ...]
     lowers: tuple[str, ...]
     idents: tuple[tuple[str, ...], ...]
     spaced: tuple[tuple[tuple[str, ...], ...], ...]
+    entry_names: tuple[str, ...]
 
     @classmethod
     def of(cls, names: Sequence[str]) -> _PropNames:
+        lowers: list[str] = []
         idents: list[tuple[str, ...]] = []
         spaced: list[tuple[tuple[str, ...], ...]] = []
+        entry_names: list[str] = []
         # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
         # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
         for name in names:
+            low = name.lower()
+            lowers.append(low)
+            if low.isascii() and low.isidentifier():
+                entry_names.append(low)
             mine: list[str] = []
             words: list[tuple[str, ...]] = []
             for v in _name_variants(name):
@@ -132,17 +140,21 @@ class _PropNames(NamedTuple):
                     mine.append(v)
             idents.append(tuple(mine))
             spaced.append(tuple(words))
-        return cls(tuple(names), tuple(n.lower() for n in names), tuple(idents), tuple(spaced))
+        return cls(tuple(names), tuple(lowers), tuple(idents), tuple(spaced), tuple(entry_names))
 
 
-def _mentioned(text: str, low: str, props: _PropNames) -> set[str]:
+def _mentioned(text: str, low: str, props: _PropNames, known: Container[str] = ()) -> set[str]:
     """The property names that appear in `text` as an identifier or as spaced words (`userId` as
-    userId or "user id"), `low` being `text.lower()`."""
+    userId or "user id"), `low` being `text.lower()`. `known`: words already known to be identifiers
+    of the text, lower-cased (`_segment` passes its parameter lines' names), found without a look."""
     aligned = len(low) == len(text)
     idents_of_text: set[str] | None = None
     found: set[str] = set()
     for name, idents, spaced in zip(props.names, props.idents, props.spaced, strict=True):
         for variant in idents:
+            if variant in known:
+                found.add(name)
+                break
             if variant not in low:
                 continue  # not an identifier of the text, lower-cased
             if aligned:

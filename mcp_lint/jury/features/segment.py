@@ -5,6 +5,7 @@ later (the schema's docs) is scanned on its own."""
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,7 +164,7 @@ class _Segment:
             self.example_pat | o.example_pat,
             self.example_units + o.example_units,
             self.strong + o.strong,
-            tuple(a + b for a, b in zip(self.kinds, o.kinds, strict=True)),
+            tuple(map(operator.add, self.kinds, o.kinds)),  # (the same length: N_KINDS)
             self.must_call or o.must_call,
             self.return_cue or o.return_cue,
             self.return_section or o.return_section,
@@ -193,6 +194,7 @@ class _Segment:
 
 
 _EMPTY_SET: frozenset[str] = frozenset()
+_NO_UNITS: frozenset[int] = frozenset()
 
 
 # `segment`'s memo: what a run of units contributes is a function of the units and the property
@@ -257,7 +259,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         for h in kind_hits:
             kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
-    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits}
+    strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits} if strong_hits else _NO_UNITS
     param_line_units: set[int] = set()
     param_lines: set[str] = set()
     for m in PARAM_LINE.finditer(joined):
@@ -275,16 +277,39 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             detailed_lines.add(e.group(1).lower())
         if PARAM_CONSTRAINT.search(rest):
             constraint_units += 1
-    conditional = {bisect.bisect_right(starts, m.start()) - 1 for m in conditional_hits}
-    restrict = {bisect.bisect_right(starts, m.start()) - 1 for m in restrict_hits}
-    code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined))
-    quoted = frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
+    unit_of = bisect.bisect_right
+    conditional = (
+        {unit_of(starts, m.start()) - 1 for m in conditional_hits} if conditional_hits else _NO_UNITS
+    )
+    restrict = {unit_of(starts, m.start()) - 1 for m in restrict_hits} if restrict_hits else _NO_UNITS
+    # (a code span has a backtick, a quoted text one of the three quotes: most texts have neither)
+    code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined)) if "`" in joined else _EMPTY_SET
+    quoted = (
+        frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
+        if '"' in joined or "'" in joined or "“" in joined
+        else _EMPTY_SET
+    )
+    # (when the lower-cased copy is ASCII, its words stand at the same offsets in the text as given,
+    # with the same digits and word characters: only ASCII and the Kelvin sign lower-case to ASCII;
+    # lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5". So a number, which has a
+    # digit, has one of 0-9 there, which `words.digits` says.)
+    if words.wide is None:
+        numbers = (
+            frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, words)) if words.digits else _EMPTY_SET
+        )
+    else:
+        numbers = frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, None))
     if props.names:
         names, lowers = props.names, props.lowers
-        # an inline entry only matters if it names a property (and is not a parameter line already)
-        entries = param_lines | _inline_entries(joined, low, {n for n in lowers if n not in param_lines})
+        # an inline entry only matters if it names a property (and is not a parameter line already);
+        # its name, lower-cased, is an `_IDENT_NAME` and occurs in `low` (most names do not)
+        inline = [n for n in props.entry_names if n in low and n not in param_lines]
+        entries = param_lines | _inline_entries(joined, low, inline) if inline else param_lines
         explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
-        mentioned = frozenset(_mentioned(joined, low, props))
+        # (a parameter line's name without ".[]" is an identifier of the text: what stands before it
+        # is a line start, a space, a list mark or a backtick, and what follows it no identifier
+        # character, so `PARAM_LINE` cannot have cut it short)
+        mentioned = frozenset(_mentioned(joined, low, props, param_lines))
         detailed = frozenset(
             n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
         )
@@ -305,50 +330,51 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             referenced = _EMPTY_SET
     else:
         explained = mentioned = detailed = referenced = _EMPTY_SET
+    # (positional: a call naming 35 keywords costs about 1 us more; each value's field is in its
+    # comment, in the order of the fields, which tests/jury/test_segment_fast.py holds)
     return _Segment(
-        n_units=len(kept),
-        usage_pat=frozenset(usage_pat),
-        usage_units=len(usage_units),
-        limit_pat=frozenset(limit_pat),
-        limit_units=len(limit_units),
-        limit_prose_units=len(limit_units - param_line_units),
-        example_pat=frozenset(ex_pat),
-        example_units=len(ex_units),
-        strong=len(strong),
-        kinds=tuple(kinds),
-        must_call="must" in low and MUST_CALL.search(low) is not None,
-        return_cue=bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),
-        return_section=has_return_section(joined, low, words),
-        content_list=bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),
-        qualifiers=frozenset(m.group(0) for m in qualifiers),
-        code_spans=code_spans,
-        quoted=quoted,
-        # (when the lower-cased copy is ASCII, its words stand at the same offsets in the text as
-        # given, with the same digits and word characters: only ASCII and the Kelvin sign lower-case
-        # to ASCII; lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5")
-        numbers=frozenset(
-            m.group(0) for m in _G_NUMBER.finditer(joined, words if words.wide is None else None)
-        ),
-        bullets=sum(1 for u in kept if is_bullet(u)),
-        # a header has a "#" or a ":", a JSON-ish key a "{" or "[" and a ":" (the cheap test first)
-        headers=frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
+        len(kept),  # n_units
+        frozenset(usage_pat),  # usage_pat
+        len(usage_units),  # usage_units
+        frozenset(limit_pat),  # limit_pat
+        len(limit_units),  # limit_units
+        len(limit_units - param_line_units),  # limit_prose_units
+        frozenset(ex_pat),  # example_pat
+        len(ex_units),  # example_units
+        len(strong),  # strong
+        tuple(kinds),  # kinds
+        "must" in low and MUST_CALL.search(low) is not None,  # must_call
+        bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
+        has_return_section(joined, low, words),  # return_section
+        bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
+        frozenset(m.group(0) for m in qualifiers),  # qualifiers
+        code_spans,  # code_spans
+        quoted,  # quoted
+        numbers,  # numbers
+        # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+        sum(map(is_bullet, kept))
+        if "-" in joined or "*" in joined or "•" in joined or words.wide is not None or words.digits
+        else 0,
+        # headers: a header has a "#" or a ":" (the cheap test first), as a JSON-ish key below a "{"
+        # or "[" and a ":"
+        frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
         if "#" in joined or ":" in joined
         else _EMPTY_SET,
-        param_lines=frozenset(param_lines),
-        fence="```" in joined,
-        jsonish=":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,
-        param_section=has_param_section(joined, low, words),
-        type_words=bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),
-        format_words=bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),
-        # every match has one of these words (the cheap test rules most texts out)
-        default_words=("default" in low or "optional" in low or "required" in low)
+        frozenset(param_lines),  # param_lines
+        "```" in joined,  # fence
+        ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
+        has_param_section(joined, low, words),  # param_section
+        bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
+        bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
+        # default_words: every match has one of these words (the cheap test rules most texts out)
+        ("default" in low or "optional" in low or "required" in low)
         and DEFAULT_WORDS.search(low) is not None,
-        cjk=not joined.isascii() and CJK.search(joined) is not None,
-        mentioned=mentioned,
-        explained=explained,
-        detailed=detailed,
-        referenced=referenced,
-        conditional_units=len(conditional),
-        restrict_units=len(restrict),
-        constraint_lines=constraint_units,
+        not joined.isascii() and CJK.search(joined) is not None,  # cjk
+        mentioned,  # mentioned
+        explained,  # explained
+        detailed,  # detailed
+        referenced,  # referenced
+        len(conditional),  # conditional_units
+        len(restrict),  # restrict_units
+        constraint_units,  # constraint_lines
     )

@@ -1,0 +1,107 @@
+"""`features.segment._segment`'s shortcuts held to the general paths they stand for: the property
+names an inline entry can name, the names a parameter line mentions, the pre-tests before the
+number, bullet, code-span and quote scans, and the positional `_Segment` build (its comments name
+the fields in order)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import random
+
+from jury_support import ROWS, sample_texts
+
+from mcp_lint.jury.features import lexicon
+from mcp_lint.jury.features import schema as S
+from mcp_lint.jury.features import segment as G
+from mcp_lint.jury.features.units import split_units
+from mcp_lint.jury.regex_scan import gate_words
+
+
+def _name_sets() -> list[list[str]]:
+    """Every calibration schema's property names, and made ones (mixed case, non-ASCII, duplicates
+    once lower-cased, the Kelvin sign, dotted and spaced names)."""
+    out = [list(S.schema_properties(row["input_schema"])) for row in ROWS]
+    out += [["userId", "USERID", "user_id", "K\u212a", "é", "a.b", "page size", "", "_x", "9a", "class"]]
+    return out
+
+
+def test_prop_names_entry_names_are_the_ident_shaped_lower_names() -> None:
+    for names in _name_sets():
+        props = S._PropNames.of(names)
+        lowers = [n.lower() for n in names]
+        assert props.lowers == tuple(lowers)
+        assert props.entry_names == tuple(n for n in lowers if S._IDENT_NAME.fullmatch(n))
+
+
+def test_name_questions_narrowed_give_the_same_answers() -> None:
+    """`_segment` asks `_inline_entries` only about the entry names found in the lower-cased text and
+    not already parameter lines (the answer is the one for every lower-cased name not a parameter
+    line), and `_mentioned` takes the parameter lines' names as identifiers of the text."""
+    texts = sample_texts()
+    n_samples = len(texts)  # (each with a calibration tool's names; every 7th and the made texts: made names)
+    rng = random.Random(5)
+    name_sets = _name_sets()
+    pieces = ["userId", "USERID", "user_id", "K\u212a", "\u212a", "\u0130", "é", ": x", " (str): y"]
+    pieces += ["`", "\n", " ", "=", "(int)", "- ", "a.b", "[0]", ".", "9", "* ", "\u2022", "-", "\t"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for i, text in enumerate(texts):
+        props = S._PropNames.of(name_sets[i % len(name_sets)] if i % 7 and i < n_samples else name_sets[-1])
+        low = text.lower()
+        lines = {m.group(1).lower() for m in lexicon.PARAM_LINE.finditer(text)}
+        general = S._inline_entries(text, low, {n for n in props.lowers if n not in lines})
+        inline = [n for n in props.entry_names if n in low and n not in lines]
+        assert (S._inline_entries(text, low, inline) if inline else set()) == general, text
+        # a parameter line's name that is an identifier variant is mentioned without a look
+        assert S._mentioned(text, low, props, lines) == S._mentioned(text, low, props), text
+
+
+def test_pre_tests_rule_out_only_texts_without_matches() -> None:
+    """No ASCII digit in an ASCII lower-cased text: no NUMBER, and without a list mark no bullet; no
+    backtick: no code span; none of the three quotes: nothing QUOTED."""
+    for text in sample_texts():
+        for unit in [text, *split_units(text)]:
+            words = gate_words(unit.lower())
+            if words.wide is None and not words.digits:
+                assert lexicon.NUMBER.search(unit) is None, unit
+                if "-" not in unit and "*" not in unit and "\u2022" not in unit:
+                    assert not lexicon.is_bullet(unit) and lexicon.BULLET.search(unit) is None, unit
+            if "`" not in unit:
+                assert lexicon.CODE_SPAN.search(unit) is None, unit
+            if '"' not in unit and "'" not in unit and "\u201c" not in unit:
+                assert lexicon.QUOTED.search(unit) is None, unit
+
+
+def test_segment_build_names_the_fields_in_order() -> None:
+    """`_segment` builds its `_Segment` positionally; each argument's comment names its field."""
+    source = inspect.getsource(G._segment)
+    tree = ast.parse(source)
+    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)]
+    call = max(returns, key=lambda r: r.lineno).value  # the last one (the first is the empty segment's)
+    assert isinstance(call, ast.Call) and not call.keywords
+    lines = source.splitlines()
+    named = []
+    for arg in call.args:
+        # the comment is at the end of the argument's last line ("value,  # field"), or above it
+        # ("# field: why ...", possibly continued on more comment lines)
+        last = lines[arg.end_lineno - 1]  # type: ignore[operator]
+        if "  # " in last:
+            named.append(last.rsplit("  # ", 1)[1].strip())
+            continue
+        k = arg.lineno - 2
+        while lines[k - 1].strip().startswith("# "):
+            k -= 1
+        first = lines[k].strip()
+        assert first.startswith("# ") and ":" in first, first
+        named.append(first[2:].split(":", 1)[0].strip())
+    assert named == [f.name for f in dataclasses.fields(G._Segment)]
+
+
+def test_merge_sums_the_kinds() -> None:
+    none = S._PropNames.of(())
+    a = G._segment(["At most 10 results per page.", "Only works for public repositories."], none)
+    b = G._segment(["Limited to 100 requests per hour; the scope is one account."], none)
+    merged = a.merge(b)
+    assert merged.kinds == tuple(x + y for x, y in zip(a.kinds, b.kinds, strict=True))
+    assert merged.n_units == 3 and any(merged.kinds)
