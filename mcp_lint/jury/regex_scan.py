@@ -276,9 +276,6 @@ _GATE_BYTES = bytes.maketrans(
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _DIGIT_BYTES = string.digits.encode("ascii")
-_ASCII_DIGIT = re.compile("[0-9]")
-# ... and in a text that is not ASCII, every character outside ASCII ends a word too
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
 _WIDE_DIGIT = re.compile(r"(?![0-9])\d")
 # a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
@@ -313,13 +310,15 @@ def gate_words(text: str) -> TextWords:
     lower-cased."""
     if text.isascii():
         raw = text.encode("ascii")
-        spaced = raw.translate(_GATE_BYTES).decode("ascii")
         wide = None
-        digits = len(raw.translate(None, _DIGIT_BYTES)) != len(raw)
     else:
-        spaced = _NOT_ASCII.sub(" ", text.translate(_GATE_WORDS))
+        # every character outside ASCII becomes one "?" (which the byte table makes a space, as it
+        # ends a word): the same offsets, and the byte table's speed (`str.translate` with a mapping
+        # cost ~30 us for a 190-character description)
+        raw = text.encode("ascii", "replace")
         wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
-        digits = _ASCII_DIGIT.search(text) is not None
+    spaced = raw.translate(_GATE_BYTES).decode("ascii")
+    digits = len(raw.translate(None, _DIGIT_BYTES)) != len(raw)
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "
     words.wide = wide
