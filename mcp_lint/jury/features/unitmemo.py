@@ -64,8 +64,15 @@ class UnitWords:
         # the other units, whose item is the unit itself)
         first = unit.lstrip()[:1]
         marked = first in _MARKER_STARTS or first.isdecimal()
-        self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
-        toks = self.toks = _TOKENS[self.item]
+        item = self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
+        # `_TOKENS[item]`, its miss (the common case: a unit is tokenised here first) without the
+        # memo's two Python frames; the tokens are left in the memo for the stems read from them
+        toks = _TOKENS.get(item)
+        if toks is None:
+            if len(_TOKENS) >= MEMO_SIZE:
+                _TOKENS.clear()
+            toks = _TOKENS[item] = tuple(tokens(item))
+        self.toks = toks
         self.key = " ".join(toks)
         self.content = content = frozenset(toks) - _NOT_CONTENT
         self.specific = content - VACUOUS
