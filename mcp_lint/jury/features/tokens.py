@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import string
+from collections.abc import Iterable
 
 from mcp_lint.jury.features.lexicon import CJK, GENERIC, STOPWORDS, VACUOUS, WORD, _words
 
@@ -68,5 +69,13 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-def _specific_stems(text: str, excluded: frozenset[str] = _NOT_SPECIFIC) -> set[str]:
-    return {_stem(t) for t in tokens(text) if t not in excluded}
+def _stems_of(words: Iterable[str], excluded: frozenset[str]) -> frozenset[str]:
+    """`{_stem(w) for w in words if w not in excluded}`, each distinct word stemmed once, in C loops
+    (set difference, `map` over the `lru_cache`d `_stem`): no interpreted step per token."""
+    kept = set(words)
+    kept -= excluded
+    return frozenset(map(_stem, kept))
+
+
+def _specific_stems(text: str, excluded: frozenset[str] = _NOT_SPECIFIC) -> frozenset[str]:
+    return _stems_of(tokens(text), excluded)
