@@ -129,6 +129,9 @@ def test_ascii_tokens_are_the_word_regex_tokens() -> None:
     an apostrophe): the same tokens."""
     texts = [unit for unit in UNITS if unit.isascii()]
     texts += ["it's the user's", "don't-stop", "A_b c-d e.f 12ab", "'quoted' words'", "x'y'z"]
+    # every ASCII character between two letters, with and without the apostrophe (the byte table)
+    every = "".join(f"a{chr(c)}Z" for c in range(128) if chr(c) != "'")
+    texts += [every, every + " it's"]
     for text in texts:
         assert tokens(text) == WORD.findall(text.lower()), text
 

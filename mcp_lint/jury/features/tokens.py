@@ -14,10 +14,13 @@ from mcp_lint.jury.features.lexicon import CJK, GENERIC, STOPWORDS, VACUOUS, WOR
 # character set, which `re` tests much faster than the Unicode word category
 _ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # ... and without an apostrophe, a WORD token is a maximal run of letters and digits: lower-case
-# the letters, blank everything else, and split - all in C, no match object per token
+# the letters, blank everything else, and split - all in C, no match object per token. The table is
+# a byte table (the text is ASCII): `bytes.translate` is a plain look-up per byte, where
+# `str.translate` with a mapping costs ~3x the whole tokenisation of a typical unit.
 _ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
-_ASCII_WORD_TABLE = str.maketrans(
-    string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
+_ASCII_WORD_BYTES = bytes.maketrans(
+    (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
+    (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
 )
 
 
@@ -28,7 +31,7 @@ def tokens(text: str) -> list[str]:
         if "'" in text:
             ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
             return ascii_words
-        return text.translate(_ASCII_WORD_TABLE).split()
+        return text.encode("ascii").translate(_ASCII_WORD_BYTES).decode("ascii").split()
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
