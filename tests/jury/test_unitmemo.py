@@ -9,7 +9,14 @@ from lab.corpus import load_rows
 from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS, WORD
 from mcp_lint.jury.features.specificity import Anchors, _says_specific, _unit_says_specific
-from mcp_lint.jury.features.tokens import _NOT_CONTENT, _NOT_NAME_ANCHOR, _specific_stems, tokens
+from mcp_lint.jury.features.tokens import (
+    _NOT_CONTENT,
+    _NOT_NAME_ANCHOR,
+    _NOT_SPECIFIC,
+    _specific_stems,
+    _stem,
+    tokens,
+)
 from mcp_lint.jury.features.units import split_units
 
 UNITS = sorted(
@@ -27,8 +34,12 @@ def test_the_memo_returns_what_computing_afresh_gives() -> None:
             assert (words.item, words.toks, words.key) == (item, tuple(tokens(item)), " ".join(tokens(item)))
             content = set(tokens(item)) - _NOT_CONTENT
             assert (words.content, words.specific) == (content, content - VACUOUS)
-            assert unitmemo.specific_stems(unit) == _specific_stems(unit)
-            assert unitmemo.anchorable_stems(unit) == _specific_stems(unit, _NOT_NAME_ANCHOR)
+            # (the stems by their definition, token by token: `_stems_of` is held to it here)
+            assert unitmemo.specific_stems(unit) == {_stem(t) for t in tokens(unit) if t not in _NOT_SPECIFIC}
+            assert unitmemo.anchorable_stems(unit) == {
+                _stem(t) for t in tokens(unit) if t not in _NOT_NAME_ANCHOR
+            }
+            assert _specific_stems(unit) == unitmemo.specific_stems(unit)
             literal = (
                 CJK.search(unit) is not None
                 or unitmemo.SELF_SPECIFIC.search(unit) is not None
@@ -118,6 +129,9 @@ def test_ascii_tokens_are_the_word_regex_tokens() -> None:
     an apostrophe): the same tokens."""
     texts = [unit for unit in UNITS if unit.isascii()]
     texts += ["it's the user's", "don't-stop", "A_b c-d e.f 12ab", "'quoted' words'", "x'y'z"]
+    # every ASCII character between two letters, with and without the apostrophe (the byte table)
+    every = "".join(f"a{chr(c)}Z" for c in range(128) if chr(c) != "'")
+    texts += [every, every + " it's"]
     for text in texts:
         assert tokens(text) == WORD.findall(text.lower()), text
 
@@ -231,9 +245,17 @@ def test_the_schemas_stems_are_those_of_each_text() -> None:
 def test_clear_forgets_stems_too() -> None:
     """The speed benchmark empties the memos before each repetition: the stems of words seen in
     the last one must not be kept (`tokens._stem` is an lru_cache of its own)."""
-    from mcp_lint.jury.features.tokens import _stem
-
     assert _stem("queries") == "query"
     assert _stem.cache_info().currsize > 0
     unitmemo.clear()
     assert _stem.cache_info().currsize == 0
+
+
+def test_a_specific_text_names_every_unit_when_each_group_is_specific() -> None:
+    """`specific_units` answers "every unit" as the indices 0..n-1 when each group is specific: the
+    groups (`_groups`) partition the units' indices, for every calibration description."""
+    from mcp_lint.jury.features.specificity import _groups
+
+    for row in load_rows():
+        units = split_units(row["description"])
+        assert sorted(i for group in _groups(units) for i in group) == list(range(len(units)))

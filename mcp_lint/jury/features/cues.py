@@ -5,7 +5,7 @@ those components (`offline.EXPLICIT_FLOOR`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from mcp_lint.jury.features.lexicon import _alternatives, lexicon
 from mcp_lint.jury.features.schema import _mentioned, _PropNames
@@ -57,12 +57,10 @@ def _unit_cues(unit: str) -> frozenset[str]:
 
 
 _UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)
-
-
-def unit_cues(unit: str) -> frozenset[str]:
-    """The components whose explicit cue pattern matches somewhere in `unit` (lower-cased), computed
-    once per distinct unit text (a proposal's candidates repeat the original's units)."""
-    return _UNIT_CUES[unit]
+# The components whose explicit cue pattern matches somewhere in `unit` (lower-cased), computed once
+# per distinct unit text (a proposal's candidates repeat the original's units). The memo's own
+# look-up: no Python frame on a hit, and every unit of every analysed text asks.
+unit_cues: Callable[[str], frozenset[str]] = _UNIT_CUES.__getitem__
 
 
 def explicit_cues(
@@ -84,16 +82,25 @@ def explicit_cues(
     if not units or anchors is None:
         return frozenset()
     kept = set(kept)
-    # only a group with a kept unit can give a cue
-    groups = [
-        group
-        for group in (_groups(units) if groups is None else groups)
-        if any(units[i] in kept for i in group)
-    ]
-    in_unit = {i: unit_cues(units[i]) for group in groups for i in group}
-    present = frozenset().union(*in_unit.values())
+    # only a group with a kept unit can give a cue; its units' cues are read in the same loop (plain
+    # loops: a verdict reads every group of every text, most of which give no cue)
+    with_kept: list[Sequence[int]] = []
+    in_unit: dict[int, frozenset[str]] = {}
+    present: set[str] = set()
+    for group in _groups(units) if groups is None else groups:
+        for i in group:
+            if units[i] in kept:
+                break
+        else:
+            continue
+        with_kept.append(group)
+        for i in group:
+            cues = in_unit[i] = unit_cues(units[i])
+            if cues:
+                present |= cues
     if not present:
         return frozenset()
+    groups = with_kept
     found: set[str] = set()
     names = _PropNames.of(props)
     for group in groups:

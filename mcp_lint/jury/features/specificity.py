@@ -60,7 +60,7 @@ def name_domain(name: str) -> frozenset[str]:
     """The domain nouns a tool's name gives its siblings: the objects it is named after ("staged" of
     git_diff_staged), not its leading verb; generic words ("info", "data") are left out."""
     words = name_words(name)
-    return frozenset(_specific_stems(" ".join(words[1:]))) if len(words) > 1 else _NO_STEMS
+    return _specific_stems(" ".join(words[1:])) if len(words) > 1 else _NO_STEMS
 
 
 class DomainIndex:
@@ -212,7 +212,10 @@ class Anchors:
         ("repo" and "repository"), or ends with one of 5+ letters ("board" in "chessboard"): a 4-letter
         stem only as a prefix ("rang" is in "arrang"). Each test pairs one stem with one of the tool's,
         so the name's stems are tried first and the schema's only when they do not match."""
-        return self.name_own().match(stems) or self.schema_own().match(stems)
+        # (the prepared stems read directly once made: each unit of each tool asks)
+        if (self._name_own or self.name_own()).match(stems):
+            return True
+        return (self._schema_own or self.schema_own()).match(stems)
 
 
 def specific_units(
@@ -263,7 +266,7 @@ def specific_units(
         if not any(specific):
             return frozenset()
     if all(specific):  # nothing left to spread to, so no unit's words are needed
-        return frozenset(i for group in groups for i in group)
+        return frozenset(range(len(units)))  # (the groups partition the units' indices)
     stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
     group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
     spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))

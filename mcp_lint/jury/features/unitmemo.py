@@ -18,7 +18,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS
-from mcp_lint.jury.features.tokens import _NOT_CONTENT, _NOT_NAME_ANCHOR, _NOT_SPECIFIC, _stem, tokens
+from mcp_lint.jury.features.tokens import (
+    _NOT_CONTENT,
+    _NOT_NAME_ANCHOR,
+    _NOT_SPECIFIC,
+    _stem,
+    _stems_of,
+    tokens,
+)
 from mcp_lint.lazyre import lazy
 
 MEMO_SIZE = 8192
@@ -64,8 +71,15 @@ class UnitWords:
         # the other units, whose item is the unit itself)
         first = unit.lstrip()[:1]
         marked = first in _MARKER_STARTS or first.isdecimal()
-        self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
-        toks = self.toks = _TOKENS[self.item]
+        item = self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
+        # `_TOKENS[item]`, its miss (the common case: a unit is tokenised here first) without the
+        # memo's two Python frames; the tokens are left in the memo for the stems read from them
+        toks = _TOKENS.get(item)
+        if toks is None:
+            if len(_TOKENS) >= MEMO_SIZE:
+                _TOKENS.clear()
+            toks = _TOKENS[item] = tuple(tokens(item))
+        self.toks = toks
         self.key = " ".join(toks)
         self.content = content = frozenset(toks) - _NOT_CONTENT
         self.specific = content - VACUOUS
@@ -123,12 +137,8 @@ def _has_literal(text: str) -> bool:
 # its own item, so its words, specific stems and anchorable stems all start from one tokenisation.
 _TOKENS: Memo[tuple[str, ...]] = Memo(lambda text: tuple(tokens(text)))
 _WORDS: Memo[UnitWords] = Memo(UnitWords)
-_SPECIFIC: Memo[frozenset[str]] = Memo(
-    lambda text: frozenset({_stem(t) for t in _TOKENS[text] if t not in _NOT_SPECIFIC})
-)
-_ANCHORABLE: Memo[frozenset[str]] = Memo(
-    lambda text: frozenset({_stem(t) for t in _TOKENS[text] if t not in _NOT_NAME_ANCHOR})
-)
+_SPECIFIC: Memo[frozenset[str]] = Memo(lambda text: _stems_of(_TOKENS[text], _NOT_SPECIFIC))
+_ANCHORABLE: Memo[frozenset[str]] = Memo(lambda text: _stems_of(_TOKENS[text], _NOT_NAME_ANCHOR))
 _LITERAL: Memo[bool] = Memo(_has_literal)
 
 

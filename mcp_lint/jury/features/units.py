@@ -174,8 +174,13 @@ class _UnitState:
             # than the units before it ("Note: <half an earlier sentence>") - unless it documents a
             # parameter ("city: Name of the city"), is a list item, a negation or restriction, or
             # carries a literal: "- Formatted address", "Note: only 10 calls a day"
+            # (`_restates` is asked only of a unit whose words the name or the kept units all give:
+            # its first test, here without a call for the many units that say something new)
             if specific in self.specific or (
-                (self.specific or passed_over) and item == unit and self._restates(unit, specific)
+                (self.specific or passed_over)
+                and item == unit
+                and (specific <= self.name_words or specific <= self.specific_words)
+                and self._restates(unit, specific)
             ):
                 seen.add(key)
                 continue
