@@ -269,8 +269,9 @@ _GATE_WORDS = str.maketrans(
     string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
 )
 # ... the same as a byte table, for an ASCII text: `bytes.translate` is a plain table look-up per
-# byte, where `str.translate` with a mapping costs ~20x as much (a 100-character text: ~2 us)
-_GATE_BYTES = bytes.maketrans(
+# byte, where `str.translate` with a mapping costs ~20x as much (a 100-character text: ~2 us). Also
+# how `features.tokens` splits an ASCII text without an apostrophe into its tokens.
+ASCII_WORD_BYTES = bytes.maketrans(
     (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
     (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
 )
@@ -317,7 +318,7 @@ def gate_words(text: str) -> TextWords:
         # cost ~30 us for a 190-character description)
         raw = text.encode("ascii", "replace")
         wide = tuple(m.start() for m in _WIDE_DIGIT.finditer(text))
-    spaced = raw.translate(_GATE_BYTES).decode("ascii")
+    spaced = raw.translate(ASCII_WORD_BYTES).decode("ascii")
     digits = len(raw.translate(None, _DIGIT_BYTES)) != len(raw)
     words = TextWords(spaced.split())
     words.padded = " " + spaced + " "

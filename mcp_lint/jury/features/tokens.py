@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import functools
 import re
-import string
 from collections.abc import Iterable
 
 from mcp_lint.jury.features.lexicon import CJK, GENERIC, STOPWORDS, VACUOUS, WORD, _words
+from mcp_lint.jury.regex_scan import ASCII_WORD_BYTES
 
 # WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
 # character set, which `re` tests much faster than the Unicode word category
 _ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # ... and without an apostrophe, a WORD token is a maximal run of letters and digits: lower-case
-# the letters, blank everything else, and split - all in C, no match object per token. The table is
-# a byte table (the text is ASCII): `bytes.translate` is a plain look-up per byte, where
-# `str.translate` with a mapping costs ~3x the whole tokenisation of a typical unit.
-_ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
-_ASCII_WORD_BYTES = bytes.maketrans(
-    (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
-    (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
-)
+# the letters, blank everything else, and split - all in C, no match object per token, with the
+# word gates' byte table (`regex_scan.ASCII_WORD_BYTES`; `str.translate` with a mapping costs ~3x
+# the whole tokenisation of a typical unit).
 
 
 def tokens(text: str) -> list[str]:
@@ -31,7 +26,7 @@ def tokens(text: str) -> list[str]:
         if "'" in text:
             ascii_words: list[str] = _ASCII_WORD.findall(text.lower())
             return ascii_words
-        return text.encode("ascii").translate(_ASCII_WORD_BYTES).decode("ascii").split()
+        return text.encode("ascii").translate(ASCII_WORD_BYTES).decode("ascii").split()
     words: list[str] = WORD.findall(text.lower())
     if not CJK.search(text):
         return words
