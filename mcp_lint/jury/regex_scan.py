@@ -22,9 +22,9 @@ from typing import Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
 
-# What `_top_alternatives` must look at in a regex: an escape pair, a whole character class (escapes
-# inside it skipped; an unclosed one runs to the end), or a group's bracket or a bar. Everything else
-# is skipped by `re` in C rather than read character by character.
+# What `_top_alternatives` and `_closing` must look at in a regex: an escape pair, a whole character
+# class (escapes inside it skipped; an unclosed one runs to the end), or a group's bracket or a bar.
+# Everything else is skipped by `re` in C rather than read character by character.
 _STRUCTURE = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]?|[()|]", re.DOTALL)
 
 
@@ -59,24 +59,14 @@ _CAPTURES = re.compile(r"\((?!\?)|\(\?P|\\[1-9]")
 def _closing(pattern: str, start: int) -> int:
     """The offset of the `)` that closes the group opened at `pattern[start]`, or -1."""
     depth = 0
-    in_class = False
-    i = start
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    for m in _STRUCTURE.finditer(pattern, start):
+        token = m.group()
+        if token == "(":
             depth += 1
-        elif ch == ")":
+        elif token == ")":
             depth -= 1
             if depth == 0:
-                return i
-        i += 1
+                return m.start()
     return -1
 
 

@@ -17,6 +17,7 @@ from mcp_lint.jury.regex_scan import (
     _SHORT,
     GATED,
     Gated,
+    _closing,
     _top_alternatives,
     derive_word_gate,
     family,
@@ -34,10 +35,11 @@ def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
         assert "|".join(_top_alternatives(pattern)) == pattern
 
 
-def _top_alternatives_by_character(pattern: str) -> list[str]:
-    """The character-by-character reading `_top_alternatives`' one scan must equal (its old code)."""
-    out: list[str] = []
-    depth, in_class, start, i = 0, False, 0, 0
+def _structure_by_character(pattern: str, start: int = 0) -> list[tuple[int, str]]:
+    """The brackets and bars outside classes and escapes, read one character at a time (the old
+    code of `_top_alternatives` and `_closing`, which their one scan must equal)."""
+    out: list[tuple[int, str]] = []
+    in_class, i = False, start
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\":
@@ -47,19 +49,34 @@ def _top_alternatives_by_character(pattern: str) -> list[str]:
             in_class = ch != "]"
         elif ch == "[":
             in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
+        elif ch in "()|":
+            out.append((i, ch))
+        i += 1
+    return out
+
+
+def _top_alternatives_by_character(pattern: str) -> list[str]:
+    out: list[str] = []
+    depth = start = 0
+    for i, ch in _structure_by_character(pattern):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "|" and depth == 0:
             out.append(pattern[start:i])
             start = i + 1
-        i += 1
     out.append(pattern[start:])
     return out
 
 
-def test_top_alternatives_equal_the_character_by_character_reading() -> None:
+def _closing_by_character(pattern: str, start: int) -> int:
+    depth = 0
+    for i, ch in _structure_by_character(pattern, start):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ")" and depth == 0:
+            return i
+    return -1
+
+
+def test_structure_readers_equal_the_character_by_character_reading() -> None:
     """Every pattern the jury splits, and random strings of the characters that matter (escapes at
     the end, unclosed classes, a `]` first in a class, unbalanced brackets, newlines)."""
     import random
@@ -72,6 +89,8 @@ def test_top_alternatives_equal_the_character_by_character_reading() -> None:
     made = ["".join(rng.choice("ab|()[]\\^\n?:") for _ in range(rng.randint(0, 14))) for _ in range(20000)]
     for pattern in (*real, *made, "\\", "[\\", "[]|]", "[^]|]|x", "a\\"):
         assert _top_alternatives(pattern) == _top_alternatives_by_character(pattern), pattern
+        for start in range(len(pattern)):
+            assert _closing(pattern, start) == _closing_by_character(pattern, start), (pattern, start)
 
 
 def _first_at(patterns: list[re.Pattern[str]], text: str, pos: int) -> tuple[int, int] | None:
