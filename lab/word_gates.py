@@ -1,5 +1,7 @@
 """Write `mcp_lint/jury/data/word-gates.json`: the word gate of every pattern the offline jury scans
-behind one (`mcp_lint.jury.regex_scan.Gated`), derived from the patterns as they are now.
+behind one (`mcp_lint.jury.regex_scan.Gated`), derived from the patterns as they are now; and
+`mcp_lint/jury/data/cue-families.json`: what each cue family of the lexicon scans with
+(`regex_scan.family_sources`).
 
     python -m lab.word_gates
 
@@ -14,15 +16,21 @@ import json
 from pathlib import Path
 
 import mcp_lint.jury.features  # noqa: F401  (its modules make their gated patterns at import)
-from mcp_lint.jury.regex_scan import GATED, GATES_FILE, gates_document
+from mcp_lint.jury.features.lexicon import _CJK_CHARS, CUE_FAMILY_PATTERNS
+from mcp_lint.jury.regex_scan import FAMILIES_FILE, GATED, GATES_FILE, families_document, gates_document
 
-TARGET = Path(__file__).resolve().parent.parent / "mcp_lint" / "jury" / GATES_FILE
+JURY = Path(__file__).resolve().parent.parent / "mcp_lint" / "jury"
+TARGET = JURY / GATES_FILE
+FAMILIES = JURY / FAMILIES_FILE
 
 
 def main() -> int:
     document = gates_document(gated.pattern for gated in GATED)
     TARGET.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{TARGET}: {len(document['gates'])} gates")
+    families = families_document((patterns, _CJK_CHARS) for patterns in CUE_FAMILY_PATTERNS)
+    FAMILIES.write_text(json.dumps(families, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{FAMILIES}: {len(families['families'])} families")
     return 0
 
 

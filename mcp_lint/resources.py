@@ -5,6 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).parent
+# The offline jury's data files (lexicon, weights, word gates), read as plain files beside the code as
+# the rules are: `importlib.resources.files` would import three more modules (its reader for a package
+# on disk) at a default lint's first read, for the same bytes.
+JURY_DATA = PACKAGE_DIR / "jury" / "data"
 
 
 def rules_dir() -> Path:

@@ -19,7 +19,6 @@ import bisect
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
@@ -28,6 +27,7 @@ from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyz
 from mcp_lint.jury.features.schema import _MAPPING
 from mcp_lint.jury.siblings import similar_names
 from mcp_lint.model import OFFLINE_JURY, Tool
+from mcp_lint.resources import JURY_DATA
 
 # The least score a component gets when the description gives it by an explicit, specific cue
 # ("When to use:" naming the tool's things, "max 512KB", a worked example call): the judges' own
@@ -95,7 +95,7 @@ _MODEL: dict[str, _Component] | None = None
 
 
 def load_weights_document() -> dict[str, Any]:
-    text = resources.files("mcp_lint.jury").joinpath("data/offline-weights.json").read_text(encoding="utf-8")
+    text = (JURY_DATA / "offline-weights.json").read_text(encoding="utf-8")
     doc = json.loads(text)
     if not isinstance(doc, dict):
         raise ValueError("offline-weights.json: expected a JSON object")

@@ -16,11 +16,11 @@ import json
 import re
 import string
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
+from mcp_lint.resources import PACKAGE_DIR
 
 # What `_top_alternatives` and `_closing` must look at in a regex: an escape pair, a whole character
 # class (escapes inside it skipped; an unclosed one runs to the end), or a group's bracket or a bar.
@@ -184,27 +184,14 @@ class Family:
     told apart by trying the patterns one by one where it starts, in the alternation's order (the
     first that matches there is the one the alternation took; matches are few)."""
 
-    def __init__(self, patterns: Iterable[str], unspaced: Searcher) -> None:
-        latin: list[tuple[int, str]] = []
-        cjk: list[tuple[int, str]] = []
-        for i, p in enumerate(patterns):
-            alts = _top_alternatives(p)
-            # (an ASCII alternative has no CJK character: not searched, so that a lazy `unspaced`
-            # compiles only for a family with CJK alternatives)
-            han = [a for a in alts if not a.isascii() and unspaced.search(a)]
-            lat = [a for a in alts if a not in han]
-            if lat:
-                latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
-            if han:
-                cjk.append((i, "|".join(han)))
-        # (the Latin alternatives gathered by first character: `by_first_character`)
-        lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
-        scan = ([lead] if latin else []) + [p for _, p in cjk]
+    def __init__(self, scan: str, sources: Iterable[tuple[int, str]]) -> None:
+        """A family whose alternation is `scan` and whose patterns on their own are `sources`, as
+        `family_sources` derives them."""
         # compiled when a text first gets past the family's word gate
-        self.scan = lazy("|".join(scan))
+        self.scan = lazy(scan)
         # each pattern on its own, compiled when a match first needs it (a lint that never meets a
         # pattern's predecessors' cues does not pay for compiling them)
-        self._sources = tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
+        self._sources = tuple(sources)
         self._parts: list[Callable[[str, int], re.Match[str] | None] | None] = [None] * len(self._sources)
         self._gated = Gated(self.scan)
 
@@ -242,9 +229,70 @@ class Family:
         return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
 
 
-def family(patterns: Iterable[str], unspaced: Searcher) -> Family:
-    """The patterns as one `Family` scan."""
-    return Family(patterns, unspaced)
+# What a family scans with, derived from its patterns: `Family` above, and why it is read this way.
+FamilySources = tuple[str, tuple[tuple[int, str], ...]]
+
+
+def family_sources(patterns: Iterable[str], unspaced: Searcher) -> FamilySources:
+    """The source of a `Family`'s alternation of `patterns`, and each pattern's own source with its
+    index, in the order `Family._which` tries them (see `Family`)."""
+    latin: list[tuple[int, str]] = []
+    cjk: list[tuple[int, str]] = []
+    for i, p in enumerate(patterns):
+        alts = _top_alternatives(p)
+        # (an ASCII alternative has no CJK character: not searched, so that a lazy `unspaced`
+        # compiles only for a family with CJK alternatives)
+        han = [a for a in alts if not a.isascii() and unspaced.search(a)]
+        lat = [a for a in alts if a not in han]
+        if lat:
+            latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
+        if han:
+            cjk.append((i, "|".join(han)))
+    # (the Latin alternatives gathered by first character: `by_first_character`)
+    lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
+    scan = ([lead] if latin else []) + [p for _, p in cjk]
+    return "|".join(scan), tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
+
+
+def family(
+    patterns: Iterable[str],
+    unspaced: Searcher,
+    shipped: Mapping[tuple[str, ...], FamilySources] | None = None,
+) -> Family:
+    """The patterns as one `Family` scan. `shipped`: `family_sources` of some pattern tuples with this
+    `unspaced`, derived before (`FAMILIES_FILE`); patterns it does not have are derived now."""
+    patterns = tuple(patterns)
+    sources = None if shipped is None else shipped.get(patterns)
+    return Family(*(family_sources(patterns, unspaced) if sources is None else sources))
+
+
+FAMILIES_FILE = "data/cue-families.json"
+
+
+def shipped_families() -> dict[tuple[str, ...], FamilySources]:
+    """`FAMILIES_FILE`: the `family_sources` that `lab/word_gates.py` derived for the lexicon's cue
+    families, by their patterns. Deriving them splits every cue pattern into its alternatives and
+    regroups them (~20 M instructions of each default lint's start-up); reading them is one
+    small JSON load. A family whose patterns the file lacks (the lexicon changed since) is derived as
+    before; tests/jury/test_regex_scan.py checks that the file is what the derivation gives today."""
+    try:
+        document = json.loads((PACKAGE_DIR / "jury" / FAMILIES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {
+        tuple(entry["patterns"]): (entry["scan"], tuple((i, source) for i, source in entry["sources"]))
+        for entry in document["families"]
+    }
+
+
+def families_document(families: Iterable[tuple[Sequence[str], Searcher]]) -> dict[str, Any]:
+    """`family_sources` of each (patterns, unspaced), derived now, as `FAMILIES_FILE` holds them."""
+    entries = []
+    for patterns, unspaced in families:
+        scan, sources = family_sources(patterns, unspaced)
+        entries.append({"patterns": list(patterns), "scan": scan, "sources": [list(s) for s in sources]})
+    about = "written by python -m lab.word_gates; see mcp_lint/jury/regex_scan.py"
+    return {"about": about, "families": entries}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -447,7 +495,7 @@ def _shipped() -> dict[str, WordGate | None]:
     tests/jury/test_regex_scan.py checks that the file is what the derivation gives today."""
     global _SHIPPED
     if _SHIPPED is None:
-        text = resources.files("mcp_lint.jury").joinpath(GATES_FILE).read_text(encoding="utf-8")
+        text = (PACKAGE_DIR / "jury" / GATES_FILE).read_text(encoding="utf-8")
         _SHIPPED = {
             entry["key"]: None
             if entry["gate"] is None

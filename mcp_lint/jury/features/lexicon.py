@@ -9,20 +9,19 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
-from mcp_lint.jury.regex_scan import family
+from mcp_lint.jury.regex_scan import family, shipped_families
 from mcp_lint.lazyre import lazy
 from mcp_lint.parsed_yaml import load_yaml
-from mcp_lint.resources import PACKAGE_DIR
+from mcp_lint.resources import JURY_DATA
 
 
 @functools.cache
 def lexicon() -> Mapping[str, Any]:
     """`data/lexicon.yaml`, parsed once."""
-    text = resources.files("mcp_lint.jury").joinpath("data/lexicon.yaml").read_text(encoding="utf-8")
-    loaded = load_yaml(PACKAGE_DIR / "jury" / "data" / "lexicon.yaml", text)
+    path = JURY_DATA / "lexicon.yaml"
+    loaded = load_yaml(path, path.read_text(encoding="utf-8"))
     if not isinstance(loaded, dict):
         raise ValueError("lexicon.yaml: expected a mapping")
     return loaded
@@ -252,10 +251,13 @@ def opens_with_verb(text: str) -> bool:
     )
 
 
-# The cue families as `_segment` scans them: one regex per family, whose match names its pattern.
-_USAGE = family(USAGE_CUES, _CJK_CHARS)
-_LIMIT = family(LIMIT_CUES, _CJK_CHARS)
-_EXAMPLE = family(EXAMPLE_CUES, _CJK_CHARS)
+# The cue families as `_segment` scans them: one regex per family, whose match names its pattern
+# (what each scans with read from the file `lab/word_gates.py` writes, when it has the family's
+# patterns: `regex_scan.shipped_families`).
+_SHIPPED_FAMILIES = shipped_families()
+_USAGE = family(USAGE_CUES, _CJK_CHARS, _SHIPPED_FAMILIES)
+_LIMIT = family(LIMIT_CUES, _CJK_CHARS, _SHIPPED_FAMILIES)
+_EXAMPLE = family(EXAMPLE_CUES, _CJK_CHARS, _SHIPPED_FAMILIES)
 _RETURN = lazy("|".join(f"(?:{p})" for p in RETURN_CUES))
 _STRONG_LIMIT = lazy(_alternatives(lexicon()["strong_limit"]))
 # Kinds of limitation statement (scope, failure, quantity, negation, prerequisite, side effect, note),
@@ -295,8 +297,17 @@ LIM_RESTRICT = lazy(
     r"\bonly [\w-]+(?: [\w-]+)? (?:can|may|are|is|will)\b|\bmust be (?:within|absolute|in|a|an|one)\b|"
     r"\bwithin (?:the )?(?:allowed|specified|permitted|configured)\b"
 )
-_KINDS = family(LIMIT_KINDS, _CJK_CHARS)
-_CONTENT_LIST = family([_CONTENT_LIST_SOURCE], _CJK_CHARS)
+_KINDS = family(LIMIT_KINDS, _CJK_CHARS, _SHIPPED_FAMILIES)
+_CONTENT_LIST = family([_CONTENT_LIST_SOURCE], _CJK_CHARS, _SHIPPED_FAMILIES)
+# Every cue family's patterns, in the order above (what `lab/word_gates.py` derives the shipped
+# families from, each with `_CJK_CHARS`)
+CUE_FAMILY_PATTERNS: tuple[tuple[str, ...], ...] = (
+    USAGE_CUES,
+    LIMIT_CUES,
+    EXAMPLE_CUES,
+    LIMIT_KINDS,
+    (_CONTENT_LIST_SOURCE,),
+)
 # "you must always call this" is a usage instruction, not a limitation
 MUST_CALL = lazy(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 
