@@ -32,7 +32,6 @@ work on its speed) is untouched.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.check.tokens import estimate_tokens
@@ -79,25 +78,35 @@ _SECTION = lazy(
 )
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+# Plain classes with a written `__init__`, not dataclasses: making a dataclass `exec`s generated source
+# at import (~1.4 M instructions each, in every default lint), and nothing compares, hashes or prints
+# these (identity equality, `object`'s repr). Not frozen, though never changed once made: a frozen
+# `__init__` (an `object.__setattr__` per field) costs several times a plain one's, and one is made
+# per tool scored.
 class Evidence:
     """What the model's analysis found, as this step needs it."""
 
+    __slots__ = ("example_hits", "placeholder")
     placeholder: bool  # empty, or "No description": the rubric's bottom everywhere
     example_hits: int  # example values, formats or sample calls in the description
 
+    def __init__(self, placeholder: bool, example_hits: int) -> None:
+        self.placeholder = placeholder
+        self.example_hits = example_hits
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+
+# (a plain class, as `Evidence` is)
 class Anchored:
     """Scores after the anchors (a component left out is not applicable), and the reasons that
     replace the model's for the components this step decided."""
 
+    __slots__ = ("reasons", "scores")
     scores: dict[str, float]
     reasons: dict[str, str]
+
+    def __init__(self, scores: dict[str, float], reasons: dict[str, str]) -> None:
+        self.scores = scores
+        self.reasons = reasons
 
 
 def _documented(spec: Mapping[str, Any]) -> bool:

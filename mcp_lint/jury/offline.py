@@ -18,7 +18,6 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
@@ -40,26 +39,48 @@ def _nonzero(x: Sequence[float]) -> list[int]:
     return [j for j, v in enumerate(x) if v]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class _Component:
+    """One component's fitted model. A plain class with a written `__init__`, not a frozen dataclass
+    (making one `exec`s generated source at every default lint's import); still read-only, as the
+    shared model must be: assigning or deleting an attribute raises."""
+
+    __slots__ = ("_dense", "_steps", "base", "cuts", "ridge_share", "steps", "weights")
     weights: tuple[tuple[int, float], ...]  # (feature index, weight), zero weights dropped
     base: float
     steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...]  # (feature, thresholds, values)
     cuts: tuple[float, ...]
-    ridge_share: float = 0.5  # raw = ridge_share * ridge + (1 - ridge_share) * boost
-    _dense: tuple[float, ...] = field(init=False, repr=False, compare=False)  # weight per feature, or 0.0
+    ridge_share: float  # raw = ridge_share * ridge + (1 - ridge_share) * boost
+    _dense: tuple[float, ...]  # weight per feature, or 0.0
     # steps with their value at a zero feature: (feature, thresholds, values, value at 0.0)
-    _steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...], float], ...] = field(
-        init=False, repr=False, compare=False
-    )
+    _steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...], float], ...]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        weights: tuple[tuple[int, float], ...],
+        base: float,
+        steps: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...],
+        cuts: tuple[float, ...],
+        ridge_share: float = 0.5,
+    ) -> None:
         dense = [0.0] * len(FEATURE_NAMES)
-        for j, w in self.weights:
+        for j, w in weights:
             dense[j] = w
-        object.__setattr__(self, "_dense", tuple(dense))
-        steps = tuple((j, ts, vs, vs[bisect.bisect_left(ts, 0.0)]) for j, ts, vs in self.steps)
-        object.__setattr__(self, "_steps", steps)
+        for name, value in (
+            ("weights", weights),
+            ("base", base),
+            ("steps", steps),
+            ("cuts", cuts),
+            ("ridge_share", ridge_share),
+            ("_dense", tuple(dense)),
+            ("_steps", tuple((j, ts, vs, vs[bisect.bisect_left(ts, 0.0)]) for j, ts, vs in steps)),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
 
     def raw(self, x: Sequence[float], nonzero: Sequence[int] | None = None) -> float:
         """The model's value for features `x`; `nonzero` is `_nonzero(x)`, passed in when several

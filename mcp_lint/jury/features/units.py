@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from mcp_lint.jury.features.lexicon import (
     _SENT_SPLIT_NO_CJK_STOP,
@@ -19,16 +18,24 @@ from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.unitmemo import unit_words
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+# A plain class with a written `__init__`, not a dataclass: making a dataclass `exec`s generated source
+# at import (every default lint pays it), and nothing compares, hashes or prints it (identity
+# equality, `object`'s repr). Not frozen, though never changed once made: a frozen `__init__` (an
+# `object.__setattr__` per field) costs several times a plain one's, and one is made per tool scored.
 class Units:
     """The informative, de-duplicated units of a text and what they add."""
 
+    __slots__ = ("filler", "kept", "novel", "vocab")
     kept: tuple[str, ...]  # informative units, duplicates (same word sequence) removed, in order
     novel: int  # kept units that add >= 1 content token not seen in an earlier unit
     vocab: frozenset[str]  # distinct content tokens over kept units
     filler: int  # distinct units dropped as boilerplate
+
+    def __init__(self, kept: tuple[str, ...], novel: int, vocab: frozenset[str], filler: int) -> None:
+        self.kept = kept
+        self.novel = novel
+        self.vocab = vocab
+        self.filler = filler
 
 
 def split_units(text: str) -> list[str]:
@@ -88,22 +95,43 @@ def _is_heading(unit: str) -> bool:
     return ("#" in unit or ":" in unit or "：" in unit) and _HEADING.match(unit) is not None
 
 
-@dataclass(eq=False, repr=False)
+# (a plain class, as `Units` is; changed in place by `add`)
 class _UnitState:
     """De-duplication state carried from the description into appended prose (schema docs)."""
 
+    __slots__ = ("anchors", "filler", "name_words", "novel", "seen", "specific", "specific_words", "vocab")
     seen: set[str]
     filler: set[str]
     vocab: set[str]
-    novel: int = 0
+    novel: int
     # the specific words (content words that are not VACUOUS) of each kept unit
-    specific: set[frozenset[str]] = field(default_factory=set)
+    specific: set[frozenset[str]]
     # the words of the tool's name: once a unit is kept, one that says no more than the name restates it
-    name_words: frozenset[str] = frozenset()
+    name_words: frozenset[str]
     # every specific word of the kept units
-    specific_words: set[str] = field(default_factory=set)
+    specific_words: set[str]
     # what the tool vouches for; None (a text on its own) skips the specificity test
-    anchors: Anchors | None = None
+    anchors: Anchors | None
+
+    def __init__(
+        self,
+        seen: set[str],
+        filler: set[str],
+        vocab: set[str],
+        novel: int = 0,
+        specific: set[frozenset[str]] | None = None,
+        name_words: frozenset[str] = frozenset(),
+        specific_words: set[str] | None = None,
+        anchors: Anchors | None = None,
+    ) -> None:
+        self.seen = seen
+        self.filler = filler
+        self.vocab = vocab
+        self.novel = novel
+        self.specific = set() if specific is None else specific  # a new set each (default_factory=set)
+        self.name_words = name_words
+        self.specific_words = set() if specific_words is None else specific_words
+        self.anchors = anchors
 
     def copy(self) -> _UnitState:
         return _UnitState(

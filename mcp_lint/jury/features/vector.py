@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
@@ -93,12 +92,27 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+# The records below are plain classes with a written `__init__`, not dataclasses: making a dataclass
+# `exec`s generated source at import (every default lint pays it), and nothing compares, hashes or
+# prints them (identity equality, `object`'s repr). Not frozen, though never changed once made: a
+# frozen `__init__` (an `object.__setattr__` per field) costs several times a plain one's, and they
+# are made per tool scored.
 class Extracted:
     """Feature vector plus the facts reasons are written from."""
 
+    __slots__ = (
+        "example_hits",
+        "explained",
+        "limit_hits",
+        "mentioned",
+        "placeholder",
+        "props",
+        "referenced",
+        "return_hit",
+        "units",
+        "usage_hits",
+        "values",
+    )
     values: tuple[float, ...]
     units: Units
     props: tuple[str, ...]
@@ -108,9 +122,35 @@ class Extracted:
     limit_hits: int
     example_hits: int
     return_hit: bool
-    placeholder: bool = False
+    placeholder: bool
     # named as a parameter in the prose (`text`, "the limit parameter") without an entry of its own
-    referenced: frozenset[str] = frozenset()
+    referenced: frozenset[str]
+
+    def __init__(
+        self,
+        values: tuple[float, ...],
+        units: Units,
+        props: tuple[str, ...],
+        mentioned: frozenset[str],
+        explained: frozenset[str],
+        usage_hits: int,
+        limit_hits: int,
+        example_hits: int,
+        return_hit: bool,
+        placeholder: bool = False,
+        referenced: frozenset[str] = frozenset(),
+    ) -> None:
+        self.values = values
+        self.units = units
+        self.props = props
+        self.mentioned = mentioned
+        self.explained = explained
+        self.usage_hits = usage_hits
+        self.limit_hits = limit_hits
+        self.example_hits = example_hits
+        self.return_hit = return_hit
+        self.placeholder = placeholder
+        self.referenced = referenced
 
     def as_dict(self) -> dict[str, float]:
         return dict(zip(FEATURE_NAMES, self.values, strict=False))
@@ -122,13 +162,22 @@ def _name_tokens(name: str) -> frozenset[str]:
     return frozenset(filter(None, _NAME_SPLIT.split(spaced.lower())))  # (without the empty pieces)
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+# (a plain class, as `Extracted` is)
 class Analysis:
     """A tool's description analysed once. `with_extra` appends more prose (the schema's parameter
     docs) incrementally: only the new units are scanned, then the segments are merged."""
 
+    __slots__ = (
+        "cues",
+        "first_verb",
+        "kept",
+        "known_no_params",
+        "name_tokens",
+        "prop_names",
+        "props",
+        "seg",
+        "state",
+    )
     name_tokens: frozenset[str]
     props: tuple[str, ...]
     known_no_params: bool
@@ -137,7 +186,29 @@ class Analysis:
     first_verb: bool
     seg: _Segment
     prop_names: _PropNames  # `props` prepared for the per-segment look-ups
-    cues: frozenset[str] = frozenset()  # components an explicit cue of the description gives
+    cues: frozenset[str]  # components an explicit cue of the description gives
+
+    def __init__(
+        self,
+        name_tokens: frozenset[str],
+        props: tuple[str, ...],
+        known_no_params: bool,
+        state: _UnitState,
+        kept: tuple[str, ...],
+        first_verb: bool,
+        seg: _Segment,
+        prop_names: _PropNames,
+        cues: frozenset[str] = frozenset(),
+    ) -> None:
+        self.name_tokens = name_tokens
+        self.props = props
+        self.known_no_params = known_no_params
+        self.state = state
+        self.kept = kept
+        self.first_verb = first_verb
+        self.seg = seg
+        self.prop_names = prop_names
+        self.cues = cues
 
     def with_extra(self, extra: str, *, consume: bool = False) -> Analysis:
         """This analysis with `extra` appended. `consume`: the caller reads this analysis no more
@@ -272,13 +343,20 @@ class Analysis:
         )
 
 
-# Not frozen, though never changed once made: a frozen dataclass's `__init__` (an `object.__setattr__` per
-# field) costs several times a plain one's, and one is made per tool scored.
-@dataclass(eq=False, repr=False)
+# (a plain class, as `Extracted` is)
 class ToolContext:
     """What the analysis of a tool's text reads besides the text (its name, schema and siblings),
     derived once: the texts of one tool (the propose stage's candidates) share it."""
 
+    __slots__ = (
+        "anchors",
+        "known_no_params",
+        "name_words",
+        "prop_names",
+        "props",
+        "schema_prose",
+        "unit_name_words",
+    )
     anchors: Anchors
     props: tuple[str, ...]
     prop_names: _PropNames
@@ -286,6 +364,24 @@ class ToolContext:
     unit_name_words: frozenset[str]  # ... and the name as the text's tokens see it
     known_no_params: bool
     schema_prose: str  # `schema_as_prose(schema)`
+
+    def __init__(
+        self,
+        anchors: Anchors,
+        props: tuple[str, ...],
+        prop_names: _PropNames,
+        name_words: frozenset[str],
+        unit_name_words: frozenset[str],
+        known_no_params: bool,
+        schema_prose: str,
+    ) -> None:
+        self.anchors = anchors
+        self.props = props
+        self.prop_names = prop_names
+        self.name_words = name_words
+        self.unit_name_words = unit_name_words
+        self.known_no_params = known_no_params
+        self.schema_prose = schema_prose
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> ToolContext:
