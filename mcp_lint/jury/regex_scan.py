@@ -53,7 +53,7 @@ _PLAIN_FIRST = frozenset(string.ascii_lowercase + string.digits + " ")
 _REPEATS = ("?", "*", "+", "{")
 _MAX_SPREAD = 16  # `(?:a|b|...)rest` is spread into at most this many alternatives
 # a capturing group or a backreference (an escaped parenthesis too: not spread either)
-_CAPTURES = re.compile(r"\((?!\?)|\(\?P|\\[1-9]")
+_CAPTURES = lazy(r"\((?!\?)|\(\?P|\\[1-9]")  # (only when a family is derived, not shipped)
 
 
 def _closing(pattern: str, start: int) -> int:
@@ -316,7 +316,7 @@ ASCII_WORD_BYTES = bytes.maketrans(
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _DIGIT_BYTES = string.digits.encode("ascii")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
-_WIDE_DIGIT = re.compile(r"(?![0-9])\d")
+_WIDE_DIGIT = lazy(r"(?![0-9])\d")  # (only for a text with a digit outside ASCII)
 # a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
 _DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)

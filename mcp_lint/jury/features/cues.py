@@ -23,9 +23,9 @@ EXPLICIT_CUES: dict[str, re.Pattern[str]] = {
 }
 # What makes a worked example a full one: a JSON object with keys, or a call with named arguments
 # (a parenthesis after a word is not one: "transcript (e.g. 'en')").
-_EXAMPLE_CALL = re.compile(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
+_EXAMPLE_CALL = lazy(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\(\s*[A-Za-z_]\w*\s*=")
 # An allow-list names its values: "only pwd, ls, cat are supported".
-_ENUMERATION = re.compile(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
+_ENUMERATION = lazy(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
 # ... each as regexes one of which matches somewhere in a text exactly when the cue does, behind

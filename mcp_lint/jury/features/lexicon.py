@@ -128,7 +128,7 @@ QUALIFIERS = lazy(
     r"\b(?:if|when|whether|and returns?|by|for a|for the|from|within|between|based on|using|in \w+ format)\b"
 )
 NUMBER = lazy(r"\b\d+(?:\.\d+)?\b")
-CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+CODE_SPAN = lazy(r"`([^`\n]{1,200})`")
 QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
@@ -312,4 +312,4 @@ CUE_FAMILY_PATTERNS: tuple[tuple[str, ...], ...] = (
 MUST_CALL = lazy(r"\bmust\*? (?:always )?(?:call|use|first)\b")
 
 # A list marker or heading mark at the start of a unit: "1. <a sentence>" repeats "<a sentence>".
-_LIST_MARKER = re.compile(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")
+_LIST_MARKER = lazy(r"^\s*(?:[-*•>]+|\d{1,3}[.)]|#{1,6})\s+")

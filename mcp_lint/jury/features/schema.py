@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, TypeGuard
 
 from mcp_lint.jury.features.lexicon import IDENT
 from mcp_lint.jury.features.unitmemo import Memo
+from mcp_lint.lazyre import lazy
 from mcp_lint.words import name_words
 
 # (dict, Mapping): a JSON object is a dict, which `isinstance` recognises at once; the Mapping ABC
@@ -46,7 +47,7 @@ def _name_variants(name: str) -> set[str]:
 _INLINE_ENTRY = re.compile(
     r"(?<![A-Za-z0-9_])`?([A-Za-z_][A-Za-z0-9_]*)`?(?=\s*(?:\([^)]{0,40}\))?\s*[:=–—]\s*\w)"
 )
-_ALNUM = re.compile(r"[a-z0-9]+")
+_ALNUM = lazy(r"[a-z0-9]+")
 
 # Finding a name where it occurs instead of listing every identifier or entry of the text.
 #

@@ -16,6 +16,7 @@ from mcp_lint.jury.features.lexicon import (
 from mcp_lint.jury.features.specificity import Anchors, specific_units
 from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.unitmemo import unit_words
+from mcp_lint.lazyre import lazy
 
 
 # A plain class with a written `__init__`, not a dataclass: making a dataclass `exec`s generated source
@@ -74,19 +75,19 @@ _LIST_NUMBER = re.compile(r"\s*\d{1,3}[.)]\s*")  # "1." split off its item by th
 # kept only when a unit after it in the same text is.
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+\S.*|[^\n]{1,40}[:：])\s*$")
 # A unit that opens with a label announcing a restatement or an aside ("Note:", "In other words,").
-_LABELLED = re.compile(
+_LABELLED = lazy(
     r"^\s*(?:\*\*)?(?:notes?|important|remember|reminder|tip|summary|tl;?dr|in other words|in short|"
     r"again|basically|essentially|to summari[sz]e)\b",
     re.IGNORECASE,
 )
 # What keeps a unit that says no more than the tool's name or, behind a label, than the units before
 # it: a literal, a negation or a restriction ("Note: only 100 per page", "This does NOT delete").
-_KEEPS_RESTATEMENT = re.compile(
+_KEEPS_RESTATEMENT = lazy(
     r"[(=`\"'\d]|\b(?:not|no|never|only|cannot|can't|don't|doesn't|without|unless|except)\b", re.IGNORECASE
 )
 
 
-_NAME_WORD = re.compile(r"[^\W_]+")
+_NAME_WORD = lazy(r"[^\W_]+")
 
 
 def _is_heading(unit: str) -> bool:

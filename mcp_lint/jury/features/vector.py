@@ -15,12 +15,13 @@ from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
 from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
 from mcp_lint.jury.features.units import Units, _UnitState, split_units, strip_repetition
+from mcp_lint.lazyre import lazy
 
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 # The tool name's words for `name_overlap`, split at lower->upper only (getUIComponents: get,
 # uicomponents), unlike `words.name_words` (get, ui, components): the weights were fitted on this
 # split, and the shared one moves `name_overlap` of one calibration tool.
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CAMEL = lazy(r"(?<=[a-z])(?=[A-Z])")
 
 # Features
 
