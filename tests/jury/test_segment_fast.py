@@ -6,7 +6,6 @@ the fields in order)."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import inspect
 import random
 
@@ -95,7 +94,54 @@ def test_segment_build_names_the_fields_in_order() -> None:
         first = lines[k].strip()
         assert first.startswith("# ") and ":" in first, first
         named.append(first[2:].split(":", 1)[0].strip())
-    assert named == [f.name for f in dataclasses.fields(G._Segment)]
+    assert named == _segment_fields()
+
+
+def _segment_fields() -> list[str]:
+    """`_Segment`'s fields in order: its `__init__`'s parameters, each assigned to the attribute of
+    its name, and every slot one of them."""
+    fields = list(inspect.signature(G._Segment.__init__).parameters)[1:]
+    assert sorted(G._Segment.__slots__) == sorted(fields)
+    init = inspect.getsource(G._Segment.__init__)
+    assert [line.strip() for line in init.splitlines() if line.strip().startswith("self.")] == [
+        f"self.{name} = {name}" for name in fields
+    ]
+    return fields
+
+
+def test_a_segment_holds_what_it_is_given_and_merges_field_by_field() -> None:
+    """`_Segment(*values)` reads back each value under its field's name (the written `__init__`
+    sets them in order), and `merge` unions sets, sums counts and tuples, ors flags."""
+    fields = _segment_fields()
+    rng = random.Random(7)
+    made = []
+    for _ in range(2):
+        values = []
+        for name in fields:
+            kind = G._Segment.__annotations__[name]
+            if kind == "frozenset[str]":
+                values.append(frozenset(rng.sample("abcdef", 2)))
+            elif kind == "bool":
+                values.append(rng.random() < 0.5)
+            elif kind == "int":
+                values.append(rng.randrange(5))
+            else:
+                values.append(tuple(rng.randrange(3) for _ in range(G.N_KINDS)))
+        one = G._Segment(*values)
+        assert [getattr(one, name) for name in fields] == values
+        made.append((one, values))
+    (a, va), (b, vb) = made
+    merged = a.merge(b)
+    for name, x, y in zip(fields, va, vb, strict=True):
+        got = getattr(merged, name)
+        if isinstance(x, frozenset):
+            assert got == x | y, name
+        elif isinstance(x, bool):
+            assert got == (x or y), name
+        elif isinstance(x, int):
+            assert got == x + y, name
+        else:
+            assert got == tuple(p + q for p, q in zip(x, y, strict=True)), name
 
 
 def test_merge_sums_the_kinds() -> None:

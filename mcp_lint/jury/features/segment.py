@@ -8,7 +8,6 @@ import bisect
 import operator
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import (
@@ -109,13 +108,52 @@ def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], se
     return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
 
 
-@dataclass(slots=True, eq=False, repr=False)
 class _Segment:
     """What a run of kept units contributes. Segments of one text merge by union / sum, so prose
     appended later (the schema's docs) is analysed on its own and merged, never re-scanned.
 
-    Never modified once built; not declared frozen only because a frozen dataclass's `__init__`
-    (one `object.__setattr__` per field) costs ~3x a plain one, and up to three are built per tool."""
+    Never modified once built; not made read-only only because a frozen `__init__` (one
+    `object.__setattr__` per field) costs ~3x a plain one, and up to three are built per tool. A
+    plain class with a written `__init__`, not a dataclass: making the dataclass (with slots, the
+    class twice) cost every default lint ~5 M instructions at import."""
+
+    __slots__ = (
+        "bullets",
+        "cjk",
+        "code_spans",
+        "conditional_units",
+        "constraint_lines",
+        "content_list",
+        "default_words",
+        "detailed",
+        "example_pat",
+        "example_units",
+        "explained",
+        "fence",
+        "format_words",
+        "headers",
+        "jsonish",
+        "kinds",
+        "limit_pat",
+        "limit_prose_units",
+        "limit_units",
+        "mentioned",
+        "must_call",
+        "n_units",
+        "numbers",
+        "param_lines",
+        "param_section",
+        "qualifiers",
+        "quoted",
+        "referenced",
+        "restrict_units",
+        "return_cue",
+        "return_section",
+        "strong",
+        "type_words",
+        "usage_pat",
+        "usage_units",
+    )
 
     n_units: int
     usage_pat: frozenset[str]
@@ -152,6 +190,80 @@ class _Segment:
     conditional_units: int
     restrict_units: int
     constraint_lines: int
+
+    def __init__(
+        self,
+        n_units: int,
+        usage_pat: frozenset[str],
+        usage_units: int,
+        limit_pat: frozenset[str],
+        limit_units: int,
+        limit_prose_units: int,
+        example_pat: frozenset[str],
+        example_units: int,
+        strong: int,
+        kinds: tuple[int, ...],
+        must_call: bool,
+        return_cue: bool,
+        return_section: bool,
+        content_list: bool,
+        qualifiers: frozenset[str],
+        code_spans: frozenset[str],
+        quoted: frozenset[str],
+        numbers: frozenset[str],
+        bullets: int,
+        headers: frozenset[str],
+        param_lines: frozenset[str],
+        fence: bool,
+        jsonish: bool,
+        param_section: bool,
+        type_words: bool,
+        format_words: bool,
+        default_words: bool,
+        cjk: bool,
+        mentioned: frozenset[str],
+        explained: frozenset[str],
+        detailed: frozenset[str],
+        referenced: frozenset[str],
+        conditional_units: int,
+        restrict_units: int,
+        constraint_lines: int,
+    ) -> None:
+        self.n_units = n_units
+        self.usage_pat = usage_pat
+        self.usage_units = usage_units
+        self.limit_pat = limit_pat
+        self.limit_units = limit_units
+        self.limit_prose_units = limit_prose_units
+        self.example_pat = example_pat
+        self.example_units = example_units
+        self.strong = strong
+        self.kinds = kinds
+        self.must_call = must_call
+        self.return_cue = return_cue
+        self.return_section = return_section
+        self.content_list = content_list
+        self.qualifiers = qualifiers
+        self.code_spans = code_spans
+        self.quoted = quoted
+        self.numbers = numbers
+        self.bullets = bullets
+        self.headers = headers
+        self.param_lines = param_lines
+        self.fence = fence
+        self.jsonish = jsonish
+        self.param_section = param_section
+        self.type_words = type_words
+        self.format_words = format_words
+        self.default_words = default_words
+        self.cjk = cjk
+        self.mentioned = mentioned
+        self.explained = explained
+        self.detailed = detailed
+        self.referenced = referenced
+        self.conditional_units = conditional_units
+        self.restrict_units = restrict_units
+        self.constraint_lines = constraint_lines
 
     def merge(self, o: _Segment) -> _Segment:
         return _Segment(
