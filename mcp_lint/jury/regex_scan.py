@@ -17,7 +17,7 @@ import re
 import string
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
 from mcp_lint.resources import PACKAGE_DIR
@@ -125,10 +125,13 @@ def by_first_character(alternatives: Iterable[str]) -> str:
     return "|".join(out)
 
 
-class Searcher(Protocol):
-    """What a family asks of `unspaced`: `search(text)`, truthy when the text has such a character."""
+if TYPE_CHECKING:  # (only annotations name it: making a Protocol class costs every lint's import)
 
-    def search(self, text: str, /) -> object: ...
+    class Searcher(Protocol):
+        """What a family asks of `unspaced`: `search(text)`, truthy when the text has such a
+        character."""
+
+        def search(self, text: str, /) -> object: ...
 
 
 class Hit(NamedTuple):
