@@ -280,12 +280,12 @@ def shipped_families() -> dict[tuple[str, ...], FamilySources]:
     before; tests/jury/test_regex_scan.py checks that the file is what the derivation gives today."""
     try:
         document = json.loads((PACKAGE_DIR / "jury" / FAMILIES_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {
-        tuple(entry["patterns"]): (entry["scan"], tuple((i, source) for i, source in entry["sources"]))
-        for entry in document["families"]
-    }
+        return {
+            tuple(entry["patterns"]): (entry["scan"], tuple((i, source) for i, source in entry["sources"]))
+            for entry in document["families"]
+        }
+    except (OSError, ValueError, LookupError, TypeError):
+        return {}  # no file, or not one `families_document` wrote: every family is derived
 
 
 def families_document(families: Iterable[tuple[Sequence[str], Searcher]]) -> dict[str, Any]:
