@@ -215,6 +215,8 @@ def _output_names(tool: Tool) -> tuple[str, ...]:
     return ()
 
 
+# What a description may name a rival by: a run of identifier characters.
+_NAMED = re.compile(r"[A-Za-z0-9_.-]+")
 # A tool confused with more rivals than this is one of a generated family: no short sentence helps.
 MAX_RIVALS = 2
 _MAX_DIFFERENCES = 4
@@ -411,12 +413,14 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
         if not mine.head:
             return ()
         pairs = list(zip(others, words[1:], strict=True))
+    if not pairs:  # no peer means the same (most tools): nothing below would find a rival
+        return ()
     own = set(tool.properties)
     own_reads = _reads(tool)
     own_fields = _output_names(tool)
     own_required = _required_names(tool)
     found: list[Rival] = []
-    said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
+    said = set(_NAMED.findall(tool.description))
     for peer, peer_words in pairs:
         theirs_meaning = _meaning_of(peer_words, space)
         if peer.name in said or not same_meaning(mine, theirs_meaning):
@@ -589,9 +593,12 @@ def ground(
     """The facts about `tool`; `peers` are the server's tools (the rivals are found among them) and
     `traces` are this tool's recorded calls; `spelt` is `spellings(peers)` when the caller has it
     (a server's proposals share it), else it is made here for a tool with an empty description."""
-    mine = [record for record in traces if record.tool == tool.name]
-    successes = tuple(record for record in mine if record.succeeded and _usable(record))
-    failures = tuple(record for record in mine if not record.succeeded)
+    successes: tuple[TraceRecord, ...] = ()
+    failures: tuple[TraceRecord, ...] = ()
+    if traces:  # most runs record none
+        mine = [record for record in traces if record.tool == tool.name]
+        successes = tuple(record for record in mine if record.succeeded and _usable(record))
+        failures = tuple(record for record in mine if not record.succeeded)
     return Grounding(
         tool=tool,
         parameters=schema_parameters(tool),

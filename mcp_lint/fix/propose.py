@@ -403,9 +403,9 @@ def checklist(
             if empty(tool.description):
                 items.append("say what it does and to what")
             elif (
-                _verb(tool) in _MAKES
-                and not tool.raw.get("outputSchema")
+                not tool.raw.get("outputSchema")
                 and not RETURNS.search(tool.description)
+                and _verb(tool) in _MAKES  # after the cheaper tests: it splits the name
                 and (taken := _taken_id(tool, peers))
             ):
                 items.append(
