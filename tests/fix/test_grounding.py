@@ -91,7 +91,6 @@ def test_server_spellings_are_the_spellings_made_at_the_first_read() -> None:
     assert made is not None and shared.get("json") == "JSON" and shared._made is made  # type: ignore[attr-defined]
 
 
-
 def test_one_pass_over_a_parameters_variants_reads_each_keyword_as_the_first_variant_gives_it() -> None:
     # `_parameter` reads every keyword from `_firsts` (one pass) where it read each one by scanning
     # the variants for the first that has it: the same value, and the same "has it", for every

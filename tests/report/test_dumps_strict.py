@@ -125,7 +125,7 @@ def test_subclasses_repeats_and_numbers_are_written_as_json_writes_them() -> Non
     class Kind(str, enum.Enum):
         TOOL = "tool"
 
-    shared = "the same suggestion \"quoted\"\n" * 3
+    shared = 'the same suggestion "quoted"\n' * 3
     rnd = random.Random(33)
     documents: list[Any] = [
         {_Text("k"): _Text("v\n"), "k2": _Number(7), "level": Level.LOW, "kind": Kind.TOOL},
