@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import replace
 from json.encoder import encode_basestring as _encode_str  # the C encoder's, as json.dumps uses
+from math import isfinite as _isfinite
 from typing import Any
 
 from mcp_lint.lazyre import lazy
@@ -79,81 +80,134 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def _indented(value: Any, step: str, level: int, out: list[str]) -> None:
-    """Append to `out` what `json.dumps(value, indent=len(step), ensure_ascii=False,
-    allow_nan=False)` writes for `value` at nesting `level`, for the plain documents reports are
-    (dicts with string keys, lists, tuples, strings, numbers, booleans, None), piece for piece as
-    the standard library's indented encoder writes it but without a generator per level: with an
-    indent, `json` never uses its C encoder. Anything else raises, and the caller lets `json` decide
-    (a non-finite number, another key or value type, a cycle)."""
-    if isinstance(value, str):
-        out.append(_encode_str(value))
-    elif value is None:
-        out.append("null")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif isinstance(value, int):
-        out.append(int.__repr__(value))
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError("a non-finite number: json words the error")
-        out.append(float.__repr__(value))
-    elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        inner = "\n" + step * (level + 1)
-        out.append("[" + inner)
-        separator = "," + inner
-        first = True
-        for item in value:
-            if not first:
+class _Indented:
+    """What `json.dumps(document, indent=len(step), ensure_ascii=False, allow_nan=False)` writes, for
+    the plain documents reports are (dicts with string keys, lists, tuples, strings, numbers,
+    booleans, None), piece for piece as the standard library's indented encoder writes it: with an
+    indent, `json` never uses its C encoder, and its Python one is several times slower than this.
+    Anything else raises, and the caller lets `json` decide (a non-finite number, another key or
+    value type, a cycle).
+
+    A report repeats itself: the same keys at the same depth in every finding, and the same texts
+    (a rule's name and message, a tool's suggestion on each of its findings). So each key is
+    encoded once per depth, together with the separator before it, and each distinct string value
+    once (escaping reads every character; a dict look-up hashes a string once, and it keeps the hash). The
+    values of exact built-in types are written in the loops without a call; subclasses (an enum
+    that is a str, an int) take the general branch, which writes them as `json` does."""
+
+    def __init__(self, step: str) -> None:
+        self.step = step
+        self.out: list[str] = []
+        self.texts: dict[str, str] = {}  # a string value -> its JSON text
+        # By nesting level: the separator before an item, each key's separator + key + ": ", and
+        # what closes a dict and a list.
+        self.separators: list[str] = []
+        self.heads: list[dict[str, str]] = []
+        self.closes: list[tuple[str, str]] = []
+
+    def _level(self, level: int) -> None:
+        while len(self.separators) <= level:
+            depth = len(self.separators)
+            self.separators.append(",\n" + self.step * (depth + 1))
+            self.heads.append({})
+            self.closes.append(("\n" + self.step * depth + "}", "\n" + self.step * depth + "]"))
+
+    def write(self, value: Any, level: int) -> None:
+        out = self.out
+        kind = type(value)
+        if kind is dict:
+            if not value:
+                out.append("{}")
+                return
+            if len(self.separators) <= level:
+                self._level(level)
+            heads = self.heads[level]
+            texts = self.texts
+            start = len(out)
+            for key, item in value.items():
+                head = heads.get(key) if type(key) is str else None
+                if head is None:
+                    if not isinstance(key, str):
+                        raise TypeError("a key that is not a string: json converts or refuses it")
+                    head = _encode_str(key) + ": "
+                    head = self.separators[level] + head
+                    if type(key) is str:
+                        heads[key] = head
+                kind = type(item)
+                if kind is str:
+                    text = texts.get(item)
+                    if text is None:
+                        text = texts[item] = _encode_str(item)
+                    out.append(head + text)
+                elif kind is float and _isfinite(item):
+                    out.append(head + float.__repr__(item))
+                elif item is None:
+                    out.append(head + "null")
+                elif item is True:
+                    out.append(head + "true")
+                elif item is False:
+                    out.append(head + "false")
+                else:
+                    out.append(head)
+                    self.write(item, level + 1)
+            # Every item was written after a separator: the first one's becomes the opening brace.
+            out[start] = "{" + out[start][1:]
+            out.append(self.closes[level][0])
+        elif kind is list or kind is tuple:
+            if not value:
+                out.append("[]")
+                return
+            if len(self.separators) <= level:
+                self._level(level)
+            separator = self.separators[level]
+            texts = self.texts
+            start = len(out)
+            for item in value:
                 out.append(separator)
-            first = False
-            if type(item) is str:  # the most common value, written here without a call
-                out.append(_encode_str(item))
-            else:
-                _indented(item, step, level + 1, out)
-        out.append("\n" + step * level + "]")
-    elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        inner = "\n" + step * (level + 1)
-        out.append("{" + inner)
-        separator = "," + inner
-        first = True
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise TypeError("a key that is not a string: json converts or refuses it")
-            if not first:
-                out.append(separator)
-            first = False
-            if type(item) is str:
-                out.append(_encode_str(key) + ": " + _encode_str(item))
-            else:
-                out.append(_encode_str(key) + ": ")
-                _indented(item, step, level + 1, out)
-        out.append("\n" + step * level + "}")
-    else:
-        raise TypeError("not a plain JSON value: json decides")
+                if type(item) is str:
+                    text = texts.get(item)
+                    if text is None:
+                        text = texts[item] = _encode_str(item)
+                    out.append(text)
+                else:
+                    self.write(item, level + 1)
+            out[start] = "[" + separator[1:]
+            out.append(self.closes[level][1])
+        elif isinstance(value, str):
+            out.append(_encode_str(value))
+        elif value is None:
+            out.append("null")
+        elif value is True:
+            out.append("true")
+        elif value is False:
+            out.append("false")
+        elif isinstance(value, int):
+            out.append(int.__repr__(value))
+        elif isinstance(value, float):
+            if not _isfinite(value):
+                raise ValueError("a non-finite number: json words the error")
+            out.append(float.__repr__(value))
+        elif isinstance(value, (list, tuple)):
+            self.write(list(value), level)
+        elif isinstance(value, dict):
+            self.write(dict(value.items()), level)
+        else:
+            raise TypeError("not a plain JSON value: json decides")
 
 
 def _dumps(document: Any, indent: int | None) -> str:
     """`json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)`, the same text.
-    An indented document is written by `_indented` (several times faster than the standard
+    An indented document is written by `_Indented` (several times faster than the standard
     library's pure-Python indented encoder on a report's hundreds of kilobytes); whatever it does
     not handle goes to `json.dumps`, which then writes it or raises as it always did."""
     if isinstance(indent, int) and not isinstance(indent, bool) and indent >= 0:
-        out: list[str] = []
+        writer = _Indented(" " * indent)
         try:
-            _indented(document, " " * indent, 0, out)
+            writer.write(document, 0)
         except (TypeError, ValueError, RecursionError):
             pass
         else:
-            return "".join(out)
+            return "".join(writer.out)
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
 
 

@@ -223,7 +223,7 @@ def _check_rules(
                     severity=active.severity
                     if hit.severity_cap is None
                     else min(active.severity, hit.severity_cap),
-                    message=rule.message.format(**fields),
+                    message=rule.message.format_map(fields),
                     server=snapshot.name,
                     tool=hit.tool,
                     evidence=hit.evidence,

@@ -123,9 +123,9 @@ def english(text: str) -> bool:
         latin = [char for char in letters if _latin(char)]
         if len(latin) < 0.7 * len(letters):
             return False
-    prose = [word.lower() for word in _PROSE_WORD.findall(_CODE_SPAN.sub(" ", text))]
-    english_words = sum(word in _ENGLISH for word in prose)
-    foreign_words = sum(word in _FOREIGN for word in prose)
+    prose = list(map(str.lower, _PROSE_WORD.findall(_CODE_SPAN.sub(" ", text))))
+    english_words = sum(map(_ENGLISH.__contains__, prose))
+    foreign_words = sum(map(_FOREIGN.__contains__, prose))
     if foreign_words or english_words:
         return english_words >= foreign_words
     accented = sum(1 for char in latin if not char.isascii())
@@ -150,6 +150,8 @@ def _example_value(grounding: Grounding, name: str) -> object | None:
 def parameters_part(grounding: Grounding, shown: str = "") -> str | None:
     """Values real calls passed to the parameters the schema leaves undescribed: what a type alone
     does not tell (an id's shape, a query's form). None shown already (in `shown`, the example)."""
+    if not grounding.successes:  # no recorded call passed a value
+        return None
     said = _flat(grounding.tool.description + " " + shown)
     entries = []
     for parameter in grounding.parameters:
@@ -738,10 +740,12 @@ def purpose_part(grounding: Grounding, example: bool = False) -> str | None:
     description = grounding.tool.description
     if empty(description) and (named := named_purpose(grounding)):
         sentences.append(named)
+    if not grounding.successes:  # no recorded result to say what it returns
+        return " ".join(sentences) or None
     # An example in the description (this rewrite's or an earlier one's) shows a real result already.
     example = example or f"{grounding.tool.name}(" in _flat(description)
     returns = not (example or grounding.tool.raw.get("outputSchema") or RETURNS.search(description))
-    if grounding.successes and returns:
+    if returns:
         if grounding.output_fields:
             fields = [name for name, _ in grounding.output_fields]
             sentences.append(f"Returns JSON with {listed(fields)}.")
@@ -903,6 +907,10 @@ def compose(
         else {part for component in targets if (part := PART_OF.get(component)) is not None}
     )
     built, absent = grounded_parts(grounding)
+    if not built:
+        # Nothing to add (most tools without recorded calls or rivals): every path below ends in
+        # None, and the original is not scored for nothing.
+        return None
     absent = {part: why for part, why in absent.items() if part in wanted}
     chosen: list[Part] = [part for part in PARTS if part in wanted and part in built]
     if components is None:

@@ -14,16 +14,17 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mcp_lint.check.functions._util import is_placeholder
+
+# Imported here, not in the functions that read them: importing `_util` above has loaded every check
+# function module already, and an import statement run per tool costs more than the reading it serves.
+from mcp_lint.check.functions.overlap import NameMeaning, is_action, name_meaning, namespaces, same_meaning
 from mcp_lint.model import Tool, value_record
 from mcp_lint.schema_walk import Walked, nested_objects, property_variants, walk_schema
 from mcp_lint.traces import REDACTED, TraceRecord
 from mcp_lint.words import name_words, singular
-
-if TYPE_CHECKING:
-    from mcp_lint.check.functions.overlap import NameMeaning
 
 # How much of a recorded result or error a description quotes: enough to show the shape.
 QUOTE_LIMIT = 80
@@ -120,8 +121,14 @@ def _count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _first(variants: Sequence[Mapping[str, Any]], key: str) -> Any:
-    return next((variant[key] for variant in variants if key in variant), None)
+def _firsts(variants: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Each keyword of the variants with its value in the first variant that has it (the later
+    variants' values written first, the earlier ones over them): one pass for every keyword a
+    parameter reads, not one per keyword."""
+    found: dict[str, Any] = {}
+    for variant in reversed(variants):
+        found.update(variant)
+    return found
 
 
 def _kinds(variants: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
@@ -141,22 +148,25 @@ def _parameter(root: Any, item: Walked, path: str) -> Parameter:
     nested: Mapping[str, Any] = next(
         (schema["properties"] for schema, _ in objects if schema["properties"]), {}
     )
-    enum = _first(variants, "enum")
-    const = _first(variants, "const")
+    first = _firsts(variants)
+    enum = first.get("enum")
+    const = first.get("const")
     if enum is None and const is not None:
         enum = [const]
+    fmt = first.get("format")
+    pattern = first.get("pattern")
     return Parameter(
         path=path,
         kinds=_kinds(variants),
         required=item.name in _names(item.owner.get("required")),
         documented=any(str(variant.get("description") or "").strip() for variant in variants),
-        default=_first(variants, "default"),
-        has_default=any("default" in variant for variant in variants),
+        default=first.get("default"),
+        has_default="default" in first,
         enum=tuple(enum) if isinstance(enum, list) else (),
-        fmt=_first(variants, "format") if isinstance(_first(variants, "format"), str) else None,
-        min_length=_count(_first(variants, "minLength")),
-        max_length=_count(_first(variants, "maxLength")),
-        pattern=_first(variants, "pattern") if isinstance(_first(variants, "pattern"), str) else None,
+        fmt=fmt if isinstance(fmt, str) else None,
+        min_length=_count(first.get("minLength")),
+        max_length=_count(first.get("maxLength")),
+        pattern=pattern if isinstance(pattern, str) else None,
         fields=tuple(str(key) for key in nested),
     )
 
@@ -205,6 +215,8 @@ def _output_names(tool: Tool) -> tuple[str, ...]:
     return ()
 
 
+# What a description may name a rival by: a run of identifier characters.
+_NAMED = re.compile(r"[A-Za-z0-9_.-]+")
 # A tool confused with more rivals than this is one of a generated family: no short sentence helps.
 MAX_RIVALS = 2
 _MAX_DIFFERENCES = 4
@@ -289,8 +301,6 @@ def purpose(tool: Tool) -> str | None:
     words = sentence.split()
     if not words or len(words) > _PURPOSE_WORDS or not words[0].isalpha():
         return None
-    from mcp_lint.check.functions.overlap import is_action
-
     first = words[0].lower()
     verb = next(
         (form for form in (first, _base(first)) if is_action(form) or form in name_words(tool.name)),
@@ -317,8 +327,6 @@ def _words_of(name: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=8192)
 def _meaning_of(words: tuple[str, ...], space: frozenset[str]) -> NameMeaning:
-    from mcp_lint.check.functions.overlap import name_meaning
-
     return name_meaning(words, space)
 
 
@@ -338,8 +346,6 @@ class _PeerIndex:
 @functools.lru_cache(maxsize=4)
 def _peer_index(names: tuple[str | None, ...]) -> _PeerIndex:
     """`names` are the peers' names in order, None for a tool the server sent no name for."""
-    from mcp_lint.check.functions.overlap import namespaces
-
     positions = tuple(position for position, name in enumerate(names) if name is not None)
     words = {position: _words_of(str(names[position])) for position in positions}
     counts: dict[str, int] = {}
@@ -381,8 +387,6 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
     them apart), and so is one nothing in the schemas or annotations sets apart, or whose schema
     differs in so much that the agent sees it at a glance: pointing at it would only say "this one or
     that one"."""
-    from mcp_lint.check.functions.overlap import namespaces, same_meaning
-
     index = _index_of(peers)
     own_words = _words_of(tool.name)
     if index.counts.get(tool.name) == 1:
@@ -409,12 +413,14 @@ def rivals(tool: Tool, peers: Sequence[Tool]) -> tuple[Rival, ...]:
         if not mine.head:
             return ()
         pairs = list(zip(others, words[1:], strict=True))
+    if not pairs:  # no peer means the same (most tools): nothing below would find a rival
+        return ()
     own = set(tool.properties)
     own_reads = _reads(tool)
     own_fields = _output_names(tool)
     own_required = _required_names(tool)
     found: list[Rival] = []
-    said = set(re.findall(r"[A-Za-z0-9_.-]+", tool.description))
+    said = set(_NAMED.findall(tool.description))
     for peer, peer_words in pairs:
         theirs_meaning = _meaning_of(peer_words, space)
         if peer.name in said or not same_meaning(mine, theirs_meaning):
@@ -587,9 +593,12 @@ def ground(
     """The facts about `tool`; `peers` are the server's tools (the rivals are found among them) and
     `traces` are this tool's recorded calls; `spelt` is `spellings(peers)` when the caller has it
     (a server's proposals share it), else it is made here for a tool with an empty description."""
-    mine = [record for record in traces if record.tool == tool.name]
-    successes = tuple(record for record in mine if record.succeeded and _usable(record))
-    failures = tuple(record for record in mine if not record.succeeded)
+    successes: tuple[TraceRecord, ...] = ()
+    failures: tuple[TraceRecord, ...] = ()
+    if traces:  # most runs record none
+        mine = [record for record in traces if record.tool == tool.name]
+        successes = tuple(record for record in mine if record.succeeded and _usable(record))
+        failures = tuple(record for record in mine if not record.succeeded)
     return Grounding(
         tool=tool,
         parameters=schema_parameters(tool),

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from mcp_lint.check.functions._util import words
 from mcp_lint.check.functions.schema.undocumented_parameter import said_in_description, self_explanatory
@@ -55,6 +56,9 @@ from mcp_lint.overrides import Part
 from mcp_lint.schema_walk import property_variants
 from mcp_lint.traces import TraceRecord
 from mcp_lint.words import name_words, singular
+
+if TYPE_CHECKING:
+    from mcp_lint.jury.offline import OfflineJury
 
 SUGGESTION_HEAD = "Proposed description"
 # What each added part really is, as the claim names it.
@@ -172,6 +176,7 @@ _BOUND_NOT_COUNT = frozenset(("id", "ids", "uuid", "key", "date", "time", "times
 _MAKES = frozenset(("create", "add", "insert", "fork", "copy", "clone", "duplicate", "upload", "import"))
 # Verbs that take something away: whether it can be had back is a limit worth stating.
 _TAKES = frozenset(("delete", "remove", "destroy", "drop", "erase", "purge", "uninstall"))
+_NAME_VERBS = _MAKES | _TAKES
 # What a description says when it tells whether a deletion can be undone.
 _PERMANENCE = re.compile(
     r"\b(?:permanent\w*|irreversibl\w*|undo\w*|undone|recover\w*|restor\w*|trash|bin|archiv\w*|soft)\b",
@@ -187,9 +192,8 @@ def _verb(tool: Tool) -> str:
     """The verb the tool's name opens with, after a product prefix (`jira_create_issue`), or closes
     with (`projects-list`); "" when neither end is one of the verbs below."""
     words = [word.lower() for word in name_words(tool.name)]
-    known = _MAKES | _TAKES
     for word in (*words[:2], *words[-1:]):
-        if word in known:
+        if word in _NAME_VERBS:
             return word
     return ""
 
@@ -399,9 +403,9 @@ def checklist(
             if empty(tool.description):
                 items.append("say what it does and to what")
             elif (
-                _verb(tool) in _MAKES
-                and not tool.raw.get("outputSchema")
+                not tool.raw.get("outputSchema")
                 and not RETURNS.search(tool.description)
+                and _verb(tool) in _MAKES  # after the cheaper tests: it splits the name
                 and (taken := _taken_id(tool, peers))
             ):
                 items.append(
@@ -484,10 +488,8 @@ def propose(
         return repaired_only(NOT_ENGLISH)
     if not targets:
         return repaired_only("no rubric smell")
-    from mcp_lint.jury.offline import OfflineJury
-
     grounding = ground(base, peers, traces, spelt)
-    offline = OfflineJury().text_scorer(tool, names)
+    offline = _offline_jury().text_scorer(tool, names)
     scored: dict[str, dict[str, float]] = {}
     if known is not None and not fixed.notes:
         scored[tool.description] = {str(name): float(value) for name, value in known.items()}
@@ -575,6 +577,20 @@ def propose(
         before={name: float(scores[name]) for name in COMPONENTS if name in scores},
         grounded_in={part: _source(part, grounding, named) for part in composition.touched},
     )
+
+
+_JURY: list[type[OfflineJury]] = []  # the offline jury's class, once its module is imported
+
+
+def _offline_jury() -> OfflineJury:
+    """A new offline jury. Its module is imported by the first proposal that needs it (a run that
+    proposes nothing never loads the jury), then read from `_JURY`: an import statement run per
+    tool costs a few microseconds, more than making the jury."""
+    if not _JURY:
+        from mcp_lint.jury.offline import OfflineJury
+
+        _JURY.append(OfflineJury)
+    return _JURY[0]()
 
 
 def _source(part: str, grounding: Grounding, named: bool = False) -> str:

@@ -81,3 +81,18 @@ def test_opaque_parameters_skips_a_tool_without_parameters() -> None:
     # Without the option (every other component) the tool without parameters is still judged.
     options["only-with-parameters"] = False
     assert len(list(rubric_component(CheckContext(ServerSnapshot("s", tools), options, scores)))) == 2
+
+
+def test_every_rubric_rule_message_is_made_of_the_fields_its_function_gives() -> None:
+    # The check stage fills a rule's message template with the server, the tool and the hit's fields:
+    # each packaged rubric_component rule's template needs nothing else (a field no template reads is
+    # not computed per finding).
+    from mcp_lint.check.rules import load_catalogue
+
+    scores = {"book_room": aggregate_verdicts([verdict("offline", 1)])}
+    rules = [rule for rule in load_catalogue().rules if rule.function == "rubric_component"]
+    assert len(rules) == 6
+    for rule in rules:
+        [hit] = list(rubric_component(context(scores)))
+        message = rule.message.format_map({"server": "s", "tool": "book_room", **hit.fields})
+        assert "1/5" in message and "threshold 3" in message

@@ -89,3 +89,40 @@ def test_server_spellings_are_the_spellings_made_at_the_first_read() -> None:
     # made once, then read as it is
     made = shared._made  # type: ignore[attr-defined]
     assert made is not None and shared.get("json") == "JSON" and shared._made is made  # type: ignore[attr-defined]
+
+
+def test_one_pass_over_a_parameters_variants_reads_each_keyword_as_the_first_variant_gives_it() -> None:
+    # `_parameter` reads every keyword from `_firsts` (one pass) where it read each one by scanning
+    # the variants for the first that has it: the same value, and the same "has it", for every
+    # keyword of every calibration parameter and of random variant lists.
+    import random
+    from collections.abc import Mapping
+    from typing import Any
+
+    from lab.corpus import load_rows
+    from mcp_lint.fix.grounding import _firsts
+    from mcp_lint.schema_walk import property_variants, walk_schema
+
+    def scanned(variants: list[Mapping[str, Any]], key: str) -> tuple[bool, Any]:
+        for variant in variants:
+            if key in variant:
+                return True, variant[key]
+        return False, None
+
+    cases: list[list[Mapping[str, Any]]] = []
+    for row in load_rows():
+        root = row["input_schema"]
+        cases += [property_variants(root, item.schema) for item in walk_schema(root, depth_first=True)]
+    rnd = random.Random(7)
+    keys = ["enum", "const", "default", "format", "pattern", "minLength", "maxLength", "type"]
+    values: list[Any] = [None, 0, "", "date", ["a"], {"x": 1}, False]
+    for _ in range(2000):
+        picks = [rnd.sample(keys, rnd.randint(0, 4)) for _ in range(rnd.randint(0, 4))]
+        cases.append([{key: rnd.choice(values) for key in chosen} for chosen in picks])
+    assert len(cases) > 2000 + 400
+    for variants in cases:
+        first = _firsts(variants)
+        for key in {*keys, *(key for variant in variants for key in variant)}:
+            has, value = scanned(variants, key)
+            assert (key in first) == has
+            assert first.get(key) is value

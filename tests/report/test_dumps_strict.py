@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mcp_lint.sanitize import _dumps, dumps_strict
+from mcp_lint.sanitize import _dumps, _Indented, dumps_strict
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 SCALARS: list[Any] = [
@@ -96,3 +96,47 @@ def test_escape_surrogates_skips_only_texts_that_cannot_hold_a_surrogate() -> No
         assert escape_surrogates(text) == by_scan(text), ascii(text)
     ascii_text = "a report" * 1000
     assert escape_surrogates(ascii_text) is ascii_text
+
+
+class _Text(str):
+    pass
+
+
+class _Number(int):
+    pass
+
+
+class _Ordered(dict):  # type: ignore[type-arg]
+    pass
+
+
+class _Items(list):  # type: ignore[type-arg]
+    pass
+
+
+def test_subclasses_repeats_and_numbers_are_written_as_json_writes_them() -> None:
+    # Exact built-in types take the writer's loops, subclasses its general branch, and a text or
+    # key met again is written from what it was the first time: all must read as json writes them.
+    import enum
+
+    class Level(enum.IntEnum):
+        LOW = 1
+
+    class Kind(str, enum.Enum):
+        TOOL = "tool"
+
+    shared = 'the same suggestion "quoted"\n' * 3
+    rnd = random.Random(33)
+    documents: list[Any] = [
+        {_Text("k"): _Text("v\n"), "k2": _Number(7), "level": Level.LOW, "kind": Kind.TOOL},
+        _Ordered(b=[1.0, -0.0, 2.5e-8, 1e16], a=_Items([True, None, _Ordered()])),
+        [{"code": "MCP701", "suggestion": shared, "fails": False, "score": 2.0} for _ in range(5)],
+        {"a": {"a": {"a": [[], {}, [[]], [{}], ""]}}, "b": (1, (2, (3,)))},
+        [[shared, shared.upper(), shared], {"x": shared, "y": {"x": shared}}],
+    ]
+    documents += [[_random_document(rnd) for _ in range(4)] for _ in range(300)]
+    for document in documents:
+        for indent in (0, 2, 3):
+            writer = _Indented(" " * indent)  # the writer itself, not json behind it
+            writer.write(document, 0)
+            assert "".join(writer.out) == _standard(document, indent)

@@ -37,19 +37,15 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
         value = scores.aggregate.get(component)
         if value is None or value >= threshold:
             continue
-        judges = ", ".join(
-            f"{judge} {_format_score(per_judge[component])}"
-            for judge, per_judge in sorted(scores.judges.items())
-            if component in per_judge
-        )
         reason = scores.reasons.get(component) or "no reason given"
+        # What the rule messages (rules/MCP70*.yaml) say; each judge's own score is in the reports'
+        # scores, and no message named it (tests/check/test_rubric_rules.py formats every one).
         yield Hit(
             tool=tool.name,
             fields={
                 "score": _format_score(value),
                 "threshold": shown_threshold,
                 "reason": reason.rstrip("."),
-                "judges": judges,
             },
             evidence=_excerpt(tool.description),
             path="description",
