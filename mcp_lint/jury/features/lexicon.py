@@ -66,22 +66,32 @@ PARAM_SECTION = lazy(
     re.IGNORECASE | re.MULTILINE,
 )
 RETURN_SECTION = lazy(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
-# Substrings every match of PARAM_SECTION / RETURN_SECTION in an ASCII text contains, lower-cased:
-# most texts lack them, and `in` is much cheaper than a case-insensitive scan. Only for ASCII text:
-# under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
+# Substrings every match of PARAM_SECTION / RETURN_SECTION contains, lower-cased, in a text that
+# `_reads_as_lower` (most texts lack them, and `in` is much cheaper than a case-insensitive scan)
 _PARAM_SECTION_KEYS = ("arg", "param", "input", "option")
 _RETURN_SECTION_KEYS = ("return", "output", "response")
-# ... and the whole words one of which every such match has in an ASCII text (each stands between the
+# ... and the whole words one of which every such match has in such a text (each stands between the
 # start of a line or a space and a colon, a space or the end of the line), for a caller that has the
 # text's words (`regex_scan.gate_words`)
 _PARAM_SECTION_WORDS = frozenset({"args", "arguments", "parameters", "params", "input", "inputs", "options"})
 _RETURN_SECTION_WORDS = frozenset({"return", "returns", "output", "outputs", "response"})
+# The characters outside ASCII that IGNORECASE matches to an ASCII letter other than as `lower()`
+# lowers them: dotted capital I (to "i"; `lower()` makes it two characters), dotless i (to "i") and
+# long s (to "s"). (The Kelvin sign also matches "k", and `lower()` makes it "k" too.)
+# tests/jury/test_lexicon.py checks the list over every code point.
+CASE_FOLDS = ("\u0130", "\u0131", "\u017f")
+
+
+def _reads_as_lower(text: str) -> bool:
+    """IGNORECASE matches an ASCII letter of a pattern in `text` exactly where `text.lower()` has that
+    letter, lower-cased (so the sections' Latin words are found by the tests above)."""
+    return text.isascii() or not any(c in text for c in CASE_FOLDS)
 
 
 def has_param_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
     """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
-    `gate_words(low)`."""
-    if text.isascii():
+    `gate_words(low)` (whose words are the ASCII ones: every other character ends a word)."""
+    if text.isascii() or ("参数" not in text and _reads_as_lower(text)):
         if words is not None:
             if words.isdisjoint(_PARAM_SECTION_WORDS):
                 return False
@@ -93,8 +103,8 @@ def has_param_section(text: str, low: str, words: frozenset[str] | None = None) 
 def has_return_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
     """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
     `gate_words(low)`."""
-    if text.isascii():
-        if ":" not in text:
+    if text.isascii() or ("返回" not in text and _reads_as_lower(text)):
+        if ":" not in text and (text.isascii() or "：" not in text):
             return False
         if words is not None:
             if words.isdisjoint(_RETURN_SECTION_WORDS):
