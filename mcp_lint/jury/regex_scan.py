@@ -207,11 +207,35 @@ class Family:
         self._sources = tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
         self._parts: list[Callable[[str, int], re.Match[str] | None] | None] = [None] * len(self._sources)
         self._gated = Gated(self.scan)
+        # Which sources a match may be, by the character it starts with (`_candidates`; read when a
+        # match first needs it, not at every lint's import)
+        self._latin = tuple(p for _, p in latin)
+        self._by_first: dict[str, tuple[int, ...]] | None = None
+        self._untold: tuple[int, ...] = ()
+
+    def _candidates(self) -> dict[str, tuple[int, ...]]:
+        """Which sources a match may be, by the character it starts with: a source whose alternatives
+        all start with a plain character (`_led`) is a candidate only for those characters; one that
+        does not tell (an escape, a class; CJK) for every character. In the sources' order, so the
+        first that matches is still the one the alternation took."""
+        firsts = [_first_characters(self._latin, k) for k in range(len(self._latin))]
+        firsts += [None] * (len(self._sources) - len(firsts))
+        told = sorted({c for f in firsts if f is not None for c in f})
+        self._untold = tuple(k for k, f in enumerate(firsts) if f is None)
+        by_first = {c: tuple(k for k, f in enumerate(firsts) if f is None or c in f) for c in told}
+        self._by_first = by_first
+        return by_first
 
     def _which(self, text: str, start: int) -> int:
-        """The index of the first pattern that matches `text` at `start`."""
+        """The index of the first pattern that matches `text` at `start` (only those that may start
+        with the character there are tried: `_by_first`)."""
         parts = self._parts
-        for k, (index, source) in enumerate(self._sources):
+        sources = self._sources
+        by_first = self._by_first
+        if by_first is None:
+            by_first = self._candidates()
+        for k in by_first.get(text[start], self._untold):
+            index, source = sources[k]
             match = parts[k]
             if match is None:
                 match = parts[k] = re.compile(source).match
@@ -240,6 +264,19 @@ class Family:
         """`finditer` for a text the family's gate lets through (`GateSet.opened`)."""
         found = self._gated.open_finditer(text, words)
         return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
+
+
+def _first_characters(latin: Sequence[str], k: int) -> frozenset[str] | None:
+    """The characters a match of the k-th of the Latin sources (`Family._sources`: the alternatives
+    without their leading `\\b`, behind one `\\b`) can start with, or None when `_led` cannot tell
+    them for every alternative."""
+    firsts: set[str] = set()
+    for alternative in _top_alternatives(latin[k]):
+        for first, _ in _led(alternative):
+            if first is None:
+                return None
+            firsts.add(first)
+    return frozenset(firsts)
 
 
 def family(patterns: Iterable[str], unspaced: Searcher) -> Family:

@@ -417,3 +417,23 @@ def test_alternatives_gathered_by_first_character_match_as_the_alternation_does(
                 alternatives[:3],
                 text[:80],
             )
+
+
+def test_a_family_tells_its_patterns_apart_trying_only_those_that_start_so() -> None:
+    """`Family._which` tries only the patterns that may start with the character a match starts with
+    (`_by_first`); it names the pattern that trying every one in order names, at every match of the
+    jury's families in every sample text (lower-cased) and in made texts."""
+    rng = random.Random(13)
+    pieces = ["not ", "only ", "max 5 ", "e.g. ", "eg", "note: ", "use it when ", "instead", "do not use "]
+    pieces += ["例如", "仅", "失败", "include", "such as ", "rate-limit ", "i.e. ", "12 mb", "x", " ", "\n"]
+    texts = [t.lower() for t in sample_texts()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 10))) for _ in range(3000)]
+    told = 0
+    for fam in (F._USAGE, F._LIMIT, F._EXAMPLE, F._KINDS, F._CONTENT_LIST):
+        everyone = [(index, re.compile(source)) for index, source in fam._sources]
+        for text in texts:
+            for m in fam.scan.finditer(text):
+                want = next(index for index, r in everyone if r.match(text, m.start()))
+                assert fam._which(text, m.start()) == want, (text, m.start())
+                told += len(fam._candidates().get(text[m.start()], fam._untold)) < len(everyone)
+    assert told > 1000  # the narrowing is used
