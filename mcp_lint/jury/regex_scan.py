@@ -305,7 +305,9 @@ ASCII_WORD_BYTES = bytes.maketrans(
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _DIGIT_BYTES = string.digits.encode("ascii")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
-_WIDE_DIGIT = re.compile(r"(?![0-9])\d")
+# (one class, "not a non-digit, not 0-9": `re` runs a class over the text in its own loop, where the
+# look-ahead form `(?![0-9])\d` is tried position by position, ~3x the cost)
+_WIDE_DIGIT = re.compile(r"[^\D0-9]")
 # a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
 _DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
