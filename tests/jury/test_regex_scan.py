@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from importlib import resources
 
 from jury_support import sample_texts
@@ -350,7 +351,7 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
                 assert one.open_search(text, words) == bool(spans)
     assert 0 < opened_somewhere < len(texts) * len(patterns)
     # the jury's own sets hold the patterns they are used for
-    assert len(segment._GATES._gated) == 13
+    assert len(segment._GATES._gated) == 15
     assert len(cue_gates._gated) == sum(len(parts) for parts in _GATED.values())
 
 
@@ -437,3 +438,16 @@ def test_a_family_tells_its_patterns_apart_trying_only_those_that_start_so() -> 
                 assert fam._which(text, m.start()) == want, (text, m.start())
                 told += len(fam._candidates().get(text[m.start()], fam._untold)) < len(everyone)
     assert told > 1000  # the narrowing is used
+
+
+def test_wide_digits_are_the_digits_outside_ascii() -> None:
+    """`_WIDE_DIGIT` (a class) matches what `\\d` matches but 0-9 at every code point."""
+    from mcp_lint.jury.regex_scan import _WIDE_DIGIT
+
+    digit = re.compile(r"\d")
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    found = [m.start() for m in _WIDE_DIGIT.finditer(every)]
+    assert found == [
+        c for c in range(sys.maxunicode + 1) if digit.match(every, c) and not "0" <= every[c] <= "9"
+    ]
+    assert len(found) > 600

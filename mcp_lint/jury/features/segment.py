@@ -60,6 +60,8 @@ _G_RETURN = Gated(_RETURN)
 _G_TYPE_WORDS = Gated(TYPE_WORDS)
 _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 _G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
+_G_DEFAULT_WORDS = Gated(DEFAULT_WORDS)
+_G_MUST_CALL = Gated(MUST_CALL)
 
 # ... whose gates are read together, in one pass over the words of the lower-cased text
 # (`GateSet.opened`): a pattern the text turns away is not called, the others not asked again
@@ -78,6 +80,8 @@ _GATES = GateSet(
         _CONTENT_LIST.gated,
         _G_TYPE_WORDS,
         _G_FORMAT_WORDS,
+        _G_DEFAULT_WORDS,
+        _G_MUST_CALL,
     )
 )
 (
@@ -94,7 +98,9 @@ _GATES = GateSet(
     _CONTENT_LIST_OPEN,
     _TYPE_WORDS_OPEN,
     _FORMAT_WORDS_OPEN,
-) = (1 << i for i in range(13))
+    _DEFAULT_WORDS_OPEN,
+    _MUST_CALL_OPEN,
+) = (1 << i for i in range(15))
 _NO_MATCHES: tuple[re.Match[str], ...] = ()
 
 # _LINE_LED: PARAM_LINE and HEADER start with `^` under MULTILINE, so they match only at the start of
@@ -320,7 +326,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # (a code span has a backtick, a quoted text one of the three quotes: most texts have neither)
     code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined)) if "`" in joined else _EMPTY_SET
     quoted = (
-        frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
+        # (one of the three groups takes part in a match, and it is not empty: the others are "")
+        frozenset(m[0] or m[1] or m[2] for m in QUOTED.findall(joined))
         if '"' in joined or "'" in joined or "“" in joined
         else _EMPTY_SET
     )
@@ -378,7 +385,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         len(ex_units),  # example_units
         len(strong),  # strong
         tuple(kinds),  # kinds
-        "must" in low and MUST_CALL.search(low) is not None,  # must_call
+        bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words),  # must_call
         bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
         has_return_section(joined, low, words),  # return_section
         bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
@@ -398,9 +405,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         has_param_section(joined, low, words),  # param_section
         bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
         bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
-        # default_words: every match has one of these words (the cheap test rules most texts out)
-        ("default" in low or "optional" in low or "required" in low)
-        and DEFAULT_WORDS.search(low) is not None,
+        bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words),  # default_words
         not joined.isascii() and CJK.search(joined) is not None,  # cjk
         mentioned,  # mentioned
         explained,  # explained
