@@ -763,7 +763,16 @@ class GateSet:
     each pattern's `passes` would, so that the patterns the text turns away are not called at all
     and the others are scanned without asking their gates again (`Gated.open_finditer`)."""
 
-    __slots__ = ("_all", "_bits", "_digits", "_gated", "_prefixes", "_ungated")
+    __slots__ = (
+        "_all",
+        "_bits",
+        "_digits",
+        "_gated",
+        "_prefixes",
+        "_ungated",
+        "_wide_digits",
+        "_wide_prefixes",
+    )
 
     def __init__(self, gated: Sequence[Gated]) -> None:
         self._gated = tuple(gated)
@@ -772,7 +781,8 @@ class GateSet:
     def _read(self) -> None:
         bits: dict[str, int] = {}
         prefixes: dict[str, int] = {}
-        ungated = digits = 0
+        wide_prefixes: dict[str, int] = {}
+        ungated = digits = wide_digits = 0
         for i, gated in enumerate(self._gated):
             if gated._prefixes is None:
                 gated._read()
@@ -785,7 +795,13 @@ class GateSet:
                 prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
             if gated._any_digit:
                 digits |= 1 << i
+            for prefix in gated._wide:
+                wide_prefixes[prefix] = wide_prefixes.get(prefix, 0) | 1 << i
+            if gated._digits:
+                wide_digits |= 1 << i
         self._digits = digits
+        self._wide_digits = wide_digits
+        self._wide_prefixes = tuple(wide_prefixes.items())
         self._ungated = ungated
         self._all = frozenset(bits)
         self._prefixes = tuple(prefixes.items())
@@ -799,8 +815,6 @@ class GateSet:
             self._read()
             bits = self._bits
             assert bits is not None
-        if words.wide is not None:  # not ASCII (rare): each gate asked on its own
-            return sum(1 << i for i, gated in enumerate(self._gated) if gated.passes(text, words))
         mask = self._ungated
         for word in self._all.intersection(words):
             mask |= bits[word]
@@ -809,4 +823,10 @@ class GateSet:
         for prefix, opens in self._prefixes:
             if opens & ~mask and prefix in text:
                 mask |= opens
+        if words.wide is not None:  # not ASCII: also a digit outside ASCII, and the wide prefixes
+            if words.wide:
+                mask |= self._wide_digits
+            for prefix, opens in self._wide_prefixes:
+                if opens & ~mask and prefix in text:
+                    mask |= opens
         return mask
