@@ -102,6 +102,7 @@ _GATES = GateSet(
     _MUST_CALL_OPEN,
 ) = (1 << i for i in range(15))
 _NO_MATCHES: tuple[re.Match[str], ...] = ()
+_NO_HITS: tuple[Hit, ...] = ()
 
 # _LINE_LED: PARAM_LINE and HEADER start with `^` under MULTILINE, so they match only at the start of
 # a line; in the units joined by newlines, when no unit has a newline of its own, the lines are the
@@ -110,7 +111,6 @@ _NO_MATCHES: tuple[re.Match[str], ...] = ()
 # "query (str): ..." is a PARAM_LINE match). `_segment` tries just those starts (about four per
 # text) instead of scanning every character of the text twice; tests/jury/test_segment_fast.py
 # holds the two readings equal.
-_NO_HITS: tuple[Hit, ...] = ()
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
@@ -250,7 +250,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     starts: list[int] = []
     param_lines: set[str] = set()
     param_line_units: set[int] = set()
-    entry_units: list[str] = []  # the units PARAM_LINE matches at (a PARAM_ENTRY needs one)
+    # the units PARAM_LINE matches at, skipped or not: a PARAM_ENTRY match of a unit is also a
+    # PARAM_LINE match at the unit's start
+    entry_units: list[str] = []
     header_matches: list[re.Match[str]] = []
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
     if joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
