@@ -120,10 +120,10 @@ def has_return_section(text: str, low: str, words: TextWords | None = None) -> b
 # about what stands around those words, instead of scanning the whole text case-insensitively.
 # `TextWords.padded` has " word " at the word's offset in the text.
 _PARAM_INLINE_WORDS = frozenset({"args", "arguments", "parameters", "params"})  # PARAM_SECTION's second part
-_ASCII_COLON_AFTER = re.compile(r"\s*:")
-_COLON_AFTER = re.compile(r"\s*[:：]")
-_HEADING_LEAD = re.compile(r"\s*(?:#+\s*)?")  # from the start of its line to a heading's word
-_HEADING_REST = re.compile(r"\s*[:：]?\s*$", re.MULTILINE)  # from a heading's word to the line's end
+_ASCII_COLON_AFTER = lazy(r"\s*:")
+_COLON_AFTER = lazy(r"\s*[:：]")
+_HEADING_LEAD = lazy(r"\s*(?:#+\s*)?")  # from the start of its line to a heading's word
+_HEADING_REST = lazy(r"\s*[:：]?\s*$", re.MULTILINE)  # from a heading's word to the line's end
 
 
 def _param_section_at(text: str, padded: str, present: Iterable[str]) -> bool:
