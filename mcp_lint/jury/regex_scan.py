@@ -197,11 +197,40 @@ class Family:
         self._sources = tuple(sources)
         self._parts: list[Callable[[str, int], re.Match[str] | None] | None] = [None] * len(self._sources)
         self._gated = Gated(self.scan)
+        # Which sources a match may be, by the character it starts with (`_candidates`; read when a
+        # match first needs it, not at every lint's import)
+        self._by_first: dict[str, tuple[int, ...]] | None = None
+        self._untold: tuple[int, ...] = ()
+
+    def _candidates(self) -> dict[str, tuple[int, ...]]:
+        """Which sources a match may be, by the character it starts with: a source whose alternatives
+        all start with a plain character (`_led`) is a candidate only for those characters; one that
+        does not tell (an escape, a class; CJK) for every character. In the sources' order, so the
+        first that matches is still the one the alternation took."""
+        # (the Latin sources are first, each `\b(?:` + its alternatives + `)`: `family_sources`)
+        latin: list[str] = []
+        for _, source in self._sources:
+            if not (source.startswith(_LATIN_OPEN) and source.endswith(")")):
+                break
+            latin.append(source[len(_LATIN_OPEN) : -1])
+        firsts = [_first_characters(latin, k) for k in range(len(latin))]
+        firsts += [None] * (len(self._sources) - len(firsts))
+        told = sorted({c for f in firsts if f is not None for c in f})
+        self._untold = tuple(k for k, f in enumerate(firsts) if f is None)
+        by_first = {c: tuple(k for k, f in enumerate(firsts) if f is None or c in f) for c in told}
+        self._by_first = by_first
+        return by_first
 
     def _which(self, text: str, start: int) -> int:
-        """The index of the first pattern that matches `text` at `start`."""
+        """The index of the first pattern that matches `text` at `start` (only those that may start
+        with the character there are tried: `_by_first`)."""
         parts = self._parts
-        for k, (index, source) in enumerate(self._sources):
+        sources = self._sources
+        by_first = self._by_first
+        if by_first is None:
+            by_first = self._candidates()
+        for k in by_first.get(text[start], self._untold):
+            index, source = sources[k]
             match = parts[k]
             if match is None:
                 match = parts[k] = re.compile(source).match
@@ -236,6 +265,9 @@ class Family:
 FamilySources = tuple[str, tuple[tuple[int, str], ...]]
 
 
+_LATIN_OPEN = r"\b(?:"  # how `family_sources` opens a Latin pattern
+
+
 def family_sources(patterns: Iterable[str], unspaced: Searcher) -> FamilySources:
     """The source of a `Family`'s alternation of `patterns`, and each pattern's own source with its
     index, in the order `Family._which` tries them (see `Family`)."""
@@ -254,7 +286,7 @@ def family_sources(patterns: Iterable[str], unspaced: Searcher) -> FamilySources
     # (the Latin alternatives gathered by first character: `by_first_character`)
     lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
     scan = ([lead] if latin else []) + [p for _, p in cjk]
-    return "|".join(scan), tuple((i, r"\b(?:" + p + ")") for i, p in latin) + tuple(cjk)
+    return "|".join(scan), tuple((i, _LATIN_OPEN + p + ")") for i, p in latin) + tuple(cjk)
 
 
 def family(
@@ -298,6 +330,20 @@ def families_document(families: Iterable[tuple[Sequence[str], Searcher]]) -> dic
     return {"about": about, "families": entries}
 
 
+def _first_characters(latin: Sequence[str], k: int) -> frozenset[str] | None:
+    """The characters a match of the k-th of the Latin sources (`Family._sources`: the alternatives
+    without their leading `\\b`, behind one `\\b`) can start with, or None when `_led` cannot tell
+    them for every alternative."""
+    firsts: set[str] = set()
+    for alternative in _top_alternatives(latin[k]):
+        for first, _ in _led(alternative):
+            if first is None:
+                return None
+            firsts.add(first)
+    return frozenset(firsts)
+
+
+
 # ---------------------------------------------------------------------------------------------------
 # Word gates: what a text must contain for a pattern to match somewhere in it, read off the pattern
 # once, so that a text that lacks it is not scanned at all.
@@ -319,7 +365,10 @@ ASCII_WORD_BYTES = bytes.maketrans(
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _DIGIT_BYTES = string.digits.encode("ascii")
 # what `\d` matches besides 0-9 (in a text that is not ASCII)
-_WIDE_DIGIT = lazy(r"(?![0-9])\d")  # (only for a text with a digit outside ASCII)
+# (one class, "not a non-digit, not 0-9": `re` runs a class over the text in its own loop, where the
+# look-ahead form `(?![0-9])\d` is tried position by position, ~3x the cost; compiled only for a
+# text with a digit outside ASCII)
+_WIDE_DIGIT = lazy(r"[^\D0-9]")
 # a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
 _DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
@@ -775,7 +824,16 @@ class GateSet:
     each pattern's `passes` would, so that the patterns the text turns away are not called at all
     and the others are scanned without asking their gates again (`Gated.open_finditer`)."""
 
-    __slots__ = ("_all", "_bits", "_digits", "_gated", "_prefixes", "_ungated")
+    __slots__ = (
+        "_all",
+        "_bits",
+        "_digits",
+        "_gated",
+        "_prefixes",
+        "_ungated",
+        "_wide_digits",
+        "_wide_prefixes",
+    )
 
     def __init__(self, gated: Sequence[Gated]) -> None:
         self._gated = tuple(gated)
@@ -784,7 +842,8 @@ class GateSet:
     def _read(self) -> None:
         bits: dict[str, int] = {}
         prefixes: dict[str, int] = {}
-        ungated = digits = 0
+        wide_prefixes: dict[str, int] = {}
+        ungated = digits = wide_digits = 0
         for i, gated in enumerate(self._gated):
             if gated._prefixes is None:
                 gated._read()
@@ -797,7 +856,13 @@ class GateSet:
                 prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
             if gated._any_digit:
                 digits |= 1 << i
+            for prefix in gated._wide:
+                wide_prefixes[prefix] = wide_prefixes.get(prefix, 0) | 1 << i
+            if gated._digits:
+                wide_digits |= 1 << i
         self._digits = digits
+        self._wide_digits = wide_digits
+        self._wide_prefixes = tuple(wide_prefixes.items())
         self._ungated = ungated
         self._all = frozenset(bits)
         self._prefixes = tuple(prefixes.items())
@@ -811,8 +876,6 @@ class GateSet:
             self._read()
             bits = self._bits
             assert bits is not None
-        if words.wide is not None:  # not ASCII (rare): each gate asked on its own
-            return sum(1 << i for i, gated in enumerate(self._gated) if gated.passes(text, words))
         mask = self._ungated
         for word in self._all.intersection(words):
             mask |= bits[word]
@@ -821,4 +884,10 @@ class GateSet:
         for prefix, opens in self._prefixes:
             if opens & ~mask and prefix in text:
                 mask |= opens
+        if words.wide is not None:  # not ASCII: also a digit outside ASCII, and the wide prefixes
+            if words.wide:
+                mask |= self._wide_digits
+            for prefix, opens in self._wide_prefixes:
+                if opens & ~mask and prefix in text:
+                    mask |= opens
         return mask

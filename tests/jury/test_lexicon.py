@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
+import sys
 
 import pytest
 
 from mcp_lint.jury.features.lexicon import (
     BULLET,
+    CASE_FOLDS,
     PARAM_SECTION,
     RETURN_SECTION,
     has_param_section,
@@ -53,6 +56,42 @@ def test_the_cheap_tests_agree_with_the_regexes(text: str) -> None:
     for words in (None, gate_words(low)):  # with the text's words (whole words) or without (substrings)
         assert has_param_section(text, low, words) == (PARAM_SECTION.search(text) is not None)
         assert has_return_section(text, low, words) == (RETURN_SECTION.search(text) is not None)
+
+
+def test_the_cheap_tests_agree_with_the_regexes_on_made_texts() -> None:
+    """Texts outside ASCII too (the tests read a text without `CASE_FOLDS` as its lower-cased copy):
+    the section words in every case, the characters IGNORECASE folds, CJK headers and colons."""
+    rng = random.Random(11)
+    pieces = ["Args", "ARGUMENTS", "params", "Parameters", "Inputs", "input", "OPTIONS", "returns", "Return"]
+    pieces += ["Output", "outputs", "RESPONSE", "参数", "返回", "：", ":", "\n", " ", "  ", "#", "## ", "x"]
+    pieces += ["é", "—", "获取", "\u00a0", "\u2028", "\u212a", *CASE_FOLDS, "ınputs", "paramſ", "İnput", "_"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(6000)]
+    from jury_support import sample_texts
+
+    texts += sample_texts()
+    found = [0, 0]
+    for text in texts:
+        low = text.lower()
+        for words in (None, gate_words(low)):
+            param = PARAM_SECTION.search(text) is not None
+            ret = RETURN_SECTION.search(text) is not None
+            assert has_param_section(text, low, words) == param, text
+            assert has_return_section(text, low, words) == ret, text
+            found[0] += param
+            found[1] += ret
+    assert min(found) > 100  # both answers, many times
+
+
+def test_case_folds_are_the_letters_ignorecase_reads_apart_from_lower() -> None:
+    """Every character outside ASCII that IGNORECASE matches to an ASCII letter, except those
+    `lower()` lowers to the same letter, is in CASE_FOLDS (and nothing else is)."""
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    folds = [
+        chr(c)
+        for c in range(128, sys.maxunicode + 1)
+        if letter.fullmatch(chr(c)) and not (chr(c).lower().isascii() and chr(c).lower().isalpha())
+    ]
+    assert folds == list(CASE_FOLDS)
 
 
 def test_is_bullet_is_the_bullet_regex() -> None:

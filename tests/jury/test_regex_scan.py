@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from importlib import resources
 
 from jury_support import sample_texts
@@ -350,7 +351,7 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
                 assert one.open_search(text, words) == bool(spans)
     assert 0 < opened_somewhere < len(texts) * len(patterns)
     # the jury's own sets hold the patterns they are used for
-    assert len(segment._GATES._gated) == 13
+    assert len(segment._GATES._gated) == 15
     assert len(cue_gates._gated) == sum(len(parts) for parts in _GATED.values())
 
 
@@ -444,3 +445,36 @@ def test_the_shipped_cue_families_are_what_the_patterns_give_today() -> None:
     fresh = family(other, F._CJK_CHARS, shipped)
     assert (source_of(fresh.scan)[0], fresh._sources) == regex_scan.family_sources(other, F._CJK_CHARS)
     assert [h.pattern for h in fresh.finditer("foo, then bar, 返回x")] == [0, 0, 1]
+
+
+def test_a_family_tells_its_patterns_apart_trying_only_those_that_start_so() -> None:
+    """`Family._which` tries only the patterns that may start with the character a match starts with
+    (`_by_first`); it names the pattern that trying every one in order names, at every match of the
+    jury's families in every sample text (lower-cased) and in made texts."""
+    rng = random.Random(13)
+    pieces = ["not ", "only ", "max 5 ", "e.g. ", "eg", "note: ", "use it when ", "instead", "do not use "]
+    pieces += ["例如", "仅", "失败", "include", "such as ", "rate-limit ", "i.e. ", "12 mb", "x", " ", "\n"]
+    texts = [t.lower() for t in sample_texts()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 10))) for _ in range(3000)]
+    told = 0
+    for fam in (F._USAGE, F._LIMIT, F._EXAMPLE, F._KINDS, F._CONTENT_LIST):
+        everyone = [(index, re.compile(source)) for index, source in fam._sources]
+        for text in texts:
+            for m in fam.scan.finditer(text):
+                want = next(index for index, r in everyone if r.match(text, m.start()))
+                assert fam._which(text, m.start()) == want, (text, m.start())
+                told += len(fam._candidates().get(text[m.start()], fam._untold)) < len(everyone)
+    assert told > 1000  # the narrowing is used
+
+
+def test_wide_digits_are_the_digits_outside_ascii() -> None:
+    """`_WIDE_DIGIT` (a class) matches what `\\d` matches but 0-9 at every code point."""
+    from mcp_lint.jury.regex_scan import _WIDE_DIGIT
+
+    digit = re.compile(r"\d")
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    found = [m.start() for m in _WIDE_DIGIT.finditer(every)]
+    assert found == [
+        c for c in range(sys.maxunicode + 1) if digit.match(every, c) and not "0" <= every[c] <= "9"
+    ]
+    assert len(found) > 600

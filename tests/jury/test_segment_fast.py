@@ -151,3 +151,50 @@ def test_merge_sums_the_kinds() -> None:
     merged = a.merge(b)
     assert merged.kinds == tuple(x + y for x, y in zip(a.kinds, b.kinds, strict=True))
     assert merged.n_units == 3 and any(merged.kinds)
+
+
+def _unit_lists() -> list[list[str]]:
+    """Runs of units as `_segment` gets them (each sample text split into units), and made ones:
+    units that end where a PARAM_LINE or HEADER match goes on into the next unit ("Args:", "##",
+    "name (a"), and units with newlines of their own (the general path)."""
+    runs = [split_units(text) for text in sample_texts()]
+    rng = random.Random(9)
+    pieces = ["Args:", "query (str): x", "name (a", "b): c", "## Head", "##", "Title Case:", "-", "- ", "* x"]
+    pieces += [":", " ", "\t", "x", "limit", "1.", "#", "(", ")", "`q`", "é", "\u2014", "\n", "A b:", "Note"]
+    for _ in range(4000):
+        runs.append(
+            ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 6))]
+        )
+    return runs
+
+
+def test_line_led_patterns_read_at_unit_starts_find_what_the_scan_finds() -> None:
+    """`_segment` reads PARAM_LINE and HEADER at the unit starts (`_LINE_LED`) when no unit has a
+    newline; its parameter lines, their units, its headers and its entries' answers are those of
+    `finditer` over the joined text and of PARAM_ENTRY tried on every unit."""
+    none = S._PropNames.of(())
+    checked = 0
+    for kept in _unit_lists():
+        if not kept:
+            continue
+        joined = "\n".join(kept)
+        starts = [sum(len(u) + 1 for u in kept[:i]) for i in range(len(kept))]
+        lines = list(lexicon.PARAM_LINE.finditer(joined))
+        seg = G._segment(kept, none)
+        assert seg.param_lines == {m.group(1).lower() for m in lines}, kept
+        units = {max(i for i, s in enumerate(starts) if s <= m.start()) for m in lines}
+        limit_units = {
+            max(i for i, s in enumerate(starts) if s <= h.start) for h in G._LIMIT.finditer(joined.lower())
+        }
+        assert seg.limit_prose_units == len(limit_units - units), kept
+        headers = {m.group(0).strip().lower() for m in lexicon.HEADER.finditer(joined)}
+        assert seg.headers == headers, kept
+        constraints = 0
+        for unit in kept if lines else ():
+            e = lexicon.PARAM_ENTRY.match(unit)
+            if e is not None:
+                rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
+                constraints += lexicon.PARAM_CONSTRAINT.search(rest) is not None
+        assert seg.constraint_lines == constraints, kept
+        checked += "\n" not in "".join(kept)
+    assert checked > 4000

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mcp_lint.jury.regex_scan import family, shipped_families
+from mcp_lint.jury.regex_scan import TextWords, family, shipped_families
 from mcp_lint.lazyre import lazy
 from mcp_lint.parsed_yaml import load_yaml
 from mcp_lint.resources import JURY_DATA
@@ -65,42 +65,98 @@ PARAM_SECTION = lazy(
     re.IGNORECASE | re.MULTILINE,
 )
 RETURN_SECTION = lazy(r"(?:^|\s)(?:returns?|outputs?|response|返回)\s*[:：]", re.IGNORECASE)
-# Substrings every match of PARAM_SECTION / RETURN_SECTION in an ASCII text contains, lower-cased:
-# most texts lack them, and `in` is much cheaper than a case-insensitive scan. Only for ASCII text:
-# under IGNORECASE `re` also matches "i" to "İ" and "ı" and "s" to "ſ", which `lower()` keeps apart.
+# Substrings every match of PARAM_SECTION / RETURN_SECTION contains, lower-cased, in a text that
+# `_reads_as_lower` (most texts lack them, and `in` is much cheaper than a case-insensitive scan)
 _PARAM_SECTION_KEYS = ("arg", "param", "input", "option")
 _RETURN_SECTION_KEYS = ("return", "output", "response")
-# ... and the whole words one of which every such match has in an ASCII text (each stands between the
+# ... and the whole words one of which every such match has in such a text (each stands between the
 # start of a line or a space and a colon, a space or the end of the line), for a caller that has the
 # text's words (`regex_scan.gate_words`)
 _PARAM_SECTION_WORDS = frozenset({"args", "arguments", "parameters", "params", "input", "inputs", "options"})
 _RETURN_SECTION_WORDS = frozenset({"return", "returns", "output", "outputs", "response"})
+# The characters outside ASCII that IGNORECASE matches to an ASCII letter other than as `lower()`
+# lowers them: dotted capital I (to "i"; `lower()` makes it two characters), dotless i (to "i") and
+# long s (to "s"). (The Kelvin sign also matches "k", and `lower()` makes it "k" too.)
+# tests/jury/test_lexicon.py checks the list over every code point.
+CASE_FOLDS = ("\u0130", "\u0131", "\u017f")
 
 
-def has_param_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+def _reads_as_lower(text: str) -> bool:
+    """IGNORECASE matches an ASCII letter of a pattern in `text` exactly where `text.lower()` has that
+    letter, lower-cased (so the sections' Latin words are found by the tests above)."""
+    return text.isascii() or not any(c in text for c in CASE_FOLDS)
+
+
+def has_param_section(text: str, low: str, words: TextWords | None = None) -> bool:
     """`PARAM_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
-    `gate_words(low)`."""
-    if text.isascii():
+    `gate_words(low)` (whose words are the ASCII ones: every other character ends a word)."""
+    if text.isascii() or ("参数" not in text and _reads_as_lower(text)):
         if words is not None:
-            if words.isdisjoint(_PARAM_SECTION_WORDS):
-                return False
-        elif not any(key in low for key in _PARAM_SECTION_KEYS):
+            present = _PARAM_SECTION_WORDS.intersection(words)
+            return bool(present) and _param_section_at(text, words.padded, present)
+        if not any(key in low for key in _PARAM_SECTION_KEYS):
             return False
     return PARAM_SECTION.search(text) is not None
 
 
-def has_return_section(text: str, low: str, words: frozenset[str] | None = None) -> bool:
+def has_return_section(text: str, low: str, words: TextWords | None = None) -> bool:
     """`RETURN_SECTION.search(text) is not None`, where `low` is `text.lower()` and `words`, if given,
     `gate_words(low)`."""
-    if text.isascii():
-        if ":" not in text:
+    if text.isascii() or ("返回" not in text and _reads_as_lower(text)):
+        if ":" not in text and (text.isascii() or "：" not in text):
             return False
         if words is not None:
-            if words.isdisjoint(_RETURN_SECTION_WORDS):
-                return False
-        elif not any(key in low for key in _RETURN_SECTION_KEYS):
+            present = _RETURN_SECTION_WORDS.intersection(words)
+            return bool(present) and _return_section_at(text, words.padded, present)
+        if not any(key in low for key in _RETURN_SECTION_KEYS):
             return False
     return RETURN_SECTION.search(text) is not None
+
+
+# Section matches read where their word stands (`_param_section_at`, `_return_section_at`): in a text
+# that `_reads_as_lower`, a match's word is one of the text's words (`gate_words`: it stands between
+# a line start, a space or a "#" and a space, a colon or a line end), so the regexes are asked only
+# about what stands around those words, instead of scanning the whole text case-insensitively.
+# `TextWords.padded` has " word " at the word's offset in the text.
+_PARAM_INLINE_WORDS = frozenset({"args", "arguments", "parameters", "params"})  # PARAM_SECTION's second part
+_ASCII_COLON_AFTER = lazy(r"\s*:")
+_COLON_AFTER = lazy(r"\s*[:：]")
+_HEADING_LEAD = lazy(r"\s*(?:#+\s*)?")  # from the start of its line to a heading's word
+_HEADING_REST = lazy(r"\s*[:：]?\s*$", re.MULTILINE)  # from a heading's word to the line's end
+
+
+def _param_section_at(text: str, padded: str, present: Iterable[str]) -> bool:
+    """PARAM_SECTION matches in `text`, whose section words are `present` (`padded` being its
+    `TextWords.padded`): the word of one of its parts stands at a line start (spaces and "#"s before
+    it) with only spaces and a colon after it on its line, or the word of the second part stands at
+    the text's start or after a space with a colon after it."""
+    for word in present:
+        key = f" {word} "
+        inline = word in _PARAM_INLINE_WORDS
+        i = padded.find(key)
+        while i >= 0:
+            end = i + len(word)
+            if inline and (i == 0 or text[i - 1].isspace()) and _ASCII_COLON_AFTER.match(text, end):
+                return True
+            if _HEADING_REST.match(text, end) and _HEADING_LEAD.fullmatch(
+                text, text.rfind("\n", 0, i) + 1, i
+            ):
+                return True
+            i = padded.find(key, i + 1)
+    return False
+
+
+def _return_section_at(text: str, padded: str, present: Iterable[str]) -> bool:
+    """RETURN_SECTION matches in `text`, whose section words are `present` (`padded` as above): one
+    stands at the text's start or after a space, with a colon after it."""
+    for word in present:
+        key = f" {word} "
+        i = padded.find(key)
+        while i >= 0:
+            if (i == 0 or text[i - 1].isspace()) and _COLON_AFTER.match(text, i + len(word)):
+                return True
+            i = padded.find(key, i + 1)
+    return False
 
 
 # "name (type): text", "name: text", "- name - text", "`name`: text" at the start of a line

@@ -59,6 +59,8 @@ _G_RETURN = Gated(_RETURN)
 _G_TYPE_WORDS = Gated(TYPE_WORDS)
 _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 _G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
+_G_DEFAULT_WORDS = Gated(DEFAULT_WORDS)
+_G_MUST_CALL = Gated(MUST_CALL)
 
 # ... whose gates are read together, in one pass over the words of the lower-cased text
 # (`GateSet.opened`): a pattern the text turns away is not called, the others not asked again
@@ -77,6 +79,8 @@ _GATES = GateSet(
         _CONTENT_LIST.gated,
         _G_TYPE_WORDS,
         _G_FORMAT_WORDS,
+        _G_DEFAULT_WORDS,
+        _G_MUST_CALL,
     )
 )
 (
@@ -93,9 +97,19 @@ _GATES = GateSet(
     _CONTENT_LIST_OPEN,
     _TYPE_WORDS_OPEN,
     _FORMAT_WORDS_OPEN,
-) = (1 << i for i in range(13))
+    _DEFAULT_WORDS_OPEN,
+    _MUST_CALL_OPEN,
+) = (1 << i for i in range(15))
 _NO_MATCHES: tuple[re.Match[str], ...] = ()
 _NO_HITS: tuple[Hit, ...] = ()
+
+# _LINE_LED: PARAM_LINE and HEADER start with `^` under MULTILINE, so they match only at the start of
+# a line; in the units joined by newlines, when no unit has a newline of its own, the lines are the
+# units. `finditer` over the text then finds exactly the matches at the unit starts, each one not
+# inside the previous match (a match may take a newline and what follows it: "Args:" + "\n" +
+# "query (str): ..." is a PARAM_LINE match). `_segment` tries just those starts (about four per
+# text) instead of scanning every character of the text twice; tests/jury/test_segment_fast.py
+# holds the two readings equal.
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
@@ -343,11 +357,45 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         )  # fmt: skip
     joined = "\n".join(kept)
     low = joined.lower()
+    # One pass over the units for where each starts and for the two line-led patterns, PARAM_LINE and
+    # HEADER (see `_LINE_LED`): matched at the unit starts only, instead of scanned over the text.
     starts: list[int] = []
-    pos = 0
-    for unit in kept:
-        starts.append(pos)
-        pos += len(unit) + 1
+    param_lines: set[str] = set()
+    param_line_units: set[int] = set()
+    # the units PARAM_LINE matches at, skipped or not: a PARAM_ENTRY match of a unit is also a
+    # PARAM_LINE match at the unit's start
+    entry_units: list[str] = []
+    header_matches: list[re.Match[str]] = []
+    header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
+    if joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
+        pos = line_end = header_end = 0
+        line_at = PARAM_LINE.match
+        for i, unit in enumerate(kept):
+            starts.append(pos)
+            m = line_at(joined, pos)
+            if m is not None:
+                entry_units.append(unit)
+                if pos >= line_end:  # (not inside the previous match, which took a newline)
+                    param_lines.add(m.group(1).lower())
+                    param_line_units.add(i)
+                    line_end = m.end()
+            if header_at is not None and pos >= header_end:
+                head = header_at(joined, pos)
+                if head is not None:
+                    header_matches.append(head)
+                    header_end = head.end()
+            pos += len(unit) + 1
+    else:
+        pos = 0
+        for unit in kept:
+            starts.append(pos)
+            pos += len(unit) + 1
+        for m in PARAM_LINE.finditer(joined):
+            param_lines.add(m.group(1).lower())
+            param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+        entry_units = list(kept) if param_lines else []
+        if header_at is not None:
+            header_matches = list(HEADER.finditer(joined))
     # the text's words, read once for every gate
     words = gate_words(low)
     opened = _GATES.opened(low, words)
@@ -372,15 +420,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits} if strong_hits else _NO_UNITS
-    param_line_units: set[int] = set()
-    param_lines: set[str] = set()
-    for m in PARAM_LINE.finditer(joined):
-        param_lines.add(m.group(1).lower())
-        param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
     # per-unit parameter entries ("name (type): text"), each judged on its own text
     detailed_lines: set[str] = set()
     constraint_units = 0
-    for unit in kept if param_lines else ():  # an entry line is also a PARAM_LINE match
+    for unit in entry_units:
         e = PARAM_ENTRY.match(unit)
         if e is None:
             continue
@@ -397,7 +440,8 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # (a code span has a backtick, a quoted text one of the three quotes: most texts have neither)
     code_spans = frozenset(m.strip() for m in CODE_SPAN.findall(joined)) if "`" in joined else _EMPTY_SET
     quoted = (
-        frozenset(next(g for g in m if g) for m in QUOTED.findall(joined))
+        # (one of the three groups takes part in a match, and it is not empty: the others are "")
+        frozenset(m[0] or m[1] or m[2] for m in QUOTED.findall(joined))
         if '"' in joined or "'" in joined or "“" in joined
         else _EMPTY_SET
     )
@@ -455,7 +499,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         len(ex_units),  # example_units
         len(strong),  # strong
         tuple(kinds),  # kinds
-        "must" in low and MUST_CALL.search(low) is not None,  # must_call
+        bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words),  # must_call
         bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
         has_return_section(joined, low, words),  # return_section
         bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
@@ -467,20 +511,15 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         sum(map(is_bullet, kept))
         if "-" in joined or "*" in joined or "•" in joined or words.wide is not None or words.digits
         else 0,
-        # headers: a header has a "#" or a ":" (the cheap test first), as a JSON-ish key below a "{"
-        # or "[" and a ":"
-        frozenset(m.group(0).strip().lower() for m in HEADER.finditer(joined))
-        if "#" in joined or ":" in joined
-        else _EMPTY_SET,
+        # headers: found in the units' pass (`_LINE_LED`)
+        frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET,
         frozenset(param_lines),  # param_lines
         "```" in joined,  # fence
         ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
         has_param_section(joined, low, words),  # param_section
         bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
         bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
-        # default_words: every match has one of these words (the cheap test rules most texts out)
-        ("default" in low or "optional" in low or "required" in low)
-        and DEFAULT_WORDS.search(low) is not None,
+        bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words),  # default_words
         not joined.isascii() and CJK.search(joined) is not None,  # cjk
         mentioned,  # mentioned
         explained,  # explained
