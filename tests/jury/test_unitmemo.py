@@ -259,3 +259,26 @@ def test_a_specific_text_names_every_unit_when_each_group_is_specific() -> None:
     for row in load_rows():
         units = split_units(row["description"])
         assert sorted(i for group in _groups(units) for i in group) == list(range(len(units)))
+
+
+def test_a_units_word_sets_are_shared_only_where_equal() -> None:
+    """`UnitWords` makes its specific words the content set itself when no content word is vacuous,
+    and gives every unit without a content word one empty set: the same values as the definition,
+    over the calibration units and random sentences mixing vacuous, generic and plain words."""
+    import random
+
+    rng = random.Random(33)
+    vacuous, not_content = sorted(VACUOUS), sorted(_NOT_CONTENT)
+    plain = ["weather", "city", "repository", "ticket", "invoice", "index", "42", "don't"]
+    texts = list(UNITS)
+    for _ in range(3000):
+        pools = [(vacuous, not_content, plain)[rng.randrange(3)] for _ in range(rng.randrange(0, 9))]
+        words = [rng.choice(pool) for pool in pools]
+        texts.append(" ".join(words) + rng.choice(("", ".", ":")))
+    unitmemo.clear()
+    for text in texts:
+        words = unitmemo.UnitWords(text)
+        content = set(tokens(words.item)) - _NOT_CONTENT
+        assert (words.content, words.specific) == (content, content - VACUOUS)
+        assert (words.specific is words.content) == (not content & VACUOUS)
+        assert content or words.content is unitmemo._NO_WORDS

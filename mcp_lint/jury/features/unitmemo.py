@@ -57,6 +57,7 @@ PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
 
 
 _MARKER_STARTS = frozenset("-*•>#")  # how a `_LIST_MARKER` starts but for a digit (`\\d`: `str.isdecimal`)
+_NO_WORDS: frozenset[str] = frozenset()  # the words of every unit without a content word
 
 
 class UnitWords:
@@ -81,8 +82,15 @@ class UnitWords:
             toks = _TOKENS[item] = tuple(tokens(item))
         self.toks = toks
         self.key = " ".join(toks)
-        self.content = content = frozenset(toks) - _NOT_CONTENT
-        self.specific = content - VACUOUS
+        # (equal sets shared, not made twice: most units have no vacuous word, so their specific words
+        # are their content words; every record is kept in the memo and every set made is one more
+        # object for the garbage collector's young generation, which these sets fill)
+        content = frozenset(toks) - _NOT_CONTENT
+        if not content:
+            self.content = self.specific = _NO_WORDS
+        else:
+            self.content = content
+            self.specific = content if content.isdisjoint(VACUOUS) else content - VACUOUS
 
 
 V = TypeVar("V")
