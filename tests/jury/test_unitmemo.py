@@ -124,6 +124,30 @@ def test_a_text_without_any_gate_has_no_literal() -> None:
     assert sum(unitmemo._ANY_GATE.search(unit) is None for unit in UNITS) > len(UNITS) // 4
 
 
+def test_an_ascii_text_is_tested_as_the_unicode_patterns_test_it() -> None:
+    """`has_literal` of an ASCII text reads `_ASCII_GATE` first and then the alternatives and
+    PROPER_NOUN compiled with `re.ASCII`: sound only if every match of an alternative or of PROPER_NOUN
+    comes with a gate match, and the ASCII patterns find what the Unicode ones find. Held over the
+    calibration units and random strings over the characters the patterns turn on."""
+    import random
+    import re
+
+    rng = random.Random(20)
+    alphabet = "aZbY_ \"'`/\\.,;1xQ-:()\n"
+    texts = [unit for unit in [*UNITS, *EDGES] if unit.isascii()]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(12))) for _ in range(60_000)]
+    alternatives = [re.compile(pattern) for gate, pattern in unitmemo._LITERAL_PARTS]
+    for text in texts:
+        needed = [a.search(text) is not None for a in alternatives]
+        needed.append(unitmemo.PROPER_NOUN.search(text) is not None)
+        if any(needed):
+            assert unitmemo._ASCII_GATE.search(text) is not None, text
+        literal = unitmemo.SELF_SPECIFIC.search(text) is not None or needed[-1]
+        assert unitmemo._has_literal(text) is literal, text
+        assert (unitmemo._ASCII_PROPER_NOUN.search(text) is not None) is needed[-1], text
+    assert sum(unitmemo._ASCII_GATE.search(unit) is None for unit in UNITS) > len(UNITS) // 4
+
+
 def test_ascii_tokens_are_the_word_regex_tokens() -> None:
     """`tokens` splits ASCII text without `WORD` (a translation table, or `_ASCII_WORD` when there is
     an apostrophe): the same tokens."""
