@@ -162,3 +162,28 @@ def test_the_sentence_split_is_the_plain_regex() -> None:
     texts += [f"a video ID {w} tool is here, x) {w}s {w}  more and {w.lower()} then" for w in openers]
     for text in texts:
         assert L.SENT_SPLIT.split(text) == plain.split(text), text[:80]
+
+
+def test_the_guarded_split_gives_the_unguarded_pieces() -> None:
+    """`_SENT_SPLIT_NO_CJK_STOP` turns a space away at its guard before its alternatives: the same
+    pieces as the alternatives alone, on sample texts and random strings over the characters the
+    alternatives turn on (stops, closing marks, newlines, openers' initials and openers)."""
+    import random
+    import re
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features import lexicon as L
+
+    unguarded = re.compile(
+        r"\s(?:(?<=[.!?。！？；;]\s)\s*|(?<=[.!?]['\"”’)]\s)\s*|(?<=\n)\n*|"
+        rf"(?<=[\w)\]'\"`”’]\s)\s*{L._GLUED})"
+    )
+    rng = random.Random(33)
+    pieces = [*"ab .!?;'\"”’)]`。", "x1", "  ", "\n", "\t"]
+    pieces += ["This", "Note", "Returns", "Use", "Get", "get", "T", "Z"]
+    texts = [t for t in sample_texts() if not any(ch in t for ch in "。！？；")]
+    for _ in range(30_000):
+        texts.append("".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
+    for text in texts:
+        assert L._SENT_SPLIT_NO_CJK_STOP.split(text) == unguarded.split(text), repr(text[:80])

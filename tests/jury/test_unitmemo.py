@@ -124,6 +124,30 @@ def test_a_text_without_any_gate_has_no_literal() -> None:
     assert sum(unitmemo._ANY_GATE.search(unit) is None for unit in UNITS) > len(UNITS) // 4
 
 
+def test_an_ascii_text_is_tested_as_the_unicode_patterns_test_it() -> None:
+    """`has_literal` of an ASCII text reads `_ASCII_GATE` first and then the alternatives and
+    PROPER_NOUN compiled with `re.ASCII`: sound only if every match of an alternative or of PROPER_NOUN
+    comes with a gate match, and the ASCII patterns find what the Unicode ones find. Held over the
+    calibration units and random strings over the characters the patterns turn on."""
+    import random
+    import re
+
+    rng = random.Random(20)
+    alphabet = "aZbY_ \"'`/\\.,;1xQ-:()\n"
+    texts = [unit for unit in [*UNITS, *EDGES] if unit.isascii()]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(12))) for _ in range(60_000)]
+    alternatives = [re.compile(pattern) for gate, pattern in unitmemo._LITERAL_PARTS]
+    for text in texts:
+        needed = [a.search(text) is not None for a in alternatives]
+        needed.append(unitmemo.PROPER_NOUN.search(text) is not None)
+        if any(needed):
+            assert unitmemo._ASCII_GATE.search(text) is not None, text
+        literal = unitmemo.SELF_SPECIFIC.search(text) is not None or needed[-1]
+        assert unitmemo._has_literal(text) is literal, text
+        assert (unitmemo._ASCII_PROPER_NOUN.search(text) is not None) is needed[-1], text
+    assert sum(unitmemo._ASCII_GATE.search(unit) is None for unit in UNITS) > len(UNITS) // 4
+
+
 def test_ascii_tokens_are_the_word_regex_tokens() -> None:
     """`tokens` splits ASCII text without `WORD` (a translation table, or `_ASCII_WORD` when there is
     an apostrophe): the same tokens."""
@@ -259,3 +283,51 @@ def test_a_specific_text_names_every_unit_when_each_group_is_specific() -> None:
     for row in load_rows():
         units = split_units(row["description"])
         assert sorted(i for group in _groups(units) for i in group) == list(range(len(units)))
+
+
+def test_a_units_word_sets_are_shared_only_where_equal() -> None:
+    """`UnitWords` makes its specific words the content set itself when no content word is vacuous,
+    and gives every unit without a content word one empty set: the same values as the definition,
+    over the calibration units and random sentences mixing vacuous, generic and plain words."""
+    import random
+
+    rng = random.Random(33)
+    vacuous, not_content = sorted(VACUOUS), sorted(_NOT_CONTENT)
+    plain = ["weather", "city", "repository", "ticket", "invoice", "index", "42", "don't"]
+    texts = list(UNITS)
+    for _ in range(3000):
+        pools = [(vacuous, not_content, plain)[rng.randrange(3)] for _ in range(rng.randrange(0, 9))]
+        words = [rng.choice(pool) for pool in pools]
+        texts.append(" ".join(words) + rng.choice(("", ".", ":")))
+    unitmemo.clear()
+    for text in texts:
+        words = unitmemo.UnitWords(text)
+        content = set(tokens(words.item)) - _NOT_CONTENT
+        assert (words.content, words.specific) == (content, content - VACUOUS)
+        assert (words.specific is words.content) == (not content & VACUOUS)
+        assert content or words.content is unitmemo._NO_WORDS
+
+
+def _stem_by_the_rule(word: str) -> str:
+    """The stemming rule as first written: what `tokens._stem` must give."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def test_the_stem_is_the_rules_stem() -> None:
+    """`_stem` chooses by the last letter which suffix can apply: the rule's stem for every word of
+    the calibration units and for random strings over the letters the rule turns on."""
+    import random
+
+    rng = random.Random(5)
+    words = {word for unit in UNITS for word in tokens(unit)}
+    words |= {"".join(rng.choice("siedgnyab'é") for _ in range(rng.randrange(9))) for _ in range(100_000)}
+    unitmemo.clear()
+    for word in words:
+        assert _stem(word) == _stem_by_the_rule(word), word
+    assert len(words) > 50_000

@@ -57,6 +57,7 @@ PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
 
 
 _MARKER_STARTS = frozenset("-*•>#")  # how a `_LIST_MARKER` starts but for a digit (`\\d`: `str.isdecimal`)
+_NO_WORDS: frozenset[str] = frozenset()  # the words of every unit without a content word
 
 
 class UnitWords:
@@ -81,8 +82,15 @@ class UnitWords:
             toks = _TOKENS[item] = tuple(tokens(item))
         self.toks = toks
         self.key = " ".join(toks)
-        self.content = content = frozenset(toks) - _NOT_CONTENT
-        self.specific = content - VACUOUS
+        # (equal sets shared, not made twice: most units have no vacuous word, so their specific words
+        # are their content words; every record is kept in the memo and every set made is one more
+        # object for the garbage collector's young generation, which these sets fill)
+        content = frozenset(toks) - _NOT_CONTENT
+        if not content:
+            self.content = self.specific = _NO_WORDS
+        else:
+            self.content = content
+            self.specific = content if content.isdisjoint(VACUOUS) else content - VACUOUS
 
 
 V = TypeVar("V")
@@ -125,12 +133,40 @@ def _self_specific(text: str) -> bool:
     return False
 
 
+# An ASCII text (93% of the units asked) is tested with the same patterns compiled with `re.ASCII`:
+# on ASCII input `\w`, `\d` and `\b` match exactly what they match in Unicode mode, and a class of
+# plain characters is then a bitmap `re` tests in one step (`\d` in Unicode mode is a call per
+# character). "“" cannot occur in an ASCII text, so its alternative is left out.
+_ASCII_GATED_LITERALS = tuple(
+    (lazy(gate, re.ASCII) if gate else None, lazy(pattern, re.ASCII))
+    for gate, pattern in _LITERAL_PARTS
+    if (gate + pattern).isascii()
+)
+# What any literal of an ASCII text, a proper noun included, cannot match without, as one pattern that
+# starts with a class of single characters: `re` skips to the characters of the class in a tight loop
+# instead of trying three alternatives (and PROPER_NOUN its look-behind) at every position. One hit
+# asks the alternatives one by one; the half of the units without any answer with this one search.
+# After the class: one of `_ANY_GATE`'s characters; an upper-case letter after a letter (acronyms,
+# camelCase); one after "[a-z0-9,;] " followed by a lower-case letter (PROPER_NOUN); a dot before a
+# word character. (tests/jury/test_unitmemo.py holds every alternative and PROPER_NOUN to it.)
+_ASCII_GATE = lazy(
+    r"[_\"'`0-9/\\.A-Z](?:(?<=[_\"'`0-9/\\])|(?<=[A-Za-z][A-Z])|(?<=[a-z0-9,;] [A-Z])[a-z]|(?<=\.)\w)",
+    re.ASCII,
+)
+# PROPER_NOUN's existence test for an ASCII text, in the same form: the upper-case letter first (a
+# class `re` skips to), the two characters before it and the lower-case letter after it checked there.
+_ASCII_PROPER_NOUN = lazy(r"[A-Z](?<=[a-z0-9,;] [A-Z])[a-z]", re.ASCII)
+
+
 def _has_literal(text: str) -> bool:
-    return (
-        (not text.isascii() and CJK.search(text) is not None)  # CJK has no ASCII character
-        or _self_specific(text)
-        or PROPER_NOUN.search(text) is not None
-    )
+    if text.isascii():  # (CJK has no ASCII character)
+        if _ASCII_GATE.search(text) is None:
+            return False
+        for gate, part in _ASCII_GATED_LITERALS:
+            if (gate is None or gate.search(text) is not None) and part.search(text) is not None:
+                return True
+        return _ASCII_PROPER_NOUN.search(text) is not None
+    return CJK.search(text) is not None or _self_specific(text) or PROPER_NOUN.search(text) is not None
 
 
 # A text's tokens, read once for everything derived from them here: a unit without a list marker is
