@@ -34,7 +34,7 @@ from lab.corpus import load_rows
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES, ToolContext, analyze, vector
-from mcp_lint.jury.offline import OfflineJury, _model, _scorer
+from mcp_lint.jury.offline import OfflineJury, _model, _nonzero
 from mcp_lint.jury.siblings import ServerNames
 from mcp_lint.model import Tool
 
@@ -67,8 +67,8 @@ def parts() -> dict[str, Callable[[], None]]:
     ]
     exts = [a.extracted() for a in analyses]
     scored = [jury.model_scores(t, s, c) for (t, s), c in zip(tools, contexts, strict=True)]
-    scorer = _scorer()
-    parameters = _model()["parameters"]
+    model = _model()
+    parameters = model["parameters"]
 
     def context() -> None:
         for tool, siblings in tools:
@@ -81,7 +81,9 @@ def parts() -> dict[str, Callable[[], None]]:
     def score() -> None:
         for ext in exts:
             if not ext.placeholder:
-                dict(zip(COMPONENTS, map(float, scorer.scores(ext.values)), strict=True))
+                values = ext.values
+                nonzero = _nonzero(values)
+                {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
 
     def anchors() -> None:
         for (tool, _), ext, (scores, _, _) in zip(tools, exts, scored, strict=True):
