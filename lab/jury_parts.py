@@ -90,8 +90,8 @@ def parts() -> dict[str, Callable[[], None]]:
             anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
 
     def reasons() -> None:
-        for (tool, siblings), ext, (scores, _, prose) in zip(tools, exts, scored, strict=True):
-            jury._reasons(tool, siblings, scores, ext, prose)
+        for (tool, siblings), ext, (scores, _, prose), ctx in zip(tools, exts, scored, contexts, strict=True):
+            jury._reasons(tool, siblings, scores, ext, prose, ctx)
 
     def schema_docs() -> None:
         for analysis, ctx, ext in zip(analyses, contexts, exts, strict=True):

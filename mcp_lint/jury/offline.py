@@ -24,7 +24,7 @@ from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
+from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze
 from mcp_lint.jury.features.schema import _MAPPING
 from mcp_lint.jury.siblings import similar_names
 from mcp_lint.model import OFFLINE_JURY, Tool
@@ -219,8 +219,9 @@ class OfflineJury:
         return score
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings)
-        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params)
+        context = ToolContext.of(tool.name, tool.input_schema, siblings)
+        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings, context)
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context)
         reasons.update(decided)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
@@ -233,6 +234,7 @@ class OfflineJury:
         scores: Mapping[str, float],
         ext: Extracted,
         prose_params: int,
+        context: ToolContext,
     ) -> dict[str, str]:
         units = ext.units
         n_sent = units.novel
@@ -289,7 +291,7 @@ class OfflineJury:
                 f"{_counted(ext.limit_hits, 'sentence', 'states', 'state')} limits or constraints"
             )
 
-        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
+        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
 
         if unspecific:
             r["length"] = f"nothing specific to this tool{filler_note}"
@@ -316,28 +318,23 @@ class OfflineJury:
         return r
 
     @staticmethod
-    def _param_reason(tool: Tool, ext: Extracted, score: float, prose_params: int) -> str:
-        schema = tool.input_schema
-        if not isinstance(schema, _MAPPING):
+    def _param_reason(
+        tool: Tool, ext: Extracted, score: float, prose_params: int, context: ToolContext
+    ) -> str:
+        if not isinstance(tool.input_schema, _MAPPING):
             return "no input schema, and the prose does not describe any input"
-        props = schema_properties(schema)
+        props = context.props
         if not props:
             return "takes no parameters"
-        documented_in_schema = {
-            n
-            for n, spec in props.items()
-            if (isinstance(text := spec.get("description"), str) and text.strip())
-            or "enum" in spec
-            or "default" in spec
-            or "format" in spec
-        }
-        explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
-        named = [
-            n for n in props if n not in explained and n not in documented_in_schema and n in ext.referenced
-        ]
-        missing = [
-            n for n in props if n not in explained and n not in documented_in_schema and n not in named
-        ]
+        # explained in the prose, or documented in the schema (a mention then explains it too)
+        documented = context.documented
+        explained = ext.explained
+        referenced = ext.referenced
+        named: list[str] = []  # ... neither, but named as a parameter in the prose
+        missing: list[str] = []  # ... none of these
+        for n in props:
+            if n not in explained and n not in documented:
+                (named if n in referenced else missing).append(n)
         total = len(props)
         if missing:
             also = f"; {_names(named)} only named" if named else ""

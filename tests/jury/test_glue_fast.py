@@ -1,0 +1,171 @@
+"""The offline jury's per-tool glue held to the plain code it replaced: one walk of a schema's
+properties (`schema.schema_params`) for the names, the documented names and the rendered docs, and
+`_PropNames.of` built from each name's memoised forms."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from jury_support import ROWS
+
+from mcp_lint.jury.features import schema as S
+from mcp_lint.jury.features.unitmemo import clear
+
+
+def plain_prose(schema: Any) -> str:
+    """`schema_as_prose` as it was written before `schema_params`: property by property."""
+    props = S.schema_properties(schema)
+    if not props:
+        return ""
+    required = S.schema_required(schema)
+    lines = ["Args:"]
+    for name, spec in props.items():
+        bits: list[str] = []
+        typ = spec.get("type")
+        if isinstance(typ, str):
+            bits.append(typ)
+        bits.append("required" if name in required else "optional")
+        desc = spec.get("description")
+        parts: list[str] = []
+        if isinstance(desc, str) and desc.strip():
+            parts.append(" ".join(desc.split()))
+        fmt = spec.get("format")
+        if isinstance(fmt, str):
+            parts.append(f"Format: {fmt}.")
+        enum = spec.get("enum")
+        if isinstance(enum, list) and enum:
+            parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
+        if "default" in spec:
+            parts.append(f"Defaults to {spec.get('default')!r}.")
+        for key in ("minimum", "maximum", "minLength", "maxLength", "maxItems"):
+            if key in spec:
+                parts.append(f"{key}: {spec.get(key)}.")
+        if not parts:
+            continue
+        lines.append(f"    {name} ({', '.join(bits)}): {' '.join(parts)}")
+    return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def plain_documented(schema: Any) -> set[str]:
+    """The names the parameters reason counted as documented in the schema, as it used to."""
+    return {
+        n
+        for n, spec in S.schema_properties(schema).items()
+        if (isinstance(text := spec.get("description"), str) and text.strip())
+        or "enum" in spec
+        or "default" in spec
+        or "format" in spec
+    }
+
+
+def _random_spec(rng: random.Random) -> Any:
+    if rng.random() < 0.08:
+        return rng.choice([None, "string", 3, ["a"]])  # not a mapping: read as {}
+    spec: dict[str, Any] = {}
+    pool: list[tuple[str, list[Any]]] = [
+        ("type", ["string", "integer", ["string", "null"], None, 7]),
+        ("description", ["", "  ", "\u2003\n", "Find  it.\n Now", "x", 5, None, "\u00a0é ok "]),
+        ("format", ["date-time", "", None, 3]),
+        ("enum", [[], ["a", "b"], list(range(20)), "ab", None]),
+        ("default", [None, 0, "", "x", [1]]),
+        ("minimum", [0, 1.5, None]),
+        ("maximum", [10]),
+        ("minLength", [1]),
+        ("maxLength", [64]),
+        ("maxItems", [5]),
+        ("title", ["T"]),
+        ("items", [{"type": "string"}]),
+    ]
+    for key, values in rng.sample(pool, rng.randint(0, len(pool))):
+        spec[key] = rng.choice(values)
+    return spec
+
+
+def _schemas() -> list[Any]:
+    """Every calibration schema, odd ones, and random ones (blank and odd descriptions, formats,
+    enums and defaults of every kind, specs that are not mappings, keys that are not strings)."""
+    out: list[Any] = [row["input_schema"] for row in ROWS]
+    out += [None, "x", {}, {"properties": None}, {"properties": {}}, {"properties": []}]
+    out += [{"properties": {1: {"description": "one"}, "1": {"description": "uno"}}, "required": ["1"]}]
+    rng = random.Random(17)
+    names = ["q", "limit", "user_id", "userId", "page size", "é", "_x", "a.b", ""]
+    for _ in range(3000):
+        props = {
+            rng.choice(names) + str(rng.randint(0, 3)): _random_spec(rng) for _ in range(rng.randint(0, 6))
+        }
+        schema: dict[str, Any] = {"type": "object", "properties": props}
+        if rng.random() < 0.7:
+            schema["required"] = [*rng.sample(sorted(props), rng.randint(0, len(props))), "absent"]
+        elif rng.random() < 0.5:
+            schema["required"] = "q0"  # not a list: nothing is required
+        out.append(schema)
+    return out
+
+
+def test_one_walk_of_the_properties_gives_what_the_three_walks_gave() -> None:
+    for schema in _schemas():
+        names, documented, prose = S.schema_params(schema)
+        assert names == tuple(S.schema_properties(schema)), schema
+        assert documented == plain_documented(schema), schema
+        assert prose == plain_prose(schema) == S.schema_as_prose(schema), schema
+
+
+def test_prop_names_from_memoised_forms_are_the_plain_ones() -> None:
+    """Each name's forms are the variants `_name_variants` gives, sorted as `_PropNames` wants them,
+    whether the memo is cold or warm."""
+
+    def plain(names: list[str]) -> tuple[Any, ...]:
+        idents: list[set[str]] = []
+        spaced: list[set[tuple[str, ...]]] = []
+        for name in names:
+            variants = S._name_variants(name)
+            idents.append({v for v in variants if " " not in v and v.isascii() and v.isidentifier()})
+            spaced.append(
+                {
+                    tuple(v.split(" "))
+                    for v in variants
+                    if " " in v and all(w.isascii() and w.isalnum() for w in v.split(" "))
+                }
+            )
+        lowers = tuple(n.lower() for n in names)
+        return lowers, idents, spaced, tuple(n for n in lowers if S._IDENT_NAME.fullmatch(n))
+
+    made = ["userId", "USERID", "user_id", "K\u212a", "é", "a.b", "page size", "", "_x", "9a", "class"]
+    made += ["HTTPServer", "x  y", "Page-Size", "ß", "\u0130d", "a_B_c", "ID"]
+    sets = [list(S.schema_properties(row["input_schema"])) for row in ROWS] + [made, []]
+    for warm in (False, True):
+        if not warm:
+            clear()
+        for names in sets:
+            props = S._PropNames.of(names)
+            lowers, idents, spaced, entries = plain(names)
+            assert props.names == tuple(names)
+            assert props.lowers == lowers and props.entry_names == entries
+            assert [set(v) for v in props.idents] == idents, names
+            assert [set(v) for v in props.spaced] == spaced, names
+            # each name's variants once, the lower-cased name first (the order `_mentioned` tries)
+            for low, mine in zip(props.lowers, props.idents, strict=True):
+                assert len(set(mine)) == len(mine) and (not mine or low not in mine or mine[0] == low)
+
+
+def test_schema_params_reads_any_mapping() -> None:
+    class Props(Mapping[str, Any]):
+        def __init__(self, data: dict[str, Any]) -> None:
+            self.data = data
+
+        def __getitem__(self, key: str) -> Any:
+            return self.data[key]
+
+        def __iter__(self) -> Any:
+            return iter(self.data)
+
+        def __len__(self) -> int:
+            return len(self.data)
+
+    schema = {
+        "properties": Props({"a": Props({"description": "the a"}), "b": {"enum": [1]}}),
+        "required": ["a"],
+    }
+    assert S.schema_params(schema) == (("a", "b"), frozenset({"a", "b"}), plain_prose(schema))
