@@ -32,9 +32,8 @@ from collections.abc import Callable, Sequence
 
 from lab.corpus import load_rows
 from mcp_lint.jury.anchors import Evidence, anchor
-from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES, ToolContext, analyze, vector
-from mcp_lint.jury.offline import OfflineJury, _model, _nonzero
+from mcp_lint.jury.offline import OfflineJury, _model, _scorer
 from mcp_lint.jury.siblings import ServerNames
 from mcp_lint.model import Tool
 
@@ -67,8 +66,8 @@ def parts() -> dict[str, Callable[[], None]]:
     ]
     exts = [a.extracted() for a in analyses]
     scored = [jury.model_scores(t, s, c) for (t, s), c in zip(tools, contexts, strict=True)]
-    model = _model()
-    parameters = model["parameters"]
+    scorer = _scorer()
+    parameters = _model()["parameters"]
 
     def context() -> None:
         for tool, siblings in tools:
@@ -81,9 +80,7 @@ def parts() -> dict[str, Callable[[], None]]:
     def score() -> None:
         for ext in exts:
             if not ext.placeholder:
-                values = ext.values
-                nonzero = _nonzero(values)
-                {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
+                dict(zip(scorer.names, scorer.scores(ext.values), strict=True))
 
     def anchors() -> None:
         for (tool, _), ext, (scores, _, _) in zip(tools, exts, scored, strict=True):

@@ -169,3 +169,85 @@ def test_schema_params_reads_any_mapping() -> None:
         "required": ["a"],
     }
     assert S.schema_params(schema) == (("a", "b"), frozenset({"a", "b"}), plain_prose(schema))
+
+
+def _calibration_vectors() -> list[tuple[float, ...]]:
+    from mcp_lint.jury.features import analyze
+
+    out: list[tuple[float, ...]] = []
+    for row in ROWS:
+        analysis = analyze(row["tool"], row["description"], row["input_schema"])
+        out += [analysis.values(), analysis.with_extra(S.schema_as_prose(row["input_schema"])).values()]
+    return out
+
+
+def test_scorer_gives_each_components_own_score() -> None:
+    """`_Scorer.scores` against `_Component.score` on the calibration tools' vectors (prose and
+    prose + schema docs) and random ones: zeros of both signs, values at and beside every threshold,
+    subnormals, negatives, huge values, infinities and NaN."""
+    import math
+
+    from mcp_lint.jury.offline import _model, _scorer
+
+    model = _model()
+    scorer = _scorer()
+    assert scorer.names == tuple(model)
+    thresholds = sorted({t for comp in model.values() for _, ts, _ in comp.steps for t in ts})
+    near = [math.nextafter(t, d) for t in thresholds for d in (-math.inf, math.inf)]
+    rng = random.Random(23)
+    vectors = _calibration_vectors()
+    n = len(vectors[0])
+    for _ in range(4000):
+        odd = rng.random() < 0.05
+        vectors.append(
+            tuple(
+                rng.choice(
+                    [0.0, 0.0, 0.0, -0.0, 1.0, rng.uniform(-3, 5), rng.choice(thresholds), rng.choice(near)]
+                    + ([5e-324, 1e300, -1e300, math.inf, math.nan] if odd else [])
+                )
+                for _ in range(n)
+            )
+        )
+    for x in vectors:
+        got = scorer.scores(x)
+        assert got == [float(comp.score(x)) for comp in model.values()], x
+
+
+def test_scorer_leaves_values_a_rounding_from_a_cut_point_to_the_exact_sum() -> None:
+    """Vectors whose exact value lies within the fast path's margin of a cut-point (a feature moved
+    float by float to where a component's score changes): the margin must send them to
+    `_Component.score`, and the scores must still agree."""
+    import math
+
+    from mcp_lint.jury.offline import _model, _scorer
+
+    model = _model()
+    scorer = _scorer()
+    names = list(model)
+    base = _calibration_vectors()[:60]
+    tested = 0
+    for x in base:
+        for c, name in enumerate(names):
+            comp = model[name]
+            _, _, cuts, margin, _ = scorer.parts[c]
+            # a feature the linear part reads (the steps do not move within a threshold interval)
+            j = next(j for j, w in comp.weights if w and x[j])
+            lo, hi = 0.0, 50.0
+            if comp.score((*x[:j], lo, *x[j + 1 :])) == comp.score((*x[:j], hi, *x[j + 1 :])):
+                continue
+            # bisect over floats until lo and hi are adjacent: the score changes between them
+            while math.nextafter(lo, hi) != hi:
+                mid = (lo + hi) / 2
+                if mid in (lo, hi):
+                    break
+                if comp.score((*x[:j], mid, *x[j + 1 :])) == comp.score((*x[:j], lo, *x[j + 1 :])):
+                    lo = mid
+                else:
+                    hi = mid
+            for v in (math.nextafter(lo, -1.0), lo, hi, math.nextafter(hi, 99.0)):
+                y = (*x[:j], v, *x[j + 1 :])
+                raw = comp.raw(y)
+                if any(abs(raw - cut) < margin for cut in cuts):
+                    tested += 1
+                assert scorer.scores(y) == [float(model[m].score(y)) for m in names], (name, j, v)
+    assert tested > 100  # the margin's own branch was taken, many times
