@@ -38,7 +38,7 @@ EXPLICIT_FLOOR = 3.0
 
 def _nonzero(x: Sequence[float]) -> list[int]:
     """Indices of the features that are not zero, ascending (about one in five is not)."""
-    return [j for j, v in enumerate(x) if v]
+    return list(compress(range(len(x)), x))  # (`[j for j, v in enumerate(x) if v]`, in C)
 
 
 @dataclass(frozen=True, eq=False, repr=False)

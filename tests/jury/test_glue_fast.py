@@ -251,3 +251,92 @@ def test_scorer_leaves_values_a_rounding_from_a_cut_point_to_the_exact_sum() -> 
                     tested += 1
                 assert scorer.scores(y) == [float(model[m].score(y)) for m in names], (name, j, v)
     assert tested > 100  # the margin's own branch was taken, many times
+
+
+def test_clear_parameter_read_by_its_type_name_first() -> None:
+    """`anchors._clear` reads a parameter whose type is one name without building type sets; it
+    must say what the general reading (every type through `_types`) says."""
+    from mcp_lint.jury import anchors as A
+
+    def plain(name: str, spec: Mapping[str, Any]) -> bool:
+        if "enum" in spec or "const" in spec:
+            return True
+        types = A._types(spec) - {"null"}
+        if not types:
+            return False
+        if types <= A._SCALARS:
+            return A._documented(spec) or len(A.name_words(name)) <= A.SELF_EXPLANATORY_WORDS
+        if types == {"array"}:
+            items = spec.get("items")
+            return isinstance(items, Mapping) and plain(name, items)
+        if types == {"object"}:
+            props = spec.get("properties")
+            return (
+                isinstance(props, Mapping)
+                and bool(props)
+                and all(plain(str(k), v if isinstance(v, Mapping) else {}) for k, v in props.items())
+            )
+        branches = [b for key in ("anyOf", "oneOf") for b in spec.get(key) or () if isinstance(b, Mapping)]
+        return (
+            bool(branches)
+            and A._documented(spec)
+            and all(plain(name, b) for b in branches if A._types(b) - {"null"})
+        )
+
+    rng = random.Random(29)
+    kinds: list[Any] = ["string", "integer", "number", "boolean", "null", "array", "object", "any", None]
+    kinds += [["string", "null"], ["null"], ["array"], 3]
+
+    def spec(depth: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        kind = rng.choice(kinds)
+        if kind is not None:
+            out["type"] = kind
+        if rng.random() < 0.3:
+            out["description"] = rng.choice(["", " ", "the id", 4])
+        for key in ("enum", "const", "default"):
+            if rng.random() < 0.08:
+                out[key] = [1]
+        if depth < 3 and rng.random() < 0.4:
+            out["items"] = spec(depth + 1)
+        if depth < 3 and rng.random() < 0.3:
+            out["properties"] = {rng.choice(["a", "userId", "the_long_name_here"]): spec(depth + 1)}
+        if depth < 3 and rng.random() < 0.3:
+            out[rng.choice(["anyOf", "oneOf"])] = [spec(depth + 1) for _ in range(rng.randint(0, 3))]
+        return out
+
+    specs = [s for row in ROWS for s in S.schema_properties(row["input_schema"]).values()]
+    specs += [spec(0) for _ in range(5000)]
+    for i, item in enumerate(specs):
+        name = ["q", "page_size", "max_results_per_page", "userId"][i % 4]
+        assert A._clear(name, item) == plain(name, item), item
+
+
+def test_padding_looks_for_capitals_only_where_an_emphasis_word_is() -> None:
+    """`anchors._padding` reads a text's words in capitals only when an emphasis word occurs in it
+    somewhere; the kinds of padding must be the ones read from every word in capitals."""
+    from jury_support import sample_texts
+
+    from mcp_lint.jury import anchors as A
+
+    def plain(text: str) -> list[str]:
+        shouted = {w for w in A._CAPS_WORD.findall(text) if w in A._EMPHASIS}
+        lines = text.splitlines()
+        kinds: list[str] = []
+        if len(shouted) >= A.SHOUTING_MIN or (
+            shouted and any(A._SHOUTED_LABEL.match(line) for line in lines)
+        ):
+            kinds.append("shouting (" + ", ".join(sorted(shouted)[:3]) + ")")
+        sections = sum(1 for line in lines if A._SECTION.match(line))
+        if sections >= A.TUTORIAL_MIN_SECTIONS:
+            kinds.append(f"{sections} tutorial sections")
+        return kinds
+
+    rng = random.Random(31)
+    pieces = [*sorted(A._EMPHASIS), "JSON", "API", "IMPORTANTLY", "DOn't", "NOTES", "_NOT", "NOT_", "ÉDO"]
+    pieces += ["do", "not", "Note:", "## Usage", "**Rules:**", "Examples:", "\n", " ", ": ", "*", "#", "é"]
+    texts = sample_texts() + [
+        "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30))) for _ in range(5000)
+    ]
+    for text in texts:
+        assert A._padding(text) == plain(text), text
