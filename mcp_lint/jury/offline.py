@@ -142,8 +142,8 @@ _EVERY_FEATURE = range(len(FEATURE_NAMES))
 
 class _Scorer:
     """The six components' scores of one feature vector, each `_Component.score`, in one pass over
-    its non-zero features instead of six passes, each with a loop over its boosted steps (72 steps
-    in all, most of them at a zero feature): the vector is scored for every tool, once or twice.
+    its non-zero features instead of six passes, each with a loop over its boosted steps (73 steps
+    in all, most of them at a zero feature): every verdict scores its prose vector.
 
     - The linear parts are `_Component.raw`'s bit for bit: the same products added in the same order
       (ascending feature), into six local sums at once. A product with a zero weight is a zero,
