@@ -32,7 +32,6 @@ from collections.abc import Callable, Sequence
 
 from lab.corpus import load_rows
 from mcp_lint.jury.anchors import Evidence, anchor
-from mcp_lint.jury.base import COMPONENTS
 from mcp_lint.jury.features import FEATURE_NAMES, ToolContext, analyze, vector
 from mcp_lint.jury.offline import OfflineJury, _model, _scorer
 from mcp_lint.jury.siblings import ServerNames
@@ -81,15 +80,15 @@ def parts() -> dict[str, Callable[[], None]]:
     def score() -> None:
         for ext in exts:
             if not ext.placeholder:
-                dict(zip(COMPONENTS, map(float, scorer.scores(ext.values)), strict=True))
+                dict(zip(scorer.names, scorer.scores(ext.values), strict=True))
 
     def anchors() -> None:
         for (tool, _), ext, (scores, _, _) in zip(tools, exts, scored, strict=True):
             anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
 
     def reasons() -> None:
-        for (tool, siblings), ext, (scores, _, prose) in zip(tools, exts, scored, strict=True):
-            jury._reasons(tool, siblings, scores, ext, prose)
+        for (tool, siblings), ext, (scores, _, prose), ctx in zip(tools, exts, scored, contexts, strict=True):
+            jury._reasons(tool, siblings, scores, ext, prose, ctx)
 
     def schema_docs() -> None:
         for analysis, ctx, ext in zip(analyses, contexts, exts, strict=True):

@@ -60,6 +60,7 @@ TUTORIAL_MIN_SECTIONS = 4
 
 _SCALARS = frozenset(("string", "integer", "number", "boolean"))
 _MAPPING = (dict, Mapping)  # a JSON object is a dict, which `isinstance` knows at once (an ABC is slower)
+_NO_SPEC: Mapping[str, Any] = {}  # what a property that is not an object is read as
 # Words that shout an order or a warning at the model when written in capitals. Acronyms (JSON, HTTP,
 # UTC) are capitals too but inform; these only raise the volume.
 _EMPHASIS = frozenset(
@@ -70,7 +71,7 @@ _EMPHASIS = frozenset(
     )
 )  # fmt: skip
 _CAPS_WORD = lazy(r"\b[A-Z]{2,}\b")
-_TWO_CAPITALS = lazy(r"[A-Z][A-Z]")
+_ANY_EMPHASIS = lazy("|".join(sorted(_EMPHASIS)))
 # a block opened by a shouted label: "IMPORTANT:", "**CRITICAL - read first**", "## MANDATORY"
 _SHOUTED_LABEL = lazy(r"^\W*(?:IMPORTANT|CRITICAL|MANDATORY|WARNING|CAUTION|ATTENTION)\b")
 _SECTION = lazy(
@@ -111,8 +112,11 @@ class Anchored:
 
 def _documented(spec: Mapping[str, Any]) -> bool:
     text = spec.get("description")
-    return (isinstance(text, str) and bool(text.strip())) or any(
-        k in spec for k in ("enum", "const", "default")
+    return (
+        (isinstance(text, str) and bool(text.strip()))
+        or "enum" in spec
+        or "const" in spec
+        or "default" in spec
     )
 
 
@@ -138,6 +142,12 @@ def _clear(name: str, spec: Mapping[str, Any]) -> bool:
     plainly that the name says it."""
     if "enum" in spec or "const" in spec:
         return True
+    kind = spec.get("type")
+    if isinstance(kind, str):  # (most parameters: one type by name, read without the sets below)
+        if kind in _SCALARS:
+            return _documented(spec) or len(name_words(name)) <= SELF_EXPLANATORY_WORDS
+        if kind == "null":
+            return False
     types = _types(spec) - {"null"}
     if not types:
         return False
@@ -168,15 +178,19 @@ def simple_call(tool: Tool) -> bool:
     props = tool.properties
     if len(props) > SIMPLE_MAX_PARAMETERS:
         return False
-    return all(_clear(str(name), spec if isinstance(spec, _MAPPING) else {}) for name, spec in props.items())
+    for name, spec in props.items():
+        if not _clear(str(name), spec if isinstance(spec, _MAPPING) else _NO_SPEC):
+            return False
+    return True
 
 
 def _padding(text: str) -> list[str]:
     """The kinds of padding a text shows: shouting, tutorial sections."""
     kinds: list[str] = []
-    # (a word in capitals has two capitals in a row, which sre finds by its first-character scan:
-    # most texts have none, and `_CAPS_WORD`, led by a word boundary, is tried at every position)
-    caps = _CAPS_WORD.findall(text) if _TWO_CAPITALS.search(text) is not None else ()
+    # (only an emphasis word can shout, and a text without one anywhere, even inside a longer word,
+    # has none among its words in capitals: `_ANY_EMPHASIS` is found by sre's first-character scan,
+    # while `_CAPS_WORD`, led by a word boundary, is tried at every position)
+    caps = _CAPS_WORD.findall(text) if _ANY_EMPHASIS.search(text) is not None else ()
     shouted = {word for word in caps if word in _EMPHASIS}
     lines = text.splitlines()
     if len(shouted) >= SHOUTING_MIN or (
@@ -212,13 +226,12 @@ def anchor(tool: Tool, scores: Mapping[str, float], evidence: Evidence) -> Ancho
             else "the examples help only partly, and the call is simple enough" + clear
         )
     text = tool.description
-    tokens = estimate_tokens(text)
     length = out["length"]
     padding = _padding(text) if length > PADDED_CAP else []
     if padding:
         out["length"] = PADDED_CAP
         reasons["length"] = f"padded ({'; '.join(padding)}): some text could go"
-    elif tokens > LONG_TOKENS and length > LONG_CAP:
+    elif length > LONG_CAP and (tokens := estimate_tokens(text)) > LONG_TOKENS:
         out["length"] = LONG_CAP
         reasons["length"] = f"long ({tokens} tokens): size alone earns no more than complete and focused"
     return Anchored(out, reasons)

@@ -18,11 +18,12 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
 from mcp_lint.jury.base import COMPONENTS, JudgeVerdict
-from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze, schema_properties
+from mcp_lint.jury.features import FEATURE_NAMES, Extracted, ToolContext, analyze
 from mcp_lint.jury.features.schema import _MAPPING
 from mcp_lint.jury.siblings import similar_names
 from mcp_lint.model import OFFLINE_JURY, Tool
@@ -36,7 +37,7 @@ EXPLICIT_FLOOR = 3.0
 
 def _nonzero(x: Sequence[float]) -> list[int]:
     """Indices of the features that are not zero, ascending (about one in five is not)."""
-    return [j for j, v in enumerate(x) if v]
+    return list(compress(range(len(x)), x))  # (`[j for j, v in enumerate(x) if v]`, in C)
 
 
 class _Component:
@@ -152,6 +153,132 @@ def _model() -> dict[str, _Component]:
     return _MODEL
 
 
+# The fast path of `_Scorer` decides a score only for values within +-_LIMIT (the cut-points are
+# between 1 and 5; beyond, it leaves the score to `_Component.score`), so the last rounding of a
+# value is at most _LIMIT * 2**-53 from the exact sum.
+_LIMIT = 1e3
+_ROUNDING = 2.0**-53
+_EVERY_FEATURE = range(len(FEATURE_NAMES))
+
+
+class _Scorer:
+    """The six components' scores of one feature vector, each `_Component.score`, in one pass over
+    its non-zero features instead of six passes, each with a loop over its boosted steps (73 steps
+    in all, most of them at a zero feature): every verdict scores its prose vector.
+
+    - The linear parts are `_Component.raw`'s bit for bit: the same products added in the same order
+      (ascending feature), into six local sums at once. A product with a zero weight is a zero,
+      which leaves a sum unchanged (a sum that starts at +0.0 is never -0.0).
+    - The boosts are summed in another order: the boost at an all-zero vector (`zero`), plus, for
+      each non-zero feature, what its steps add over their value at zero (one bisection into the
+      union of the components' thresholds on that feature gives all six). Another order can change
+      the last bits of a sum, so this value decides a score only when no cut-point is within
+      `margin` of it: a bound on the rounding of both orders, from the number of steps and the
+      largest step values (see `__init__`), times four. Otherwise, and for any value that is not
+      finite or beyond +-_LIMIT, the component is scored by `_Component.score` itself.
+
+    So the scores are always `_Component.score`'s; tests/jury/test_glue_fast.py holds them equal
+    over the calibration tools and random vectors, some placed within a rounding of a cut-point.
+    The six sums are written out as locals, the cheapest place for a running sum in CPython."""
+
+    def __init__(self, model: Mapping[str, _Component]) -> None:
+        self.names = tuple(model)
+        comps = tuple(model.values())
+        if len(comps) != 6:
+            raise ValueError(f"the scorer sums six components, the model has {len(comps)}")
+        n = len(FEATURE_NAMES)
+        self.weights = tuple(tuple(comp._dense[j] for comp in comps) for j in range(n))
+        on: list[list[tuple[int, tuple[float, ...], tuple[float, ...], float]]] = [[] for _ in range(n)]
+        for i, comp in enumerate(comps):
+            for j, ts, vs, at_zero in comp._steps:
+                on[j].append((i, ts, vs, at_zero))
+        thresholds: list[tuple[float, ...] | None] = []
+        deltas: list[tuple[tuple[float, ...], ...]] = []
+        for steps in on:
+            if not steps:
+                thresholds.append(None)
+                deltas.append(())
+                continue
+            union = tuple(sorted({t for _, ts, _, _ in steps for t in ts}))
+            rows = []
+            # a value in (union[k - 1], union[k]] is past the same thresholds of each step as union[k]
+            for at in (*union, float("inf")):
+                row = [0.0] * 6
+                for i, ts, vs, at_zero in steps:
+                    row[i] = vs[bisect.bisect_left(ts, at)] - at_zero
+                rows.append(tuple(row))
+            thresholds.append(union)
+            deltas.append(tuple(rows))
+        self.thresholds = tuple(thresholds)
+        self.deltas = tuple(deltas)
+        zero: list[float] = []
+        parts: list[tuple[float, float, tuple[float, ...], float, _Component]] = []
+        for comp in comps:
+            z = comp.base
+            for _, _, _, at_zero in comp._steps:
+                z += at_zero
+            zero.append(z)
+            rest = 1.0 - comp.ridge_share
+            # Both boosts are sums of at most m + 1 terms (the base, m step values, or the value at
+            # zero and m differences) whose partial sums stay within 3 * size, so each is within
+            # (m + 1) * 3 * size * 2**-53 of the exact sum (plus the differences' own roundings);
+            # scaled by `rest`, then the last two roundings of the value, within +-_LIMIT.
+            size = abs(comp.base) + sum(max(map(abs, vs)) + abs(at_zero) for _, _, vs, at_zero in comp._steps)
+            m = len(comp._steps)
+            bound = abs(rest) * 2 * (3 * (m + 2) * size) * _ROUNDING + 4 * _LIMIT * _ROUNDING
+            parts.append((comp.ridge_share, rest, comp.cuts, 4 * bound, comp))
+        self.zero = tuple(zero)
+        self.parts = tuple(parts)
+
+    def scores(self, x: Sequence[float]) -> list[float]:
+        """`float(model[name].score(x))` for each component, in the model's order (`names`)."""
+        weights, thresholds, deltas = self.weights, self.thresholds, self.deltas
+        l0 = l1 = l2 = l3 = l4 = l5 = 0.0
+        b0, b1, b2, b3, b4, b5 = self.zero
+        for j in compress(_EVERY_FEATURE, x):
+            v = x[j]
+            w0, w1, w2, w3, w4, w5 = weights[j]
+            l0 += w0 * v
+            l1 += w1 * v
+            l2 += w2 * v
+            l3 += w3 * v
+            l4 += w4 * v
+            l5 += w5 * v
+            ts = thresholds[j]
+            if ts is not None:
+                d0, d1, d2, d3, d4, d5 = deltas[j][bisect.bisect_left(ts, v)]
+                b0 += d0
+                b1 += d1
+                b2 += d2
+                b3 += d3
+                b4 += d4
+                b5 += d5
+        out: list[float] = []
+        for (share, rest, cuts, margin, comp), lin, boost in zip(
+            self.parts, (l0, l1, l2, l3, l4, l5), (b0, b1, b2, b3, b4, b5), strict=True
+        ):
+            p = share * lin + rest * boost
+            k = bisect.bisect_right(cuts, p)
+            # (written so that a NaN fails both tests)
+            if (cuts[k - 1] <= p - margin if k else p > -_LIMIT) and (
+                p + margin < cuts[k] if k < len(cuts) else p < _LIMIT
+            ):
+                out.append(float(1 + k))
+            else:  # too near a cut-point for the fast sum to decide
+                out.append(float(comp.score(x)))
+        return out
+
+
+_SCORER: _Scorer | None = None
+
+
+def _scorer() -> _Scorer:
+    global _SCORER
+    if _SCORER is None:
+        _SCORER = _Scorer(_model())
+    return _SCORER
+
+
 def _names(items: Sequence[str], limit: int = 4) -> str:
     shown = ", ".join(items[:limit])
     n = len(items)
@@ -201,6 +328,7 @@ class OfflineJury:
         """The fitted model's (scores, prose features, prose-only parameters score), before the
         anchors; `context` as for `scores`."""
         model = _model()
+        scorer = _scorer()
         schema = tool.input_schema
         if context is None:
             context = ToolContext.of(tool.name, schema, siblings)
@@ -210,8 +338,7 @@ class OfflineJury:
         if ext.placeholder:  # empty or "No description": the rubric's bottom, not the model's guess
             scores = dict.fromkeys(COMPONENTS, 1.0)
         else:
-            nonzero = _nonzero(values)
-            scores = {comp: float(model[comp].score(values, nonzero)) for comp in COMPONENTS}
+            scores = dict(zip(scorer.names, scorer.scores(values), strict=True))
             for comp in analysis.cues:  # an explicit cue is never outweighed by length
                 scores[comp] = max(scores[comp], EXPLICIT_FLOOR)
         prose_params = int(scores["parameters"])
@@ -240,8 +367,9 @@ class OfflineJury:
         return score
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
-        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings)
-        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params)
+        context = ToolContext.of(tool.name, tool.input_schema, siblings)
+        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings, context)
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context)
         reasons.update(decided)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
@@ -254,6 +382,7 @@ class OfflineJury:
         scores: Mapping[str, float],
         ext: Extracted,
         prose_params: int,
+        context: ToolContext,
     ) -> dict[str, str]:
         units = ext.units
         n_sent = units.novel
@@ -310,7 +439,7 @@ class OfflineJury:
                 f"{_counted(ext.limit_hits, 'sentence', 'states', 'state')} limits or constraints"
             )
 
-        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params)
+        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
 
         if unspecific:
             r["length"] = f"nothing specific to this tool{filler_note}"
@@ -337,28 +466,23 @@ class OfflineJury:
         return r
 
     @staticmethod
-    def _param_reason(tool: Tool, ext: Extracted, score: float, prose_params: int) -> str:
-        schema = tool.input_schema
-        if not isinstance(schema, _MAPPING):
+    def _param_reason(
+        tool: Tool, ext: Extracted, score: float, prose_params: int, context: ToolContext
+    ) -> str:
+        if not isinstance(tool.input_schema, _MAPPING):
             return "no input schema, and the prose does not describe any input"
-        props = schema_properties(schema)
+        props = context.props
         if not props:
             return "takes no parameters"
-        documented_in_schema = {
-            n
-            for n, spec in props.items()
-            if (isinstance(text := spec.get("description"), str) and text.strip())
-            or "enum" in spec
-            or "default" in spec
-            or "format" in spec
-        }
-        explained = ext.explained | {n for n in ext.mentioned if n in documented_in_schema}
-        named = [
-            n for n in props if n not in explained and n not in documented_in_schema and n in ext.referenced
-        ]
-        missing = [
-            n for n in props if n not in explained and n not in documented_in_schema and n not in named
-        ]
+        # explained in the prose, or documented in the schema (a mention then explains it too)
+        documented = context.documented
+        explained = ext.explained
+        referenced = ext.referenced
+        named: list[str] = []  # ... neither, but named as a parameter in the prose
+        missing: list[str] = []  # ... none of these
+        for n in props:
+            if n not in explained and n not in documented:
+                (named if n in referenced else missing).append(n)
         total = len(props)
         if missing:
             also = f"; {_names(named)} only named" if named else ""

@@ -343,7 +343,6 @@ def _first_characters(latin: Sequence[str], k: int) -> frozenset[str] | None:
     return frozenset(firsts)
 
 
-
 # ---------------------------------------------------------------------------------------------------
 # Word gates: what a text must contain for a pattern to match somewhere in it, read off the pattern
 # once, so that a text that lacks it is not scanned at all.

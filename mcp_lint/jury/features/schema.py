@@ -104,6 +104,31 @@ def _spaced_in(low: str, words: Sequence[str]) -> bool:
     return False
 
 
+def _name_forms(name: str) -> tuple[str, str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What `_PropNames` keeps of one property name (see there): lower-cased; the same again when an
+    `_INLINE_ENTRY` match can introduce it, else ""; its identifier-shaped variants; its spaced
+    variants as their words."""
+    low = name.lower()
+    spaced = _SPACED[name]
+    idents: list[str] = []
+    words: list[tuple[str, ...]] = []
+    # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
+    # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
+    for v in (low,) if spaced == low else (low, spaced):  # `_name_variants(name)`
+        if " " in v:
+            split = v.split(" ")
+            if all(w.isascii() and w.isalnum() for w in split):
+                words.append(tuple(split))
+        elif v.isascii() and v.isidentifier():
+            idents.append(v)
+    return low, low if low.isascii() and low.isidentifier() else "", tuple(idents), tuple(words)
+
+
+# `_name_forms` once per distinct property name: the same names recur across a server's tools
+# ("query", "limit", "owner"), and the propose stage's candidates share their tool's.
+_NAME_FORMS = Memo(_name_forms)
+
+
 class _PropNames(NamedTuple):
     """A tool's property names, prepared once for the look-ups of every segment: lower-cased; the
     variants (`_name_variants`) `_mentioned` can find at all - identifier-shaped ones, and spaced ones
@@ -119,29 +144,14 @@ class _PropNames(NamedTuple):
 
     @classmethod
     def of(cls, names: Sequence[str]) -> _PropNames:
-        lowers: list[str] = []
-        idents: list[tuple[str, ...]] = []
-        spaced: list[tuple[tuple[str, ...], ...]] = []
-        entry_names: list[str] = []
-        # (the variants are lower-cased, so an ASCII identifier is an `_IDENT_NAME` and an ASCII
-        # alphanumeric word an `_ALNUM` run: string methods instead of a regex call each)
-        for name in names:
-            low = name.lower()
-            lowers.append(low)
-            if low.isascii() and low.isidentifier():
-                entry_names.append(low)
-            mine: list[str] = []
-            words: list[tuple[str, ...]] = []
-            for v in _name_variants(name):
-                if " " in v:
-                    split = v.split(" ")
-                    if all(w.isascii() and w.isalnum() for w in split):
-                        words.append(tuple(split))
-                elif v.isascii() and v.isidentifier():
-                    mine.append(v)
-            idents.append(tuple(mine))
-            spaced.append(tuple(words))
-        return cls(tuple(names), tuple(lowers), tuple(idents), tuple(spaced), tuple(entry_names))
+        if not names:
+            return _NO_NAMES
+        # (each name's forms from the memo, then the four columns by one transposition in C)
+        lowers, entries, idents, spaced = zip(*map(_NAME_FORMS.__getitem__, names), strict=True)
+        return cls(tuple(names), lowers, idents, spaced, tuple(filter(None, entries)))
+
+
+_NO_NAMES = _PropNames((), (), (), (), ())
 
 
 def _mentioned(text: str, low: str, props: _PropNames, known: Container[str] = ()) -> set[str]:
@@ -205,21 +215,42 @@ def schema_as_prose(schema: Any) -> str:
     a, b.") lets the *same* prose-trained model score that evidence. Only fields that carry real
     information are rendered: a property without description/enum/default/format adds just its name.
     """
-    props = schema_properties(schema)
-    if not props:
-        return ""
-    required = schema_required(schema)
+    return schema_params(schema)[2]
+
+
+_BOUNDS = ("minimum", "maximum", "minLength", "maxLength", "maxItems")
+_NONE: frozenset[str] = frozenset()
+
+
+def schema_params(schema: Any) -> tuple[tuple[str, ...], frozenset[str], str]:
+    """What a verdict reads of the schema's properties, in one walk over them: their names
+    (`tuple(schema_properties(schema))`), the names documented in the schema itself (a description
+    that is not blank, an enum, a default or a format: what the parameters reason counts as
+    documented there) and `schema_as_prose(schema)` (see there)."""
+    if not isinstance(schema, _MAPPING):
+        return (), _NONE, ""
+    props = schema.get("properties")
+    if not isinstance(props, _MAPPING) or not props:
+        return (), _NONE, ""
+    names: list[str] = []
+    documented: list[str] = []
     lines = ["Args:"]
-    for name, spec in props.items():
-        bits: list[str] = []
-        typ = spec.get("type")
-        if isinstance(typ, str):
-            bits.append(typ)
-        bits.append("required" if name in required else "optional")
-        desc = spec.get("description")
+    required: set[str] | None = None
+    for key, spec in props.items():
+        if type(key) is not str:  # (not from JSON: `str` of two keys can be one name)
+            return _params_of(schema_properties(schema), schema)
+        names.append(key)
+        if not isinstance(spec, _MAPPING):
+            continue  # (read as {}: nothing documented, nothing rendered)
         parts: list[str] = []
-        if isinstance(desc, str) and desc.strip():
-            parts.append(" ".join(desc.split()))
+        desc = spec.get("description")
+        if isinstance(desc, str):
+            # (whitespace-split words join to "" exactly when `desc.strip()` is "")
+            text = " ".join(desc.split())
+            if text:
+                parts.append(text)
+        if parts or "enum" in spec or "default" in spec or "format" in spec:
+            documented.append(key)
         fmt = spec.get("format")
         if isinstance(fmt, str):
             parts.append(f"Format: {fmt}.")
@@ -228,13 +259,24 @@ def schema_as_prose(schema: Any) -> str:
             parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
         if "default" in spec:
             parts.append(f"Defaults to {spec.get('default')!r}.")
-        for key in ("minimum", "maximum", "minLength", "maxLength", "maxItems"):
-            if key in spec:
-                parts.append(f"{key}: {spec.get(key)}.")
+        for bound in _BOUNDS:
+            if bound in spec:
+                parts.append(f"{bound}: {spec.get(bound)}.")
         if not parts:
             continue
-        lines.append(f"    {name} ({', '.join(bits)}): {' '.join(parts)}")
-    return "\n".join(lines) if len(lines) > 1 else ""
+        typ = spec.get("type")
+        if required is None:
+            required = schema_required(schema)
+        need = "required" if key in required else "optional"
+        lines.append(f"    {key} ({typ + ', ' + need if isinstance(typ, str) else need}): {' '.join(parts)}")
+    return tuple(names), frozenset(documented), "\n".join(lines) if len(lines) > 1 else ""
+
+
+def _params_of(
+    props: dict[str, Mapping[str, Any]], schema: Any
+) -> tuple[tuple[str, ...], frozenset[str], str]:
+    """`schema_params` of a schema whose properties are `props` (its keys as `str`)."""
+    return schema_params({"properties": props, "required": schema.get("required")})
 
 
 def _schema_texts(schema: Any, depth: int = 0) -> list[str]:

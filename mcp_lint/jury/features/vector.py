@@ -10,7 +10,7 @@ from typing import Any
 
 from mcp_lint.jury.features.cues import explicit_cues
 from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES, PLACEHOLDER_WORDS, opens_with_verb
-from mcp_lint.jury.features.schema import _MAPPING, _PropNames, schema_as_prose, schema_properties
+from mcp_lint.jury.features.schema import _MAPPING, _PropNames, schema_params
 from mcp_lint.jury.features.segment import N_KINDS, _Segment, segment
 from mcp_lint.jury.features.specificity import Anchors, _groups
 from mcp_lint.jury.features.tokens import tokens
@@ -351,6 +351,7 @@ class ToolContext:
 
     __slots__ = (
         "anchors",
+        "documented",
         "known_no_params",
         "name_words",
         "prop_names",
@@ -365,6 +366,7 @@ class ToolContext:
     unit_name_words: frozenset[str]  # ... and the name as the text's tokens see it
     known_no_params: bool
     schema_prose: str  # `schema_as_prose(schema)`
+    documented: frozenset[str]  # the properties documented in the schema itself (`schema_params`)
 
     def __init__(
         self,
@@ -375,6 +377,7 @@ class ToolContext:
         unit_name_words: frozenset[str],
         known_no_params: bool,
         schema_prose: str,
+        documented: frozenset[str],
     ) -> None:
         self.anchors = anchors
         self.props = props
@@ -383,10 +386,11 @@ class ToolContext:
         self.unit_name_words = unit_name_words
         self.known_no_params = known_no_params
         self.schema_prose = schema_prose
+        self.documented = documented
 
     @classmethod
     def of(cls, name: str, schema: Any, siblings: Sequence[str] = ()) -> ToolContext:
-        props = tuple(schema_properties(schema))
+        props, documented, prose = schema_params(schema)  # (one walk of the properties)
         name_words = _name_tokens(name)
         return cls(
             Anchors.of(name, schema, siblings),
@@ -396,7 +400,8 @@ class ToolContext:
             # "npmVersions" is one token in the text, two in name_words
             name_words | frozenset(tokens(name)),
             isinstance(schema, _MAPPING) and all(p.startswith("_") for p in props),
-            schema_as_prose(schema),
+            prose,
+            documented,
         )
 
 
