@@ -187,24 +187,3 @@ def test_the_guarded_split_gives_the_unguarded_pieces() -> None:
         texts.append("".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
     for text in texts:
         assert L._SENT_SPLIT_NO_CJK_STOP.split(text) == unguarded.split(text), repr(text[:80])
-
-
-def test_has_cjk_is_the_cjk_class() -> None:
-    """`has_cjk` answers what `CJK.search` does, on sample texts and on random strings over ASCII,
-    the non-ASCII prose characters below the first CJK block, every block's edges and what lies
-    just outside them, and characters above the last block (emoji, full-width forms)."""
-    from jury_support import sample_texts
-
-    from mcp_lint.jury.features import lexicon as L
-
-    edges = [chr(c + d) for low, high in L._CJK_RANGES for c in (low, high) for d in (-1, 0, 1)]
-    pieces = [*"ab .Z", "é", "—", "’", "→", "\u303f", *edges, "\uff01", "\U0001f600", "\U00020000"]
-    rng = random.Random(34)
-    texts = list(sample_texts()) + pieces
-    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(8))) for _ in range(20_000)]
-    answers = set()
-    for text in texts:
-        answer = L.has_cjk(text)
-        assert answer == (L.CJK.search(text) is not None), repr(text[:80])
-        answers.add(answer)
-    assert answers == {True, False}

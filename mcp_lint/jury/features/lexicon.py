@@ -219,20 +219,6 @@ class _CJKChars:
 
 
 _CJK_CHARS = _CJKChars()
-# The lowest code point of _CJK_RANGES: most non-ASCII prose (accents, dashes, curly quotes, arrows)
-# lies below it, and `max(text)` rules such a text out in one C pass.
-_CJK_FIRST = chr(_CJK_RANGES[0][0])
-
-
-def has_cjk(text: str) -> bool:
-    """`CJK.search(text) is not None`, without compiling CJK unless the text holds a character at or
-    above the first CJK block (CJK is a class over some 48,000 code points, which `re` compiles one
-    code point at a time: milliseconds, paid by every lint that meets a curly quote otherwise)."""
-    if text.isascii() or max(text) < _CJK_FIRST:
-        return False
-    return CJK.search(text) is not None
-
-
 WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?", re.UNICODE)
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Sentence / line boundaries. Besides punctuation and newlines, a capitalised sentence opener right

@@ -20,6 +20,7 @@ from mcp_lint.jury.features.lexicon import (
     _RETURN,
     _STRONG_LIMIT,
     _USAGE,
+    CJK,
     CODE_SPAN,
     DEFAULT_WORDS,
     FORMAT_WORDS,
@@ -38,7 +39,6 @@ from mcp_lint.jury.features.lexicon import (
     QUALIFIERS,
     QUOTED,
     TYPE_WORDS,
-    has_cjk,
     has_param_section,
     has_return_section,
     is_bullet,
@@ -520,7 +520,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
         bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
         bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words),  # default_words
-        has_cjk(joined),  # cjk
+        not joined.isascii() and CJK.search(joined) is not None,  # cjk
         mentioned,  # mentioned
         explained,  # explained
         detailed,  # detailed

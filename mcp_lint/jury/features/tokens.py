@@ -7,7 +7,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from mcp_lint.jury.features.lexicon import GENERIC, STOPWORDS, VACUOUS, WORD, _words, has_cjk
+from mcp_lint.jury.features.lexicon import CJK, GENERIC, STOPWORDS, VACUOUS, WORD, _words
 from mcp_lint.jury.regex_scan import ASCII_WORD_BYTES
 
 # WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
@@ -28,11 +28,11 @@ def tokens(text: str) -> list[str]:
             return ascii_words
         return text.encode("ascii").translate(ASCII_WORD_BYTES).decode("ascii").split()
     words: list[str] = WORD.findall(text.lower())
-    if not has_cjk(text):
+    if not CJK.search(text):
         return words
     out: list[str] = []
     for word in words:
-        if has_cjk(word):
+        if CJK.search(word):
             out.extend(ch for ch in word if not ch.isspace())
         else:
             out.append(word)

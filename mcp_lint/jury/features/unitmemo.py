@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from mcp_lint.jury.features.lexicon import _LIST_MARKER, VACUOUS, has_cjk
+from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS
 from mcp_lint.jury.features.tokens import (
     _NOT_CONTENT,
     _NOT_NAME_ANCHOR,
@@ -166,7 +166,7 @@ def _has_literal(text: str) -> bool:
             if (gate is None or gate.search(text) is not None) and part.search(text) is not None:
                 return True
         return _ASCII_PROPER_NOUN.search(text) is not None
-    return has_cjk(text) or _self_specific(text) or PROPER_NOUN.search(text) is not None
+    return CJK.search(text) is not None or _self_specific(text) or PROPER_NOUN.search(text) is not None
 
 
 # A text's tokens, read once for everything derived from them here: a unit without a list marker is
