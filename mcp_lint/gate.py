@@ -7,12 +7,13 @@ from dataclasses import replace
 
 from mcp_lint.check.rules import Catalogue, load_catalogue
 from mcp_lint.errors import EXIT_CLEAN, EXIT_FINDINGS, EXIT_INCOMPLETE, EXIT_UNREACHABLE
-from mcp_lint.model import Finding, RunResult, ServerReport, replaced
+from mcp_lint.model import Finding, RunResult, ServerReport, Severity, replaced
 from mcp_lint.profiles import BREAKING_SEVERITY, Profile, get_profile, threshold
 
 
-def _fails(finding: Finding, fail_on: str, profile: Profile, breaking: frozenset[str]) -> bool:
-    lowest = threshold(fail_on)
+def _fails(finding: Finding, lowest: Severity | None, profile: Profile, breaking: frozenset[str]) -> bool:
+    """Whether `finding` fails the run; `lowest` is the run's `threshold(fail_on)` (read once per
+    run, not per finding: it parses the fail-on level)."""
     if lowest is None or finding.baselined or finding.severity < lowest:
         return False
     if profile.every_finding or finding.severity >= BREAKING_SEVERITY:
@@ -39,6 +40,8 @@ def decide(result: RunResult, catalogue: Catalogue | None = None) -> RunResult:
     profile = get_profile(result.profile)
     breaking = frozenset(rule.code for rule in (catalogue or load_catalogue()).rules if rule.breaking)
     floor = floor_in_force(result)
+    # (read only when some finding asks, as it was when each finding read it)
+    lowest = threshold(result.fail_on) if any(server.findings for server in result.servers) else None
     servers = tuple(
         replace(
             server,
@@ -46,7 +49,7 @@ def decide(result: RunResult, catalogue: Catalogue | None = None) -> RunResult:
                 # A finding that keeps its mark is kept as it is (a copy is all replace() would make).
                 finding if finding.fails is fails else replaced(finding, fails=fails)
                 for finding in server.findings
-                for fails in (_fails(finding, result.fail_on, profile, breaking),)
+                for fails in (_fails(finding, lowest, profile, breaking),)
             ),
             under_floor=_under(server, floor),
         )

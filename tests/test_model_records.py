@@ -194,3 +194,30 @@ def test_findings_written_init_is_the_generated_one() -> None:
 def test_severity_label_is_its_name_in_lower_case() -> None:
     assert [level.label for level in model.Severity] == [level.name.lower() for level in model.Severity]
     assert model.Severity.parse(model.Severity.HIGH.label) is model.Severity.HIGH
+
+
+def test_hits_written_init_is_the_generated_one() -> None:
+    from mcp_lint.check.functions import Hit
+
+    reference = _reference(Hit)
+    ours = inspect.signature(Hit).parameters
+    theirs = inspect.signature(reference).parameters
+    assert [(p.name, p.kind) for p in ours.values()] == [(p.name, p.kind) for p in theirs.values()]
+    names = [item.name for item in dataclasses.fields(Hit)]
+    for variant in range(4):
+        values = _values(Hit, variant)
+        positional = [values[name] for name in names]
+        for count in range(1, len(names) + 1):
+            made = Hit(*positional[:count], **{name: values[name] for name in names[count:]})
+            assert vars(made) == vars(reference(**values))
+            assert vars(Hit(*positional[:count])) == vars(reference(*positional[:count]))
+    # `fields` left out: a new dict each time, as default_factory=dict makes; given (None too), kept
+    first, second = Hit("t"), Hit("t")
+    assert vars(first) == vars(reference("t")) and first.fields == {}
+    assert first.fields is not second.fields and type(first.fields) is dict
+    given = {"a": 1}
+    assert Hit("t", given).fields is given and Hit("t", None).fields is reference("t", None).fields  # type: ignore[arg-type]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.tool = "u"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Hit()  # type: ignore[call-arg]

@@ -216,23 +216,25 @@ def _check_rules(
             if ignores and _suppressed(rule, snapshot.name, hit.tool, ignores):
                 continue
             fields = {"server": snapshot.name, "tool": hit.tool or "", **hit.fields}
+            # Finding's fields in their order (a call by keyword costs about twice as much, and a
+            # lint makes a finding per hit: four or five per tool from the rubric rules alone).
             findings.append(
                 Finding(
-                    code=rule.code,
-                    rule=rule.name,
-                    severity=active.severity
-                    if hit.severity_cap is None
-                    else min(active.severity, hit.severity_cap),
-                    message=rule.message.format_map(fields),
-                    server=snapshot.name,
-                    tool=hit.tool,
-                    evidence=hit.evidence,
-                    path=hit.path,
-                    suggestion=hit.suggestion,
-                    subject=hit.subject if hit.subject is not None else hit.path,
-                    category=rule.category,
-                    component=component,
-                    fix=hit.fix,
+                    rule.code,
+                    rule.name,
+                    active.severity if hit.severity_cap is None else min(active.severity, hit.severity_cap),
+                    rule.message.format_map(fields),
+                    snapshot.name,
+                    hit.tool,
+                    hit.evidence,
+                    hit.path,
+                    hit.suggestion,
+                    hit.subject if hit.subject is not None else hit.path,  # subject
+                    False,  # baselined
+                    rule.category,
+                    component,
+                    False,  # fails
+                    hit.fix,
                 )
             )
 

@@ -992,3 +992,29 @@ def test_a_described_parameter_is_asked_for_the_fields_inside_it_not_for_a_descr
     assert "describe `style` (no description)" in made.checklist
     assert "describe the fields inside `columns` (they have no description)" in made.checklist
     assert not any("`columns` (no description)" in item for item in made.checklist)
+
+
+def test_a_text_without_code_span_marks_has_no_code_span() -> None:
+    """`english` skips `_CODE_SPAN` when `_may_have_code` says it finds nothing: whenever it says so,
+    `_CODE_SPAN` finds nothing, on every calibration description (as given, lower- and upper-cased),
+    its parameters' descriptions, and random texts built of the characters its alternatives need."""
+    import random
+
+    from lab.corpus import load_rows
+    from mcp_lint.fix.compose import _CODE_SPAN, _may_have_code
+
+    texts: list[str] = []
+    for row in load_rows():
+        description = row["description"]
+        texts += [description, description.lower(), description.upper()]
+        properties = (row["input_schema"] or {}).get("properties") or {}
+        texts += [str(p.get("description") or "") for p in properties.values() if isinstance(p, dict)]
+    rng = random.Random(34)
+    pieces = ["a", "Z", "b", "Q", "é", "É", "_", ".", "`", ":", "/", "http", "s", " ", "\n", "9", "-", "x.y"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    skipped = 0
+    for text in texts:
+        if not _may_have_code(text):
+            skipped += 1
+            assert _CODE_SPAN.search(text) is None, text
+    assert 0 < skipped < len(texts)

@@ -137,3 +137,26 @@ def test_one_verdict_fast_path_equals_the_general_path() -> None:
         assert repr(fast) == repr(slow)
         assert list(fast.reasons) == list(slow.reasons)  # the same order too
         assert list(fast.aggregate) == list(slow.aggregate)
+
+
+def test_round_is_round_to_three_places_bit_for_bit() -> None:
+    """`_round` skips `round` for a whole float: the same float, sign of zero included, as
+    `round(value, 3)` for whole, fractional, huge, tiny and non-finite values and for ints."""
+    import math
+    import random
+    import struct
+
+    from mcp_lint.jury.aggregate import _round
+
+    rng = random.Random(34)
+    values: list[float] = [0.0, -0.0, 1.0, -3.0, 2.5, 4.0005, 1e300, -1e300, 2.0**53, 2.0**53 + 2, 5e-324]
+    values += [math.inf, -math.inf, math.nan]
+    values += [rng.uniform(-10, 10) for _ in range(2000)]
+    values += [float(rng.randint(-(10**6), 10**6)) for _ in range(2000)]
+    values += [struct.unpack("<d", rng.randbytes(8))[0] for _ in range(2000)]
+    for value in values:
+        fast, slow = _round(value), round(value, 3)
+        assert type(fast) is type(slow)
+        assert struct.pack("<d", fast) == struct.pack("<d", slow) or (math.isnan(fast) and math.isnan(slow))
+    for whole in (0, 3, -7, 10**20):
+        assert _round(whole) == round(whole, 3) and type(_round(whole)) is int  # type: ignore[arg-type]

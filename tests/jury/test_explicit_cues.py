@@ -160,3 +160,59 @@ def test_the_issue_phrasings_count() -> None:
     assert _scores("read_text", "Read the file at path (max 512KB).", FILES)["limitations"] >= 3
     text = "Search the index.\nWhen to use:\n- to find documents by query\n- to rank them by max_results"
     assert _scores("search_index", text, SEARCH)["guidelines"] >= 3
+
+
+def test_a_cue_is_found_by_its_parts_exactly_where_it_matches() -> None:
+    """Each explicit cue is searched as its alternatives, each behind its own word gate (`cue_parts`),
+    a leading optional group such as "(?:the )?" left out (`_unled`): some part matches in exactly
+    the texts the cue matches in, on the calibration texts, their lines, phrasings made to hit the
+    parts and random texts of the parts' words."""
+    import random
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features.cues import _GATED, EXPLICIT_CUES, _unled, cue_parts
+    from mcp_lint.jury.regex_scan import gate_words, word_gate
+
+    texts = [t.lower() for t in sample_texts()]
+    texts += [line for t in texts for line in t.split("\n")]
+    texts += [
+        "the model should call it",
+        "xthe model should call it",
+        "the the model must not use",
+        "usage examples: x",
+        "example examples:",
+        "an agent may use it",
+        "otheragent may use",
+        "12 kb max",
+        "only pwd, ls are supported",
+    ]
+    rng = random.Random(34)
+    parts = {comp: [gated.pattern for gated in gated_parts] for comp, gated_parts in _GATED.items()}
+    pieces = sorted(
+        {w for ps in parts.values() for p in ps if (g := word_gate(p)) for w in (*g.words, *g.prefixes)}
+    )
+    pieces += ["the", "usage", "example", "not", "call", "use", "this", "5", "kb", "only", "it", "when"]
+    glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9"]
+    for _ in range(3000):
+        texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 8))))
+    for comp, cue in EXPLICIT_CUES.items():
+        own = [gated for gated in _GATED[comp]]
+        assert [gated.pattern.pattern for gated in own] == [p.pattern for p in cue_parts(cue)]
+        for text in texts:
+            words = gate_words(text)
+            expected = cue.search(text) is not None
+            assert any(p.search(text) for p in parts[comp]) == expected, (comp, text[:80])
+            assert any(gated.search(text, words) for gated in own) == expected, (comp, text[:80])
+    # what `_unled` drops, and what it keeps
+    assert _unled(r"\b(?:the )?(?:model|agent) should\b") == r"\b(?:model|agent) should\b"
+    assert _unled(r"\b(?:usage |example )?examples?:") == r"\bexamples?:"
+    for kept in (
+        r"\b(?:the)?(?:model|agent)",  # no space after the group: "themodel" is no word boundary
+        r"\b(?:the )?(?:\w+) should",  # the rest's first character is not told
+        r"\b(?:the )?-x",  # the rest starts with a non-word character
+        r"\b(?:the )*model",  # repeated, not optional
+        r"\b(?:the )??model",  # lazy
+        r"(?:the )?model",  # no leading boundary
+    ):
+        assert _unled(kept) == kept

@@ -9,13 +9,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from mcp_lint.model import SchemaFix, ServerSnapshot, Severity, ToolScores, value_record
 
+# What `Hit` is given when no `fields` are: a new empty dict is stored in its place.
+_NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
+
 
 @value_record
-@dataclass(frozen=True, eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False, init=False)
 class Hit:
     """One violation found by a function; the rule turns it into a Finding.
 
@@ -37,6 +41,36 @@ class Hit:
     subject: str | None = None
     severity_cap: Severity | None = None
     fix: SchemaFix | None = None  # the schema/annotation edit its evidence calls for (an unsafe fix)
+
+    def __init__(
+        self,
+        tool: str | None,
+        fields: Mapping[str, Any] = _NO_FIELDS,
+        evidence: str | None = None,
+        path: str | None = None,
+        suggestion: str | None = None,
+        subject: str | None = None,
+        severity_cap: Severity | None = None,
+        fix: SchemaFix | None = None,
+    ) -> None:
+        # The generated `__init__`, the fields stored as one dict (as `Finding` does) rather than one
+        # `object.__setattr__` call each: every finding of a run is made from a hit, four or five per
+        # tool from the rubric rules alone. `fields` left out is a new empty dict, as
+        # `default_factory=dict` makes it. Held to the generated one by tests/test_model_records.py.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "tool": tool,
+                "fields": {} if fields is _NO_FIELDS else fields,
+                "evidence": evidence,
+                "path": path,
+                "suggestion": suggestion,
+                "subject": subject,
+                "severity_cap": severity_cap,
+                "fix": fix,
+            },
+        )
 
 
 @dataclass(frozen=True, eq=False, repr=False)

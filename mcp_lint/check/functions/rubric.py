@@ -40,16 +40,14 @@ def rubric_component(context: CheckContext) -> Iterator[Hit]:
         reason = scores.reasons.get(component) or "no reason given"
         # What the rule messages (rules/MCP70*.yaml) say; each judge's own score is in the reports'
         # scores, and no message named it (tests/check/test_rubric_rules.py formats every one).
+        # (positional: tool, fields, evidence, path; a call by keyword costs more, and this makes
+        # most of a default lint's hits) The suggestion (one proposed description per tool) is the
+        # propose stage's.
         yield Hit(
-            tool=tool.name,
-            fields={
-                "score": _format_score(value),
-                "threshold": shown_threshold,
-                "reason": reason.rstrip("."),
-            },
-            evidence=_excerpt(tool.description),
-            path="description",
-            # The suggestion (one proposed description per tool) is the propose stage's.
+            tool.name,
+            {"score": _format_score(value), "threshold": shown_threshold, "reason": reason.rstrip(".")},
+            _excerpt(tool.description),
+            "description",
         )
 
 

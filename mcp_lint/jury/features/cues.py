@@ -12,8 +12,8 @@ from mcp_lint.jury.features.schema import _mentioned, _PropNames
 from mcp_lint.jury.features.specificity import _SELF_SPECIFIC, Anchors, _groups, _says_specific
 from mcp_lint.jury.features.tokens import _specific_stems
 from mcp_lint.jury.features.unitmemo import Memo
-from mcp_lint.jury.regex_scan import Gated, GateSet, gate_words, presence_parts
-from mcp_lint.lazyre import lazy
+from mcp_lint.jury.regex_scan import Gated, GateSet, _closing, _led, _top_alternatives, gate_words
+from mcp_lint.lazyre import lazy, source_of
 
 # Explicit cues (lexicon.yaml `explicit_cues`), one regex per component (searched as `_GATED`;
 # compiled only if something searches with it as it is).
@@ -28,10 +28,50 @@ _EXAMPLE_CALL = lazy(r"\{\s*[\"']?[A-Za-z_]\w*[\"']?\s*:\s*\S|\b[A-Za-z_][\w.]*\
 _ENUMERATION = lazy(r"\w+(?:\s*,\s*\w+)+,?\s*(?:and|or)?\s*\w+")
 
 
+def _unled(alternative: str) -> str:
+    r"""`alternative` without a leading optional group when that cannot change whether it matches
+    somewhere: `\b(?:the )?(?:model|agent) should` matches in a text exactly when
+    `\b(?:model|agent) should` does. That holds when every alternative of the group ends with a
+    space and what follows starts with a letter or digit at every start (`_led` tells): where the
+    group is taken, a space precedes the rest, so the rest also matches there on its own, after a
+    word boundary. Otherwise `alternative` as it is. (A word gate reads the group's first word, "the",
+    which nearly every text has: the whole cue would be searched, and compiled, for any text.)"""
+    if not alternative.startswith(_BOUNDED_GROUP):
+        return alternative
+    end = _closing(alternative, 2)
+    rest = alternative[end + 2 :]
+    if end < 0 or alternative[end + 1 : end + 2] != "?" or rest.startswith(("?", "*", "+", "{")):
+        return alternative
+    if not all(a.endswith(" ") for a in _top_alternatives(alternative[5:end])):
+        return alternative
+    firsts = [first for first, _ in _led(rest)]
+    if not firsts or not all(first is not None and first.isalnum() for first in firsts):
+        return alternative
+    return r"\b" + rest
+
+
+_BOUNDED_GROUP = r"\b(?:"
+
+
+def cue_parts(cue: re.Pattern[str]) -> list[re.Pattern[str]]:
+    """Regexes one of which matches somewhere in a text exactly when `cue` does: its top-level
+    alternatives, each on its own (`_unled`). Each gets a word gate of its own, so a text is searched
+    only with the few alternatives whose first words it has, and a cue none of whose alternatives a
+    lint's texts open is never compiled (one alternation behind one gate was opened by any text with
+    one of the ~40 first words of its alternatives: "is", "at", "for", "the"). A cue with global
+    inline flags is its own part."""
+    source, flags = source_of(cue)
+    if _INLINE_FLAGS.match(source):
+        return [cue]
+    return [lazy(_unled(alternative), flags) for alternative in _top_alternatives(source)]
+
+
+_INLINE_FLAGS = lazy(r"\(\?[aiLmsux]+\)")
+
 # ... each as regexes one of which matches somewhere in a text exactly when the cue does, behind
 # word gates
 _GATED: dict[str, tuple[Gated, ...]] = {
-    comp: tuple(Gated(part) for part in presence_parts(cue)) for comp, cue in EXPLICIT_CUES.items()
+    comp: tuple(Gated(part) for part in cue_parts(cue)) for comp, cue in EXPLICIT_CUES.items()
 }
 
 
