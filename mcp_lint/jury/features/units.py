@@ -165,12 +165,12 @@ class _UnitState:
         for index, unit in enumerate(units):
             fact = facts[index]
             item = fact.item
-            toks = fact.toks
+            size = fact.size  # the item's tokens
             # (a list number's item is 1-3 digits, which are one to three tokens: the regex is asked
             # only of such an item)
-            if 0 < len(toks) <= 3 and _LIST_NUMBER.fullmatch(item):
+            if 0 < size <= 3 and _LIST_NUMBER.fullmatch(item):
                 continue
-            key = words[index] if toks else item.strip()
+            key = words[index] if size else item.strip()
             if key in seen or key in filler:
                 continue
             if about_tool is not None and index not in about_tool:  # says nothing about this tool
@@ -179,7 +179,7 @@ class _UnitState:
                 continue
             # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
             # code ("```", "{", "});"): the code inside a fence is what counts.
-            if not toks:
+            if not size:
                 filler.add(key)
                 continue
             content = fact.content
