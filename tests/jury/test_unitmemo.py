@@ -51,7 +51,9 @@ def test_the_memo_returns_what_computing_afresh_gives() -> None:
     unitmemo.clear()
     for unit in UNITS:
         assert unitmemo.specific_stems(unit) == {_stem(t) for t in tokens(unit) if t not in _NOT_SPECIFIC}
-        assert unitmemo.anchorable_stems(unit) == {_stem(t) for t in tokens(unit) if t not in _NOT_NAME_ANCHOR}
+        assert unitmemo.anchorable_stems(unit) == {
+            _stem(t) for t in tokens(unit) if t not in _NOT_NAME_ANCHOR
+        }
 
 
 def test_a_unit_is_derived_once_until_cleared() -> None:
@@ -354,3 +356,26 @@ def test_a_units_tokens_are_its_key_split() -> None:
         words = unitmemo.unit_words(unit)
         assert unitmemo._unit_tokens(words, unit) == tokens(unit), unit
         assert unitmemo._unit_tokens(None, unit) == tokens(unit), unit
+
+
+def test_split_units_strips_and_drops_empty_pieces() -> None:
+    """`split_units` strips the splitter's pieces and drops the empty ones with `filter`/`map`: the
+    pieces the comprehension over the split gives, on sample texts and random strings of stops,
+    spaces of every kind, newlines, CJK stops and openers."""
+    import random
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features.lexicon import _SENT_SPLIT_NO_CJK_STOP, SENT_SPLIT
+
+    def by_comprehension(text: str) -> list[str]:
+        cjk = any(stop in text for stop in "。！？；")
+        splitter = SENT_SPLIT if cjk else _SENT_SPLIT_NO_CJK_STOP
+        return [s for u in splitter.split(text) if u and (s := u.strip())]
+
+    rng = random.Random(34)
+    pieces = [*"ab .!?;'\")\n\t\u00a0\u3000\x1c。；", "This", "Note", "  ", "- x", "1."]
+    texts = [*sample_texts(), *UNITS, ""]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(14))) for _ in range(20_000)]
+    for text in texts:
+        assert split_units(text) == by_comprehension(text), repr(text[:80])

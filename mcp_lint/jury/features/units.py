@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from mcp_lint.jury.features.lexicon import (
     _SENT_SPLIT_NO_CJK_STOP,
@@ -42,7 +43,9 @@ class Units:
 def split_units(text: str) -> list[str]:
     cjk_stop = "。" in text or "！" in text or "？" in text or "；" in text
     splitter = SENT_SPLIT if cjk_stop else _SENT_SPLIT_NO_CJK_STOP
-    return [s for u in splitter.split(text) if u and (s := u.strip())]
+    # the pieces stripped, the empty ones dropped, in C loops (no interpreted step per piece; the
+    # splitters have no group, so every piece is a string)
+    return list(filter(None, map(str.strip, splitter.split(text))))
 
 
 def strip_repetition(text: str) -> str:
@@ -88,6 +91,7 @@ _KEEPS_RESTATEMENT = lazy(
 
 
 _NAME_WORD = lazy(r"[^\W_]+")
+_KEY = attrgetter("key")  # a `UnitWords`' key
 
 
 def _is_heading(unit: str) -> bool:
@@ -156,8 +160,8 @@ class _UnitState:
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
-        facts = [unit_words(unit) for unit in units]
-        words = [f.key for f in facts]
+        facts = list(map(unit_words, units))  # (C loops, where a comprehension is a call and a step per unit)
+        words = list(map(_KEY, facts))
         about_tool = (
             None if appended or self.anchors is None else specific_units(units, self.anchors, groups, words)
         )
