@@ -217,9 +217,10 @@ class _UnitState:
             ):
                 seen.add(key)
                 continue
-            for heading, heading_key, heading_content in headings:
-                self._keep(kept, heading, heading_key, heading_content)
-            headings.clear()
+            if headings:  # (most kept units have none waiting)
+                for heading, heading_key, heading_content in headings:
+                    self._keep(kept, heading, heading_key, heading_content)
+                headings.clear()
             self._keep(kept, unit, key, content)
             self.specific.add(specific)
             self.specific_words |= specific
