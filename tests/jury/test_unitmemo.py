@@ -359,9 +359,10 @@ def test_a_units_tokens_are_its_key_split() -> None:
 
 
 def test_split_units_strips_and_drops_empty_pieces() -> None:
-    """`split_units` strips the splitter's pieces and drops the empty ones with `filter`/`map`: the
-    pieces the comprehension over the split gives, on sample texts and random strings of stops,
-    spaces of every kind, newlines, CJK stops and openers."""
+    """`split_units` strips the splitter's pieces and drops the empty ones with `filter`/`map`, and
+    drops each line's margin before splitting: the pieces the comprehension over the split of the
+    text as given gives, on sample texts and random strings of stops, closing marks, spaces of every kind,
+    newlines and indented lines, CJK stops and openers."""
     import random
 
     from jury_support import sample_texts
@@ -374,8 +375,9 @@ def test_split_units_strips_and_drops_empty_pieces() -> None:
         return [s for u in splitter.split(text) if u and (s := u.strip())]
 
     rng = random.Random(34)
-    pieces = [*"ab .!?;'\")\n\t\u00a0\u3000\x1c。；", "This", "Note", "  ", "- x", "1."]
+    pieces = [*"ab .!?;'\")]`\n\t\r\x85\u2028\u00a0\u3000\x1c。；！", "This", "Note", "All good", "e.g."]
+    pieces += ["  ", "\n    ", "\n\r", ".\n", "- x", "1."]
     texts = [*sample_texts(), *UNITS, ""]
-    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(14))) for _ in range(20_000)]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(16))) for _ in range(60_000)]
     for text in texts:
         assert split_units(text) == by_comprehension(text), repr(text[:80])
