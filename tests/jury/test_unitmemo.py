@@ -31,7 +31,7 @@ def test_the_memo_returns_what_computing_afresh_gives() -> None:
         for unit in UNITS:
             words = unitmemo.unit_words(unit)
             item = _LIST_MARKER.sub("", unit, count=1)
-            assert (words.item, words.toks, words.key) == (item, tuple(tokens(item)), " ".join(tokens(item)))
+            assert (words.item, words.size, words.key) == (item, len(tokens(item)), " ".join(tokens(item)))
             content = set(tokens(item)) - _NOT_CONTENT
             assert (words.content, words.specific) == (content, content - VACUOUS)
             # (the stems by their definition, token by token: `_stems_of` is held to it here)
@@ -47,6 +47,13 @@ def test_the_memo_returns_what_computing_afresh_gives() -> None:
             )
             assert unitmemo.has_literal(unit) is literal
     assert len(UNITS) > 1000
+    # the stems of a unit whose words were not asked first (read from its tokens, not its record)
+    unitmemo.clear()
+    for unit in UNITS:
+        assert unitmemo.specific_stems(unit) == {_stem(t) for t in tokens(unit) if t not in _NOT_SPECIFIC}
+        assert unitmemo.anchorable_stems(unit) == {
+            _stem(t) for t in tokens(unit) if t not in _NOT_NAME_ANCHOR
+        }
 
 
 def test_a_unit_is_derived_once_until_cleared() -> None:
@@ -247,7 +254,7 @@ def test_a_list_number_has_one_to_three_tokens() -> None:
         words = unitmemo.unit_words(unit)
         if _LIST_NUMBER.fullmatch(words.item):
             matched += 1
-            assert 0 < len(words.toks) <= 3, unit
+            assert 0 < words.size <= 3, unit
     assert matched >= len(edges) - 1
 
 
@@ -331,3 +338,46 @@ def test_the_stem_is_the_rules_stem() -> None:
     for word in words:
         assert _stem(word) == _stem_by_the_rule(word), word
     assert len(words) > 50_000
+
+
+def test_a_units_tokens_are_its_key_split() -> None:
+    """`unitmemo` reads a unit's tokens back from its key (`" ".join(tokens)`) with `str.split`: sound
+    only if no token holds a character `str.split` splits at. Every such character, alone and inside
+    words, and the calibration units."""
+    import sys
+
+    spaces = "".join(c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace())
+    assert len(spaces) > 20
+    texts = [*UNITS, *EDGES, spaces, "a".join(spaces), "東" + "京".join(spaces), "it's" + "x'".join(spaces)]
+    for text in texts:
+        assert " ".join(tokens(text)).split() == tokens(text), text
+    for unit in [*UNITS, *EDGES, "- `repo`: the repository", "1. one two"]:
+        unitmemo.clear()
+        words = unitmemo.unit_words(unit)
+        assert unitmemo._unit_tokens(words, unit) == tokens(unit), unit
+        assert unitmemo._unit_tokens(None, unit) == tokens(unit), unit
+
+
+def test_split_units_strips_and_drops_empty_pieces() -> None:
+    """`split_units` strips the splitter's pieces and drops the empty ones with `filter`/`map`, and
+    drops each line's margin before splitting: the pieces the comprehension over the split of the
+    text as given gives, on sample texts and random strings of stops, closing marks, spaces of every kind,
+    newlines and indented lines, CJK stops and openers."""
+    import random
+
+    from jury_support import sample_texts
+
+    from mcp_lint.jury.features.lexicon import _SENT_SPLIT_NO_CJK_STOP, SENT_SPLIT
+
+    def by_comprehension(text: str) -> list[str]:
+        cjk = any(stop in text for stop in "。！？；")
+        splitter = SENT_SPLIT if cjk else _SENT_SPLIT_NO_CJK_STOP
+        return [s for u in splitter.split(text) if u and (s := u.strip())]
+
+    rng = random.Random(34)
+    pieces = [*"ab .!?;'\")]`\n\t\r\x85\u2028\u00a0\u3000\x1c。；！", "This", "Note", "All good", "e.g."]
+    pieces += ["  ", "\n    ", "\n\r", ".\n", "- x", "1."]
+    texts = [*sample_texts(), *UNITS, ""]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(16))) for _ in range(60_000)]
+    for text in texts:
+        assert split_units(text) == by_comprehension(text), repr(text[:80])

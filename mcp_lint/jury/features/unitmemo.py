@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any, TypeVar
 
 from mcp_lint.jury.features.lexicon import _LIST_MARKER, CJK, VACUOUS
 from mcp_lint.jury.features.tokens import (
+    _FUNCTION_WORDS,
     _NOT_CONTENT,
     _NOT_NAME_ANCHOR,
     _NOT_SPECIFIC,
@@ -58,14 +60,16 @@ PROPER_NOUN = re.compile(r"(?<=[a-z0-9,;] )[A-Z][a-z]+")
 
 _MARKER_STARTS = frozenset("-*•>#")  # how a `_LIST_MARKER` starts but for a digit (`\\d`: `str.isdecimal`)
 _NO_WORDS: frozenset[str] = frozenset()  # the words of every unit without a content word
+_IS_NOT_CONTENT = _NOT_CONTENT.__contains__
 
 
 class UnitWords:
-    """A unit's words: the unit without a leading list marker (`item`), that item's tokens, the
-    tokens joined by spaces (`key`, what tells a unit's copies apart), its content words (`content`:
-    not stopwords or generic words) and of those the specific ones (`specific`: not VACUOUS)."""
+    """A unit's words: the unit without a leading list marker (`item`), the number of that item's
+    tokens (`size`), the tokens joined by spaces (`key`, what tells a unit's copies apart), its
+    content words (`content`: not stopwords or generic words) and of those the specific ones
+    (`specific`: not VACUOUS)."""
 
-    __slots__ = ("content", "item", "key", "specific", "toks")
+    __slots__ = ("content", "item", "key", "size", "specific")
 
     def __init__(self, unit: str) -> None:
         # (a marker starts, after any whitespace, with one of these or a digit: `sub` is skipped for
@@ -73,19 +77,15 @@ class UnitWords:
         first = unit.lstrip()[:1]
         marked = first in _MARKER_STARTS or first.isdecimal()
         item = self.item = _LIST_MARKER.sub("", unit, count=1) if marked else unit
-        # `_TOKENS[item]`, its miss (the common case: a unit is tokenised here first) without the
-        # memo's two Python frames; the tokens are left in the memo for the stems read from them
-        toks = _TOKENS.get(item)
-        if toks is None:
-            if len(_TOKENS) >= MEMO_SIZE:
-                _TOKENS.clear()
-            toks = _TOKENS[item] = tuple(tokens(item))
-        self.toks = toks
+        # (the tokens themselves are not kept: `key` holds them, and every object a record keeps is one
+        # more for the garbage collector's young generation, which these records fill)
+        toks = tokens(item)
+        self.size = len(toks)
         self.key = " ".join(toks)
-        # (equal sets shared, not made twice: most units have no vacuous word, so their specific words
-        # are their content words; every record is kept in the memo and every set made is one more
-        # object for the garbage collector's young generation, which these sets fill)
-        content = frozenset(toks) - _NOT_CONTENT
+        # (the content words in one set, each token looked up once in C, not a set of every token
+        # less the stopwords; equal sets shared, not made twice: most units have no vacuous word, so
+        # their specific words are their content words)
+        content = frozenset(filterfalse(_IS_NOT_CONTENT, toks))
         if not content:
             self.content = self.specific = _NO_WORDS
         else:
@@ -169,20 +169,39 @@ def _has_literal(text: str) -> bool:
     return CJK.search(text) is not None or _self_specific(text) or PROPER_NOUN.search(text) is not None
 
 
-# A text's tokens, read once for everything derived from them here: a unit without a list marker is
-# its own item, so its words, specific stems and anchorable stems all start from one tokenisation.
-_TOKENS: Memo[tuple[str, ...]] = Memo(lambda text: tuple(tokens(text)))
+def _unit_tokens(words: UnitWords | None, text: str) -> list[str]:
+    """`tokens(text)`, read back from the text's `UnitWords` when it has one and is its own item (no
+    list marker): its key is its tokens joined by spaces, and no token holds a character `str.split`
+    splits at (tests/jury/test_unitmemo.py)."""
+    if words is not None and words.item == text:
+        return words.key.split()
+    return tokens(text)
+
+
 _WORDS: Memo[UnitWords] = Memo(UnitWords)
-_SPECIFIC: Memo[frozenset[str]] = Memo(lambda text: _stems_of(_TOKENS[text], _NOT_SPECIFIC))
-_ANCHORABLE: Memo[frozenset[str]] = Memo(lambda text: _stems_of(_TOKENS[text], _NOT_NAME_ANCHOR))
+_get_words = _WORDS.get
+
+
+def _specific_stems_of_unit(text: str) -> frozenset[str]:
+    """`tokens._specific_stems(text)`. A unit that is its own item has its content words less the
+    vacuous ones in its `UnitWords` (the words filtered by `_NOT_SPECIFIC` but for the function words
+    outside STOPWORDS): only those are left to drop, from a smaller set than the tokens."""
+    words = _get_words(text)
+    if words is not None and words.item == text:
+        return _stems_of(words.specific, _FUNCTION_WORDS)
+    return _stems_of(tokens(text), _NOT_SPECIFIC)
+
+
+_SPECIFIC: Memo[frozenset[str]] = Memo(_specific_stems_of_unit)
+_ANCHORABLE: Memo[frozenset[str]] = Memo(
+    lambda text: _stems_of(_unit_tokens(_get_words(text), text), _NOT_NAME_ANCHOR)
+)
 _LITERAL: Memo[bool] = Memo(_has_literal)
 
 
 # The accessors are the memos' own look-ups: a hit is one call in C, with no Python frame around it
 # (each is asked once or more for every unit of every text).
 
-# `tuple(tokens(text))`, computed once per distinct text.
-text_tokens: Callable[[str], tuple[str, ...]] = _TOKENS.__getitem__
 # `UnitWords(unit)`, computed once per distinct text.
 unit_words: Callable[[str], UnitWords] = _WORDS.__getitem__
 # `tokens._specific_stems(text)` (stems of the words that are not function, generic or vacuous words),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from mcp_lint.jury.features.lexicon import (
     _SENT_SPLIT_NO_CJK_STOP,
@@ -40,9 +41,21 @@ class Units:
 
 
 def split_units(text: str) -> list[str]:
+    """The text's units: the pieces the sentence splitter leaves, stripped, the empty ones dropped."""
     cjk_stop = "。" in text or "！" in text or "？" in text or "；" in text
     splitter = SENT_SPLIT if cjk_stop else _SENT_SPLIT_NO_CJK_STOP
-    return [s for u in splitter.split(text) if u and (s := u.strip())]
+    if "\n" in text:
+        # Each line's margin (the whitespace after a newline) dropped first: the same units, without
+        # the splitter's attempt at every space of an indented margin (a third of the schema docs'
+        # spaces; none is ever split at). Exact: a newline always ends a unit (its own alternative
+        # matches there unless an earlier match took it), and no alternative matches at a margin
+        # space, since each needs a stop, a closing mark or a word character before its whitespace,
+        # or is the newline run; so a margin only ever opens a unit, whose strip drops it.
+        # (tests/jury/test_unitmemo.py holds it to the split of the text as given.)
+        text = "\n".join(map(str.lstrip, text.split("\n")))
+    # (the pieces stripped and the empty ones dropped in C loops, no interpreted step per piece; the
+    # splitters have no group, so every piece is a string)
+    return list(filter(None, map(str.strip, splitter.split(text))))
 
 
 def strip_repetition(text: str) -> str:
@@ -88,6 +101,7 @@ _KEEPS_RESTATEMENT = lazy(
 
 
 _NAME_WORD = lazy(r"[^\W_]+")
+_KEY = attrgetter("key")  # a `UnitWords`' key
 
 
 def _is_heading(unit: str) -> bool:
@@ -156,8 +170,8 @@ class _UnitState:
         seen, filler = self.seen, self.filler
         # appended prose is the schema's own documentation: specific by construction
         units = list(units)
-        facts = [unit_words(unit) for unit in units]
-        words = [f.key for f in facts]
+        facts = list(map(unit_words, units))  # (C loops, where a comprehension is a call and a step per unit)
+        words = list(map(_KEY, facts))
         about_tool = (
             None if appended or self.anchors is None else specific_units(units, self.anchors, groups, words)
         )
@@ -165,12 +179,12 @@ class _UnitState:
         for index, unit in enumerate(units):
             fact = facts[index]
             item = fact.item
-            toks = fact.toks
+            size = fact.size  # the item's tokens
             # (a list number's item is 1-3 digits, which are one to three tokens: the regex is asked
             # only of such an item)
-            if 0 < len(toks) <= 3 and _LIST_NUMBER.fullmatch(item):
+            if 0 < size <= 3 and _LIST_NUMBER.fullmatch(item):
                 continue
-            key = words[index] if toks else item.strip()
+            key = words[index] if size else item.strip()
             if key in seen or key in filler:
                 continue
             if about_tool is not None and index not in about_tool:  # says nothing about this tool
@@ -179,7 +193,7 @@ class _UnitState:
                 continue
             # A unit without a word says nothing, whether decoration ("- ✅", "---") or a bare line of
             # code ("```", "{", "});"): the code inside a fence is what counts.
-            if not toks:
+            if not size:
                 filler.add(key)
                 continue
             content = fact.content
@@ -213,9 +227,10 @@ class _UnitState:
             ):
                 seen.add(key)
                 continue
-            for heading, heading_key, heading_content in headings:
-                self._keep(kept, heading, heading_key, heading_content)
-            headings.clear()
+            if headings:  # (most kept units have none waiting)
+                for heading, heading_key, heading_content in headings:
+                    self._keep(kept, heading, heading_key, heading_content)
+                headings.clear()
             self._keep(kept, unit, key, content)
             self.specific.add(specific)
             self.specific_words |= specific
