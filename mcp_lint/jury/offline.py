@@ -369,8 +369,7 @@ class OfflineJury:
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
         context = ToolContext.of(tool.name, tool.input_schema, siblings)
         scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings, context)
-        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context)
-        reasons.update(decided)
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context, decided)
         return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
 
     # -----------------------------------------------------------------------------------------------
@@ -383,7 +382,13 @@ class OfflineJury:
         ext: Extracted,
         prose_params: int,
         context: ToolContext,
+        decided: Mapping[str, str] | None = None,
     ) -> dict[str, str]:
+        """The model's reason for each component, in the rubric's order; where the anchors `decided`
+        a component (parameters n/a, examples, length), their reason in its place, and the model's is
+        not written."""
+        if decided is None:
+            decided = {}
         units = ext.units
         n_sent = units.novel
         n_words = len(units.vocab)
@@ -415,7 +420,7 @@ class OfflineJury:
 
         if ext.usage_hits == 0:
             msg = "no sentence says when to use it or when not to"
-            similar = _similar_siblings(tool.name, siblings)  # only this reason names them
+            similar = similar_names(tool.name, siblings)  # (`_similar_siblings`): only this reason names them
             if similar:
                 msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
             r["guidelines"] = msg
@@ -439,9 +444,14 @@ class OfflineJury:
                 f"{_counted(ext.limit_hits, 'sentence', 'states', 'state')} limits or constraints"
             )
 
-        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
+        if "parameters" in decided:
+            r["parameters"] = decided["parameters"]
+        else:
+            r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
 
-        if unspecific:
+        if "length" in decided:
+            r["length"] = decided["length"]
+        elif unspecific:
             r["length"] = f"nothing specific to this tool{filler_note}"
         elif empty:
             r["length"] = "the description is empty"
@@ -456,13 +466,17 @@ class OfflineJury:
                 f"{_plural(n_words, 'distinct content word')}{filler_note}"
             )
 
-        if ext.example_hits == 0:
+        if "examples" in decided:
+            r["examples"] = decided["examples"]
+        elif ext.example_hits == 0:
             r["examples"] = "no example values, formats or sample calls"
         elif scores["examples"] < 3:
             r["examples"] = "examples are thin or stand in for the explanation"
         else:
             values = _counted(ext.example_hits, "example or literal value", "supports", "support")
             r["examples"] = f"{values} the prose"
+        if decided:
+            r.update(decided)  # (the three above are in place already; any other the same way)
         return r
 
     @staticmethod

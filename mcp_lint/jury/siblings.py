@@ -207,7 +207,8 @@ class _WordIndex:
 
 def similar_names(name: str, siblings: Sequence[str]) -> Sequence[str]:
     """The siblings that share a word with `name`, sorted (from the index when given a server's view)."""
-    if isinstance(siblings, SiblingNames) and siblings.name == name:
+    # (the type first: `isinstance` of an ABC's subclass runs the ABC's Python-level check)
+    if (type(siblings) is SiblingNames or isinstance(siblings, SiblingNames)) and siblings.name == name:
         return siblings.server.index().similar(name)
     mine = alike_words(name)
     return sorted(sibling for sibling in siblings if sibling != name and mine & alike_words(sibling))

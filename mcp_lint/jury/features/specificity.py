@@ -106,7 +106,8 @@ class Domain:
             return False
         if self._index is None and self._stems is None:
             siblings = self._siblings
-            if isinstance(siblings, SiblingNames):
+            # (the type first: `isinstance` of an ABC's subclass runs the ABC's Python-level check)
+            if type(siblings) is SiblingNames or isinstance(siblings, SiblingNames):
                 self._index = siblings.server.derived(DomainIndex)
                 self._name = siblings.name
             else:
@@ -124,9 +125,10 @@ class _Stems:
     def __init__(self, stems: set[str] | frozenset[str]) -> None:
         self.stems = frozenset(stems)
         # the stems of 4+ letters, sorted: they also match a longer word (see `match`) ...
-        self.long = tuple(sorted(s for s in stems if len(s) >= 4))
+        # (list comprehensions: one call each, where a generator is resumed once per stem)
+        self.long = tuple(sorted([s for s in stems if len(s) >= 4]))
         # ... and those of 5+ letters, which also match as the end of a word
-        self.long5 = tuple(s for s in self.long if len(s) >= 5)
+        self.long5 = tuple([s for s in self.long if len(s) >= 5])
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long, long5 = self.stems, self.long, self.long5

@@ -393,13 +393,15 @@ class ToolContext:
         props, documented, prose = schema_params(schema)  # (one walk of the properties)
         name_words = _name_tokens(name)
         return cls(
-            Anchors.of(name, schema, siblings),
+            Anchors(name, schema, siblings),  # (`Anchors.of`, without its frame)
             props,
             _PropNames.of(props),
             name_words,
             # "npmVersions" is one token in the text, two in name_words
             name_words | frozenset(tokens(name)),
-            isinstance(schema, _MAPPING) and all(p.startswith("_") for p in props),
+            # (most first names settle it without the generator)
+            isinstance(schema, _MAPPING)
+            and (not props or (props[0].startswith("_") and all(p.startswith("_") for p in props))),
             prose,
             documented,
         )
