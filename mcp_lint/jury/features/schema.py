@@ -224,7 +224,8 @@ def schema_as_prose(schema: Any) -> str:
 
 
 _BOUNDS = ("minimum", "maximum", "minLength", "maxLength", "maxItems")
-_BOUND_KEYS = frozenset(_BOUNDS)
+# what a property's line renders besides its description
+_RENDERED = frozenset(("format", "enum", "default", *_BOUNDS))
 _NONE: frozenset[str] = frozenset()
 
 
@@ -248,35 +249,39 @@ def schema_params(schema: Any) -> tuple[tuple[str, ...], frozenset[str], str]:
         names.append(key)
         if not isinstance(spec, _MAPPING):
             continue  # (read as {}: nothing documented, nothing rendered)
-        parts: list[str] = []
         desc = spec.get("description")
-        if isinstance(desc, str):
-            # (whitespace-split words join to "" exactly when `desc.strip()` is "")
-            text = " ".join(desc.split())
-            if text:
-                parts.append(text)
-        if parts or "enum" in spec or "default" in spec or "format" in spec:
+        # (whitespace-split words join to "" exactly when `desc.strip()` is "")
+        text = " ".join(desc.split()) if isinstance(desc, str) else ""
+        if type(spec) is dict and _RENDERED.isdisjoint(spec):
+            # (most specs: nothing rendered but the description, found by one test in C of the keys
+            # instead of the look-ups below)
+            if not text:
+                continue
             documented.append(key)
-        fmt = spec.get("format")
-        if isinstance(fmt, str):
-            parts.append(f"Format: {fmt}.")
-        enum = spec.get("enum")
-        if isinstance(enum, list) and enum:
-            parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
-        if "default" in spec:
-            parts.append(f"Defaults to {spec.get('default')!r}.")
-        # (most specs have no bound: one test in C of the keys before the five look-ups)
-        if type(spec) is not dict or not _BOUND_KEYS.isdisjoint(spec):
+            body = text
+        else:
+            parts = [text] if text else []
+            if parts or "enum" in spec or "default" in spec or "format" in spec:
+                documented.append(key)
+            fmt = spec.get("format")
+            if isinstance(fmt, str):
+                parts.append(f"Format: {fmt}.")
+            enum = spec.get("enum")
+            if isinstance(enum, list) and enum:
+                parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
+            if "default" in spec:
+                parts.append(f"Defaults to {spec.get('default')!r}.")
             for bound in _BOUNDS:
                 if bound in spec:
                     parts.append(f"{bound}: {spec.get(bound)}.")
-        if not parts:
-            continue
+            if not parts:
+                continue
+            body = " ".join(parts)
         typ = spec.get("type")
         if required is None:
             required = schema_required(schema)
         need = "required" if key in required else "optional"
-        lines.append(f"    {key} ({typ + ', ' + need if isinstance(typ, str) else need}): {' '.join(parts)}")
+        lines.append(f"    {key} ({typ + ', ' + need if isinstance(typ, str) else need}): {body}")
     return tuple(names), frozenset(documented), "\n".join(lines) if len(lines) > 1 else ""
 
 
