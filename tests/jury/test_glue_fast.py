@@ -437,3 +437,66 @@ def test_limit_kinds_capped_by_maps_are_cap_log() -> None:
     finally:
         seg.kinds = original
         clear_memo()
+
+
+def plain_specific_units(units: list[str], anchors: Any) -> frozenset[int]:
+    """`specific_units` as written before its spreading step used `map`, `compress` and `chain`."""
+    from mcp_lint.jury.features import specificity as P
+    from mcp_lint.jury.features.unitmemo import specific_stems, unit_words
+
+    if not units:
+        return frozenset()
+    groups = P._groups(units)
+    keys = [unit_words(unit).key for unit in units]
+    copies: set[int] = set()
+    firsts: set[str] = set()
+    for i, key in enumerate(keys):
+        if key and key in firsts:
+            copies.add(i)
+        firsts.add(key)
+    specific = [
+        any(i not in copies and P._says_specific(units[i], anchors) for i in group) for group in groups
+    ]
+    if not any(specific):
+        specific = [
+            any(
+                i not in copies
+                and any(s in anchors.name_stems or s in anchors.domain for s in P._named_stems(units[i]))
+                for i in group
+            )
+            for group in groups
+        ]
+        if not any(specific):
+            return frozenset()
+    stems = [P._NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
+    group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
+    spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
+    changed = True
+    while changed:
+        changed = False
+        for k, ok in enumerate(specific):
+            if not ok and group_stems[k] & spread:
+                specific[k] = changed = True
+                spread |= group_stems[k]
+    return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+
+
+def test_specific_units_spread_as_the_plain_loops_do() -> None:
+    """`specific_units` against the plain loops over the calibration texts and random texts built
+    from their sentences (shuffled, repeated, bulleted, cut into list items) with the tool's own
+    anchors or another tool's."""
+    from mcp_lint.jury.features.specificity import Anchors, specific_units
+    from mcp_lint.jury.features.units import split_units
+
+    rng = random.Random(41)
+    texts = [(row["tool"], row["input_schema"], split_units(row["description"])) for row in ROWS]
+    pool = [unit for _, _, units in texts for unit in units]
+    for _ in range(1500):
+        tool, schema, _ = rng.choice(texts)
+        units = [rng.choice(pool) for _ in range(rng.randint(0, 9))]
+        units = [rng.choice(["", "- ", "1. ", "Returns:"]) + u if rng.random() < 0.3 else u for u in units]
+        texts.append((tool, schema, units + rng.sample(units, min(len(units), rng.randint(0, 2)))))
+    for tool, schema, units in texts:
+        assert specific_units(units, Anchors(tool, schema, [])) == plain_specific_units(
+            units, Anchors(tool, schema, [])
+        ), (tool, units)
