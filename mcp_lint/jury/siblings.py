@@ -29,7 +29,7 @@ def alike_words(name: str) -> frozenset[str]:
 
     Not `mcp_lint.words.name_words`: this one does not split camelCase, and the offline jury's weights
     were fitted with it, so changing it is a refit (and a new agreement figure), not a clean-up."""
-    return frozenset(word for word in _NAME_SEP.split(name.lower()) if len(word) > 2)
+    return frozenset([word for word in _NAME_SEP.split(name.lower()) if len(word) > 2])  # (one frame)
 
 
 class ServerNames:
