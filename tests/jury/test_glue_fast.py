@@ -411,34 +411,6 @@ def test_known_no_params_is_every_name_private() -> None:
         assert ToolContext.of("t", schema).known_no_params is expected, schema
 
 
-def test_limit_kinds_capped_by_maps_are_cap_log() -> None:
-    """`Analysis.values` caps the limit kinds' counts by `map(min, kinds, _SIXES)`: each must be
-    `_cap_log(k, 6)`, in order, for the calibration texts and for random counts (0 to 200)."""
-    from mcp_lint.jury.features import FEATURE_NAMES, analyze, vector
-    from mcp_lint.jury.features.lexicon import LIMIT_KIND_NAMES
-    from mcp_lint.jury.features.segment import clear_memo
-
-    first = FEATURE_NAMES.index(LIMIT_KIND_NAMES[0])
-    assert FEATURE_NAMES[first : first + len(LIMIT_KIND_NAMES)] == LIMIT_KIND_NAMES
-    assert len(vector._SIXES) == len(LIMIT_KIND_NAMES)
-    rng = random.Random(37)
-    analyses = [analyze(row["tool"], row["description"], row["input_schema"]) for row in ROWS]
-    for analysis in analyses:
-        got = analysis.values()[first : first + len(LIMIT_KIND_NAMES)]
-        assert got == tuple(vector._cap_log(k, 6) for k in analysis.seg.kinds)
-    seg = analyses[0].seg  # (the segment memo's own record: its counts are put back, the memo emptied)
-    original = seg.kinds
-    try:
-        for _ in range(2000):
-            kinds = tuple(rng.choice([0, 1, 5, 6, 7, rng.randint(0, 200)]) for _ in LIMIT_KIND_NAMES)
-            seg.kinds = kinds
-            got = analyses[0].values()[first : first + len(LIMIT_KIND_NAMES)]
-            assert got == tuple(vector._cap_log(k, 6) for k in kinds), kinds
-    finally:
-        seg.kinds = original
-        clear_memo()
-
-
 def plain_specific_units(units: list[str], anchors: Any) -> frozenset[int]:
     """`specific_units` as written before its spreading step used `map`, `compress` and `chain`."""
     from mcp_lint.jury.features import specificity as P

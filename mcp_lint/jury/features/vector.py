@@ -30,7 +30,6 @@ _CAMEL = lazy(r"(?<=[a-z])(?=[A-Z])")
 # times faster than two builtin calls per feature (`values` caps ~25 counts, twice per tool)
 _LOG1P_MAX = 60
 _LOG1P: tuple[float, ...] = tuple(math.log1p(n) for n in range(_LOG1P_MAX + 1))
-_SIXES = (6,) * N_KINDS  # the cap of each limit kind's count, paired with the kinds by `map`
 
 
 def _cap_log(x: int, cap: int) -> float:
@@ -261,8 +260,7 @@ class Analysis:
         count n >= 0 and a cap of at most `_LOG1P_MAX` (the table then holds it). About 25 of them
         per vector, and the expression costs a quarter of a call to `_cap_log` (or to `min`);
         tests/jury/test_offline.py holds every cap within the table and the vector equal to one
-        built with `_cap_log`. The limit kinds' counts are capped the same way, `lg[min(k, 6)]`, by
-        two maps in C (`_SIXES` pairs each count with its cap) instead of a comprehension's frame."""
+        built with `_cap_log`."""
         s = self.seg
         state = self.state
         nv = len(state.vocab)
@@ -312,7 +310,7 @@ class Analysis:
             1.0 if s.type_words else 0.0,  # type_words
             1.0 if s.format_words else 0.0,  # format_words
             1.0 if s.default_words else 0.0,  # default_words
-            *map(lg.__getitem__, map(min, kinds, _SIXES)),  # *LIMIT_KIND_NAMES: lim_scope, ... (lexicon.yaml)
+            *[lg[k if k < 6 else 6] for k in kinds],  # *LIMIT_KIND_NAMES: lim_scope, ... (lexicon.yaml)
             float(N_KINDS - kinds.count(0)),  # lim_kinds: the kinds covered
             lg[n if (n := s.limit_prose_units) < 10 else 10],  # lim_prose_units_log
             1.0 if s.must_call else 0.0,  # must_call
