@@ -35,11 +35,6 @@ from mcp_lint.resources import JURY_DATA
 EXPLICIT_FLOOR = 3.0
 
 
-def _nonzero(x: Sequence[float]) -> list[int]:
-    """Indices of the features that are not zero, ascending (about one in five is not)."""
-    return list(compress(range(len(x)), x))  # (`[j for j, v in enumerate(x) if v]`, in C)
-
-
 class _Component:
     """One component's fitted model. A plain class with a written `__init__`, not a frozen dataclass
     (making one `exec`s generated source at every default lint's import); still read-only, as the
@@ -84,8 +79,8 @@ class _Component:
         raise AttributeError(f"cannot delete field {name!r}")
 
     def raw(self, x: Sequence[float], nonzero: Sequence[int] | None = None) -> float:
-        """The model's value for features `x`; `nonzero` is `_nonzero(x)`, passed in when several
-        components score the same `x`.
+        """The model's value for features `x`; `nonzero` is the indices of its non-zero features,
+        ascending, when the caller has them.
 
         Bit-for-bit `lin = 0.0; for j, w in weights: lin += w * x[j]` and `boost = base; for each
         step: boost += vs[bisect_left(ts, x[j])]`, blended by `ridge_share`, with less work: most
@@ -93,11 +88,10 @@ class _Component:
         at +0.0, and a sum of floats is -0.0 only when both terms are), so only non-zero features are
         visited, in the same order; a step at a zero feature adds its precomputed value at 0.0 (-0.0
         compares equal)."""
-        if nonzero is None:
-            nonzero = _nonzero(x)
         dense = self._dense
         lin = 0.0
-        for j in nonzero:
+        # (without `nonzero`, the indices straight from `compress`, not a list of them)
+        for j in compress(range(len(x)), x) if nonzero is None else nonzero:
             w = dense[j]
             if w:
                 lin += w * x[j]
@@ -368,10 +362,11 @@ class OfflineJury:
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
         context = ToolContext.of(tool.name, tool.input_schema, siblings)
-        scores, ext, prose_params, model_scores, decided = self._anchored(tool, siblings, context)
-        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context)
-        reasons.update(decided)
-        return JudgeVerdict(judge=self.name, scores=scores, reasons=reasons, rewrite=None)
+        # (`_anchored`, without its frame and tuple)
+        model_scores, ext, prose_params = self.model_scores(tool, siblings, context)
+        anchored = anchor(tool, model_scores, Evidence(ext.placeholder, ext.example_hits))
+        reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context, anchored.reasons)
+        return JudgeVerdict(judge=self.name, scores=anchored.scores, reasons=reasons, rewrite=None)
 
     # -----------------------------------------------------------------------------------------------
 
@@ -383,7 +378,13 @@ class OfflineJury:
         ext: Extracted,
         prose_params: int,
         context: ToolContext,
+        decided: Mapping[str, str] | None = None,
     ) -> dict[str, str]:
+        """The model's reason for each component, in the rubric's order; where the anchors `decided`
+        a component (parameters n/a, examples, length), their reason in its place, and the model's is
+        not written."""
+        if decided is None:
+            decided = {}
         units = ext.units
         n_sent = units.novel
         n_words = len(units.vocab)
@@ -415,7 +416,7 @@ class OfflineJury:
 
         if ext.usage_hits == 0:
             msg = "no sentence says when to use it or when not to"
-            similar = _similar_siblings(tool.name, siblings)  # only this reason names them
+            similar = similar_names(tool.name, siblings)  # (`_similar_siblings`): only this reason names them
             if similar:
                 msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
             r["guidelines"] = msg
@@ -439,9 +440,14 @@ class OfflineJury:
                 f"{_counted(ext.limit_hits, 'sentence', 'states', 'state')} limits or constraints"
             )
 
-        r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
+        if "parameters" in decided:
+            r["parameters"] = decided["parameters"]
+        else:
+            r["parameters"] = self._param_reason(tool, ext, scores["parameters"], prose_params, context)
 
-        if unspecific:
+        if "length" in decided:
+            r["length"] = decided["length"]
+        elif unspecific:
             r["length"] = f"nothing specific to this tool{filler_note}"
         elif empty:
             r["length"] = "the description is empty"
@@ -456,13 +462,17 @@ class OfflineJury:
                 f"{_plural(n_words, 'distinct content word')}{filler_note}"
             )
 
-        if ext.example_hits == 0:
+        if "examples" in decided:
+            r["examples"] = decided["examples"]
+        elif ext.example_hits == 0:
             r["examples"] = "no example values, formats or sample calls"
         elif scores["examples"] < 3:
             r["examples"] = "examples are thin or stand in for the explanation"
         else:
             values = _counted(ext.example_hits, "example or literal value", "supports", "support")
             r["examples"] = f"{values} the prose"
+        if decided:
+            r.update(decided)  # (the three above are in place already; any other the same way)
         return r
 
     @staticmethod

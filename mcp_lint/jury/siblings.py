@@ -29,7 +29,7 @@ def alike_words(name: str) -> frozenset[str]:
 
     Not `mcp_lint.words.name_words`: this one does not split camelCase, and the offline jury's weights
     were fitted with it, so changing it is a refit (and a new agreement figure), not a clean-up."""
-    return frozenset(word for word in _NAME_SEP.split(name.lower()) if len(word) > 2)
+    return frozenset([word for word in _NAME_SEP.split(name.lower()) if len(word) > 2])  # (one frame)
 
 
 class ServerNames:
@@ -207,7 +207,8 @@ class _WordIndex:
 
 def similar_names(name: str, siblings: Sequence[str]) -> Sequence[str]:
     """The siblings that share a word with `name`, sorted (from the index when given a server's view)."""
-    if isinstance(siblings, SiblingNames) and siblings.name == name:
+    # (the type first: `isinstance` of an ABC's subclass runs the ABC's Python-level check)
+    if (type(siblings) is SiblingNames or isinstance(siblings, SiblingNames)) and siblings.name == name:
         return siblings.server.index().similar(name)
     mine = alike_words(name)
     return sorted(sibling for sibling in siblings if sibling != name and mine & alike_words(sibling))

@@ -340,3 +340,135 @@ def test_padding_looks_for_capitals_only_where_an_emphasis_word_is() -> None:
     ]
     for text in texts:
         assert A._padding(text) == plain(text), text
+
+
+def plain_texts(schema: Any, depth: int = 0) -> list[str]:
+    """`_schema_texts` as it was written before leaves were skipped: every key looked up at every node."""
+    out: list[str] = []
+    if not (schema is not None and depth <= 6 and isinstance(schema, Mapping)):
+        return out
+    if depth:
+        for key in ("title", "description"):
+            if isinstance(value := schema.get(key), str):
+                out.append(value)
+    if isinstance(enum := schema.get("enum"), list):
+        out.append(" ".join(str(e) for e in enum[:50]))
+    props = schema.get("properties")
+    if isinstance(props, Mapping):
+        for name, spec in props.items():
+            out.append(" ".join(S.name_words(str(name))))
+            out += plain_texts(spec, depth + 1)
+    for key in ("items", "additionalProperties"):
+        out += plain_texts(schema.get(key), depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(alternatives := schema.get(key), list):
+            for alternative in alternatives[:10]:
+                out += plain_texts(alternative, depth + 1)
+    return out
+
+
+def _nested(rng: random.Random, depth: int) -> Any:
+    """A random schema node: leaves most of the time, and every key the walk reads below a node."""
+    node = _random_spec(rng)
+    if not isinstance(node, dict) or depth > 8 or rng.random() < 0.5:
+        return node
+    key = rng.choice(["properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf", "enum"])
+    if key == "properties":
+        node[key] = {f"p{i}": _nested(rng, depth + 1) for i in range(rng.randint(0, 3))}
+    elif key in ("items", "additionalProperties"):
+        node[key] = _nested(rng, depth + 1) if rng.random() < 0.9 else True
+    elif key == "enum":
+        node[key] = rng.choice([["x", 1, None], "x", []])
+    else:
+        node[key] = [_nested(rng, depth + 1) for _ in range(rng.randint(0, 3))] if rng.random() < 0.9 else {}
+    return node
+
+
+def test_schema_texts_skip_only_what_has_nothing_below() -> None:
+    """`_schema_texts` returns from a leaf (a dict with none of the keys read below a node) at once;
+    it must give what the walk through every key gives: calibration schemas, the odd and random ones
+    above, and random nested ones (properties, items, alternatives, enums, titles at every depth,
+    deeper than the walk goes)."""
+    rng = random.Random(29)
+    schemas = _schemas() + [
+        {"type": "object", "properties": {f"a{i}": _nested(rng, 1) for i in range(rng.randint(0, 4))}}
+        for _ in range(3000)
+    ]
+    for schema in schemas:
+        assert S._schema_texts(schema) == plain_texts(schema), schema
+
+
+def test_known_no_params_is_every_name_private() -> None:
+    """`ToolContext.known_no_params` tests the first name before the others: the plain reading."""
+    from mcp_lint.jury.features import ToolContext
+
+    rng = random.Random(31)
+    for _ in range(500):
+        names = [rng.choice(["_a", "_b", "c", "_", "d_"]) + str(i) for i in range(rng.randint(0, 4))]
+        schema: Any = rng.choice([{"properties": {n: {} for n in names}}, None])
+        props = tuple(S.schema_properties(schema))
+        expected = isinstance(schema, Mapping) and all(p.startswith("_") for p in props)
+        assert ToolContext.of("t", schema).known_no_params is expected, schema
+
+
+def plain_specific_units(units: list[str], anchors: Any) -> frozenset[int]:
+    """`specific_units` as written before its spreading step used `map`, `compress` and `chain`."""
+    from mcp_lint.jury.features import specificity as P
+    from mcp_lint.jury.features.unitmemo import specific_stems, unit_words
+
+    if not units:
+        return frozenset()
+    groups = P._groups(units)
+    keys = [unit_words(unit).key for unit in units]
+    copies: set[int] = set()
+    firsts: set[str] = set()
+    for i, key in enumerate(keys):
+        if key and key in firsts:
+            copies.add(i)
+        firsts.add(key)
+    specific = [
+        any(i not in copies and P._says_specific(units[i], anchors) for i in group) for group in groups
+    ]
+    if not any(specific):
+        specific = [
+            any(
+                i not in copies
+                and any(s in anchors.name_stems or s in anchors.domain for s in P._named_stems(units[i]))
+                for i in group
+            )
+            for group in groups
+        ]
+        if not any(specific):
+            return frozenset()
+    stems = [P._NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
+    group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
+    spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
+    changed = True
+    while changed:
+        changed = False
+        for k, ok in enumerate(specific):
+            if not ok and group_stems[k] & spread:
+                specific[k] = changed = True
+                spread |= group_stems[k]
+    return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+
+
+def test_specific_units_spread_as_the_plain_loops_do() -> None:
+    """`specific_units` against the plain loops over the calibration texts and random texts built
+    from their sentences (shuffled, repeated, bulleted, cut into list items) with the tool's own
+    anchors or another tool's."""
+    from mcp_lint.jury.features.specificity import Anchors, specific_units
+    from mcp_lint.jury.features.units import split_units
+
+    rng = random.Random(41)
+    texts = [(row["tool"], row["input_schema"], split_units(row["description"])) for row in ROWS]
+    pool = [unit for _, _, units in texts for unit in units]
+    for _ in range(1500):
+        tool, schema, _ = rng.choice(texts)
+        units = [rng.choice(pool) for _ in range(rng.randint(0, 9))]
+        units = [rng.choice(["", "- ", "1. ", "Returns:"]) + u if rng.random() < 0.3 else u for u in units]
+        texts.append((tool, schema, units + rng.sample(units, min(len(units), rng.randint(0, 2)))))
+    for tool, schema, units in texts:
+        assert specific_units(units, Anchors(tool, schema, [])) == plain_specific_units(
+            units, Anchors(tool, schema, [])
+        ), (tool, units)

@@ -117,7 +117,10 @@ def _name_forms(name: str) -> tuple[str, str, tuple[str, ...], tuple[tuple[str, 
     for v in (low,) if spaced == low else (low, spaced):  # `_name_variants(name)`
         if " " in v:
             split = v.split(" ")
-            if all(w.isascii() and w.isalnum() for w in split):
+            # every word ASCII letters and digits: their concatenation is, and no word is empty
+            # (one test of the joined words instead of a generator over them)
+            joined = "".join(split)
+            if "" not in split and joined.isascii() and joined.isalnum():
                 words.append(tuple(split))
         elif v.isascii() and v.isidentifier():
             idents.append(v)
@@ -178,8 +181,10 @@ def _mentioned(text: str, low: str, props: _PropNames, known: Container[str] = (
                 found.add(name)
                 break
         else:
-            if any(_spaced_in(low, words) for words in spaced):
-                found.add(name)
+            for words in spaced:  # (a loop, not `any` over a generator: most names have one)
+                if _spaced_in(low, words):
+                    found.add(name)
+                    break
     return found
 
 
@@ -219,6 +224,8 @@ def schema_as_prose(schema: Any) -> str:
 
 
 _BOUNDS = ("minimum", "maximum", "minLength", "maxLength", "maxItems")
+# what a property's line renders besides its description
+_RENDERED = frozenset(("format", "enum", "default", *_BOUNDS))
 _NONE: frozenset[str] = frozenset()
 
 
@@ -242,33 +249,39 @@ def schema_params(schema: Any) -> tuple[tuple[str, ...], frozenset[str], str]:
         names.append(key)
         if not isinstance(spec, _MAPPING):
             continue  # (read as {}: nothing documented, nothing rendered)
-        parts: list[str] = []
         desc = spec.get("description")
-        if isinstance(desc, str):
-            # (whitespace-split words join to "" exactly when `desc.strip()` is "")
-            text = " ".join(desc.split())
-            if text:
-                parts.append(text)
-        if parts or "enum" in spec or "default" in spec or "format" in spec:
+        # (whitespace-split words join to "" exactly when `desc.strip()` is "")
+        text = " ".join(desc.split()) if isinstance(desc, str) else ""
+        if type(spec) is dict and _RENDERED.isdisjoint(spec):
+            # (most specs: nothing rendered but the description, found by one test in C of the keys
+            # instead of the look-ups below)
+            if not text:
+                continue
             documented.append(key)
-        fmt = spec.get("format")
-        if isinstance(fmt, str):
-            parts.append(f"Format: {fmt}.")
-        enum = spec.get("enum")
-        if isinstance(enum, list) and enum:
-            parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
-        if "default" in spec:
-            parts.append(f"Defaults to {spec.get('default')!r}.")
-        for bound in _BOUNDS:
-            if bound in spec:
-                parts.append(f"{bound}: {spec.get(bound)}.")
-        if not parts:
-            continue
+            body = text
+        else:
+            parts = [text] if text else []
+            if parts or "enum" in spec or "default" in spec or "format" in spec:
+                documented.append(key)
+            fmt = spec.get("format")
+            if isinstance(fmt, str):
+                parts.append(f"Format: {fmt}.")
+            enum = spec.get("enum")
+            if isinstance(enum, list) and enum:
+                parts.append("One of: " + ", ".join(str(e) for e in enum[:12]) + ".")
+            if "default" in spec:
+                parts.append(f"Defaults to {spec.get('default')!r}.")
+            for bound in _BOUNDS:
+                if bound in spec:
+                    parts.append(f"{bound}: {spec.get(bound)}.")
+            if not parts:
+                continue
+            body = " ".join(parts)
         typ = spec.get("type")
         if required is None:
             required = schema_required(schema)
         need = "required" if key in required else "optional"
-        lines.append(f"    {key} ({typ + ', ' + need if isinstance(typ, str) else need}): {' '.join(parts)}")
+        lines.append(f"    {key} ({typ + ', ' + need if isinstance(typ, str) else need}): {body}")
     return tuple(names), frozenset(documented), "\n".join(lines) if len(lines) > 1 else ""
 
 
@@ -288,6 +301,10 @@ def _schema_texts(schema: Any, depth: int = 0) -> list[str]:
     return out
 
 
+# the keys `_collect_texts` reads past a node's title and description
+_BELOW_KEYS = frozenset(("enum", "properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf"))
+
+
 def _is_node(value: Any, depth: int) -> TypeGuard[Mapping[str, Any]]:
     """The walk goes into `value`: a mapping no deeper than 6. (None, what an absent key gives,
     first: `isinstance` against the Mapping ABC is slow for what is not a dict.)"""
@@ -298,19 +315,26 @@ def _collect_texts(schema: Mapping[str, Any], depth: int, out: list[str]) -> Non
     """`_schema_texts` of a node the walk goes into (`_is_node`), appended to `out` (one list for the
     whole walk, not a generator per level)."""
     if depth:
-        for key in ("title", "description"):
-            value = schema.get(key)
-            if isinstance(value, str):
-                out.append(value)
+        value = schema.get("title")
+        if isinstance(value, str):
+            out.append(value)
+        value = schema.get("description")
+        if isinstance(value, str):
+            out.append(value)
+        # (most nodes below the top are leaves, `{"type": ..., "description": ...}`: a dict none of
+        # whose keys is read below has nothing more to give, found by one test in C)
+        if type(schema) is dict and _BELOW_KEYS.isdisjoint(schema):
+            return
     enum = schema.get("enum")
     if isinstance(enum, list):
         out.append(" ".join(str(e) for e in enum[:50]))
     below = depth + 1
     props = schema.get("properties")
     if isinstance(props, _MAPPING):
+        deeper = below <= 6
         for name, spec in props.items():
             out.append(_SPACED[str(name)])
-            if _is_node(spec, below):
+            if deeper and spec is not None and isinstance(spec, _MAPPING):  # `_is_node(spec, below)`
                 _collect_texts(spec, below, out)
     for key in ("items", "additionalProperties"):
         value = schema.get(key)

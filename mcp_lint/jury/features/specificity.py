@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Collection, Iterable, Sequence
+from itertools import chain, compress
 from typing import Any
 
 from mcp_lint.jury.features.lexicon import BULLET, STOPWORDS
@@ -106,7 +107,8 @@ class Domain:
             return False
         if self._index is None and self._stems is None:
             siblings = self._siblings
-            if isinstance(siblings, SiblingNames):
+            # (the type first: `isinstance` of an ABC's subclass runs the ABC's Python-level check)
+            if type(siblings) is SiblingNames or isinstance(siblings, SiblingNames):
                 self._index = siblings.server.derived(DomainIndex)
                 self._name = siblings.name
             else:
@@ -124,9 +126,10 @@ class _Stems:
     def __init__(self, stems: set[str] | frozenset[str]) -> None:
         self.stems = frozenset(stems)
         # the stems of 4+ letters, sorted: they also match a longer word (see `match`) ...
-        self.long = tuple(sorted(s for s in stems if len(s) >= 4))
+        # (list comprehensions: one call each, where a generator is resumed once per stem)
+        self.long = tuple(sorted([s for s in stems if len(s) >= 4]))
         # ... and those of 5+ letters, which also match as the end of a word
-        self.long5 = tuple(s for s in self.long if len(s) >= 5)
+        self.long5 = tuple([s for s in self.long if len(s) >= 5])
 
     def match(self, stems: Iterable[str]) -> bool:
         own, long, long5 = self.stems, self.long, self.long5
@@ -268,8 +271,9 @@ def specific_units(
     if all(specific):  # nothing left to spread to, so no unit's words are needed
         return frozenset(range(len(units)))  # (the groups partition the units' indices)
     stems = [_NO_STEMS if i in copies else specific_stems(unit) for i, unit in enumerate(units)]
-    group_stems = [set().union(*(stems[i] for i in group)) for group in groups]
-    spread: set[str] = set().union(*(s for s, ok in zip(group_stems, specific, strict=True) if ok))
+    # (the units' stems gathered by `map` and `compress` in C, not a generator per group)
+    group_stems = [set().union(*map(stems.__getitem__, group)) for group in groups]
+    spread: set[str] = set().union(*compress(group_stems, specific))
     changed = True
     while changed:  # a unit sharing a word with a specific one is about the same things
         changed = False
@@ -277,7 +281,7 @@ def specific_units(
             if not ok and group_stems[k] & spread:
                 specific[k] = changed = True
                 spread |= group_stems[k]
-    return frozenset(i for group, ok in zip(groups, specific, strict=True) if ok for i in group)
+    return frozenset(chain.from_iterable(compress(groups, specific)))  # (the specific groups' units)
 
 
 _LABEL = lazy(r"^\W*\w+\s*[:：]")

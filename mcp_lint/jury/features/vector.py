@@ -329,18 +329,19 @@ class Analysis:
     def extracted(self) -> Extracted:
         s = self.seg
         state = self.state
+        # (positional, in the order of `Extracted.__init__`: keywords cost more per call)
         return Extracted(
-            values=self.values(),
-            units=Units(self.kept, state.novel, frozenset(state.vocab), len(state.filler)),
-            props=self.props,
-            mentioned=s.mentioned,
-            explained=s.explained,
-            referenced=s.referenced,
-            usage_hits=s.usage_units,
-            limit_hits=s.limit_units,
-            example_hits=s.example_units + len(s.code_spans) + len(s.quoted),
-            return_hit=s.return_cue,
-            placeholder=self.placeholder,
+            self.values(),  # values
+            Units(self.kept, state.novel, frozenset(state.vocab), len(state.filler)),  # units
+            self.props,  # props
+            s.mentioned,  # mentioned
+            s.explained,  # explained
+            s.usage_units,  # usage_hits
+            s.limit_units,  # limit_hits
+            s.example_units + len(s.code_spans) + len(s.quoted),  # example_hits
+            s.return_cue,  # return_hit
+            self.placeholder,  # placeholder
+            s.referenced,  # referenced
         )
 
 
@@ -393,13 +394,15 @@ class ToolContext:
         props, documented, prose = schema_params(schema)  # (one walk of the properties)
         name_words = _name_tokens(name)
         return cls(
-            Anchors.of(name, schema, siblings),
+            Anchors(name, schema, siblings),  # (`Anchors.of`, without its frame)
             props,
             _PropNames.of(props),
             name_words,
             # "npmVersions" is one token in the text, two in name_words
             name_words | frozenset(tokens(name)),
-            isinstance(schema, _MAPPING) and all(p.startswith("_") for p in props),
+            # (most first names settle it without the generator)
+            isinstance(schema, _MAPPING)
+            and (not props or (props[0].startswith("_") and all(p.startswith("_") for p in props))),
             prose,
             documented,
         )
