@@ -701,8 +701,13 @@ class Gated:
         own = self._words
         if own is None or not own.isdisjoint(words) or (self._any_digit and words.digits):
             return True
-        # a loop, not any(...): no generator made per text on this hot path
-        for prefix in self._prefixes or ():
+        # a word prefix where a word starts (`_positions` finds it there), another prefix anywhere; a
+        # loop, not any(...): no generator made per text on this hot path
+        padded = words.padded
+        for key in self._prefix_keys:
+            if key in padded:
+                return True
+        for prefix in self._loose:
             if prefix in text:
                 return True
         if words.wide is not None:  # not ASCII
@@ -800,7 +805,57 @@ class Gated:
         own = self._words
         if own is None or not self._at_start or len(text) < _SHORT:
             return self.pattern.search(text) is not None
-        return self._search_from(text, self._positions(text, words, own))
+        return self._search_at(text, words, own)
+
+    def _search_at(self, text: str, words: TextWords, own: frozenset[str]) -> bool:
+        """Some match starts at one of `_positions(text, words, own)`: the same offsets tried as they
+        are found, not gathered and sorted first. Whether a pattern matches somewhere does not depend
+        on which of its matches is found, and any offset where `match` succeeds is the start of a
+        match of the pattern (the same test `finditer` makes there); the first offset tried is
+        usually one (a gate word of TYPE_WORDS, DEFAULT_WORDS ... is most of a match).
+
+        The offsets are found as `_positions` finds them, written out again rather than shared
+        through a generator: a generator's resume per offset made `_segment` ~2% dearer in
+        instructions (tests/jury/test_regex_scan.py holds the two to the same answer)."""
+        match = self.pattern.match
+        padded = words.padded
+        find = padded.find
+        keys = self._keys
+        for word in own.intersection(words):
+            key = keys[word]
+            i = find(key)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = find(key, i + 1)
+        for key in self._prefix_keys:
+            i = find(key)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = find(key, i + 1)
+        if self._digit_words:
+            for i in words.digit_starts():
+                if match(text, i) is not None:
+                    return True
+        for prefix in self._loose:
+            i = text.find(prefix)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = text.find(prefix, i + 1)
+        if words.wide is not None:  # not ASCII
+            for prefix in self._wide:
+                i = text.find(prefix)
+                while i >= 0:
+                    if match(text, i) is not None:
+                        return True
+                    i = text.find(prefix, i + 1)
+            if self._digits:
+                for i in words.wide:
+                    if match(text, i) is not None:
+                        return True
+        return False
 
     def search(self, text: str, words: TextWords | None) -> bool:
         """`self.pattern.search(text) is not None`, `words` as for `starts`."""
@@ -828,10 +883,11 @@ class GateSet:
         "_bits",
         "_digits",
         "_gated",
-        "_prefixes",
+        "_loose",
         "_ungated",
         "_wide_digits",
         "_wide_prefixes",
+        "_word_prefixes",
     )
 
     def __init__(self, gated: Sequence[Gated]) -> None:
@@ -840,7 +896,8 @@ class GateSet:
 
     def _read(self) -> None:
         bits: dict[str, int] = {}
-        prefixes: dict[str, int] = {}
+        word_prefixes: dict[str, int] = {}  # " prefix" (as `Gated._prefix_keys`) -> the patterns it opens
+        loose: dict[str, int] = {}
         wide_prefixes: dict[str, int] = {}
         ungated = digits = wide_digits = 0
         for i, gated in enumerate(self._gated):
@@ -851,8 +908,11 @@ class GateSet:
                 continue
             for word in gated._words:
                 bits[word] = bits.get(word, 0) | 1 << i
-            for prefix in gated._prefixes or ():
-                prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
+            for key in gated._prefix_keys:
+                word_prefixes[key] = word_prefixes.get(key, 0) | 1 << i
+            for prefix in gated._loose:
+                if not (gated._any_digit and prefix in string.digits):  # (`words.digits` below)
+                    loose[prefix] = loose.get(prefix, 0) | 1 << i
             if gated._any_digit:
                 digits |= 1 << i
             for prefix in gated._wide:
@@ -864,7 +924,8 @@ class GateSet:
         self._wide_prefixes = tuple(wide_prefixes.items())
         self._ungated = ungated
         self._all = frozenset(bits)
-        self._prefixes = tuple(prefixes.items())
+        self._loose = tuple(loose.items())
+        self._word_prefixes = tuple(word_prefixes.items())
         self._bits = bits
 
     def opened(self, text: str, words: TextWords) -> int:
@@ -880,7 +941,12 @@ class GateSet:
             mask |= bits[word]
         if words.digits:
             mask |= self._digits
-        for prefix, opens in self._prefixes:
+        # (a word prefix where a word starts: " prefix" in the padded text, as `Gated.passes` reads it)
+        padded = words.padded
+        for key, opens in self._word_prefixes:
+            if opens & ~mask and key in padded:
+                mask |= opens
+        for prefix, opens in self._loose:
             if opens & ~mask and prefix in text:
                 mask |= opens
         if words.wide is not None:  # not ASCII: also a digit outside ASCII, and the wide prefixes

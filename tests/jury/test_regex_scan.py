@@ -478,3 +478,34 @@ def test_wide_digits_are_the_digits_outside_ascii() -> None:
         c for c in range(sys.maxunicode + 1) if digit.match(every, c) and not "0" <= every[c] <= "9"
     ]
     assert len(found) > 600
+
+
+def test_searching_at_the_offsets_as_found_answers_as_the_sorted_positions_do() -> None:
+    """`Gated._search_at` tries the gate's offsets as it finds them (unsorted, maybe twice) and stops
+    at the first match: the same answer as matching at the sorted `_positions` and as the pattern's
+    own `search`, for every gated pattern, on sample texts and made texts long enough to be read at
+    their words, ASCII or not (wide digits, CJK cues, words glued by `_` or letters outside ASCII)."""
+    patterns = _gated_patterns()
+    texts = [t.lower() for t in sample_texts()]
+    rng = random.Random(34)
+    pieces = sorted({w for p in patterns.values() if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces += ["٣", "仅", "例如", "é", "x", "5"]
+    glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "é", " lorem ipsum dolor sit amet "]
+    for _ in range(1500):
+        texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(2, 10))))
+    texts = [t if len(t) >= _SHORT else t + " lorem ipsum" * (_SHORT // 10) for t in texts]
+    tried = 0
+    for name, pattern in patterns.items():
+        gated = Gated(pattern)
+        for text in texts:
+            words = gate_words(text)
+            if not gated.passes(text, words):
+                continue
+            own = gated._words
+            if own is None or not gated._at_start:
+                continue  # (scanned whole: its gate cannot say where matches start)
+            expected = pattern.search(text) is not None
+            assert bool(gated._from(text, gated._positions(text, words, own))) == expected, (name, text)
+            assert gated._search_at(text, words, own) == expected, (name, text)
+            tried += expected
+    assert tried > 1000
