@@ -925,7 +925,12 @@ class GateSet:
         self._ungated = ungated
         self._all = frozenset(bits)
         self._loose = tuple(loose.items())
-        self._word_prefixes = tuple(word_prefixes.items())
+        # gathered by the patterns they open: a pattern already opened (by one of its words, most
+        # often) skips all its prefixes on one test
+        by_opens: dict[int, list[str]] = {}
+        for key, opens in word_prefixes.items():
+            by_opens.setdefault(opens, []).append(key)
+        self._word_prefixes = tuple((opens, tuple(keys)) for opens, keys in by_opens.items())
         self._bits = bits
 
     def opened(self, text: str, words: TextWords) -> int:
@@ -943,9 +948,12 @@ class GateSet:
             mask |= self._digits
         # (a word prefix where a word starts: " prefix" in the padded text, as `Gated.passes` reads it)
         padded = words.padded
-        for key, opens in self._word_prefixes:
-            if opens & ~mask and key in padded:
-                mask |= opens
+        for opens, keys in self._word_prefixes:
+            if opens & ~mask:
+                for key in keys:
+                    if key in padded:
+                        mask |= opens
+                        break
         for prefix, opens in self._loose:
             if opens & ~mask and prefix in text:
                 mask |= opens

@@ -8,6 +8,7 @@ import bisect
 import operator
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import (
@@ -112,14 +113,14 @@ _NO_HITS: tuple[Hit, ...] = ()
 # holds the two readings equal.
 
 
-def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
+def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[frozenset[str], AbstractSet[int]]:
     """(names of the cue patterns that matched, indices of the units they matched in) for the
     matches of a `family` regex over the units joined by newlines, `starts` being their offsets;
-    no pattern crosses a newline."""
+    no pattern crosses a newline. (Most texts have none: the shared empty sets, nothing made.)"""
     if not hits:
-        return set(), set()
+        return _EMPTY_SET, _NO_UNITS
     unit_of = bisect.bisect_right
-    return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
+    return frozenset([str(h.pattern) for h in hits]), {unit_of(starts, h.start) - 1 for h in hits}
 
 
 class _Segment:
@@ -280,6 +281,12 @@ class _Segment:
         self.constraint_lines = constraint_lines
 
     def merge(self, o: _Segment) -> _Segment:
+        # (a segment of no units is all empty sets, zeros and False, which every field's union, sum
+        # or `or` leaves as the other's: merged with one, the other segment is the result as it is)
+        if not self.n_units:
+            return o
+        if not o.n_units:
+            return self
         return _Segment(
             self.n_units + o.n_units,
             self.usage_pat | o.usage_pat,
@@ -321,6 +328,14 @@ class _Segment:
 
 _EMPTY_SET: frozenset[str] = frozenset()
 _NO_UNITS: frozenset[int] = frozenset()
+_NO_KINDS: tuple[int, ...] = (0,) * N_KINDS
+# What no units contribute (never modified, so shared: `_segment` of no units, and the identity of
+# `merge`)
+_EMPTY_SEGMENT = _Segment(
+    0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, _NO_KINDS, False, False, False, False,
+    _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
+    False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
+)  # fmt: skip
 
 
 # `segment`'s memo: what a run of units contributes is a function of the units and the property
@@ -350,11 +365,7 @@ def clear_memo() -> None:
 
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
-        return _Segment(
-            0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
-            _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
-            False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
-        )  # fmt: skip
+        return _EMPTY_SEGMENT
     joined = "\n".join(kept)
     low = joined.lower()
     # One pass over the units for where each starts and for the two line-led patterns, PARAM_LINE and
@@ -413,7 +424,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
-    kinds: Sequence[int] = (0,) * N_KINDS
+    kinds: Sequence[int] = _NO_KINDS
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
         for h in kind_hits:
@@ -490,12 +501,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # comment, in the order of the fields, which tests/jury/test_segment_fast.py holds)
     return _Segment(
         len(kept),  # n_units
-        frozenset(usage_pat),  # usage_pat
+        usage_pat,  # usage_pat
         len(usage_units),  # usage_units
-        frozenset(limit_pat),  # limit_pat
+        limit_pat,  # limit_pat
         len(limit_units),  # limit_units
-        len(limit_units - param_line_units),  # limit_prose_units
-        frozenset(ex_pat),  # example_pat
+        len(limit_units - param_line_units) if limit_units else 0,  # limit_prose_units
+        ex_pat,  # example_pat
         len(ex_units),  # example_units
         len(strong),  # strong
         tuple(kinds),  # kinds
@@ -503,7 +514,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
         has_return_section(joined, low, words),  # return_section
         bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
-        frozenset(m.group(0) for m in qualifiers),  # qualifiers
+        frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET,  # qualifiers
         code_spans,  # code_spans
         quoted,  # quoted
         numbers,  # numbers
@@ -513,7 +524,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         else 0,
         # headers: found in the units' pass (`_LINE_LED`)
         frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET,
-        frozenset(param_lines),  # param_lines
+        frozenset(param_lines) if param_lines else _EMPTY_SET,  # param_lines
         "```" in joined,  # fence
         ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
         has_param_section(joined, low, words),  # param_section
