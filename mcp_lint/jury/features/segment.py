@@ -461,24 +461,34 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5". So a number, which has a
     # digit, has one of 0-9 there, which `words.digits` says.)
     if words.wide is None:
-        numbers = (
-            frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, words)) if words.digits else _EMPTY_SET
-        )
+        found_numbers = [m.group(0) for m in _G_NUMBER.finditer(joined, words)] if words.digits else None
     else:
-        numbers = frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, None))
+        found_numbers = [m.group(0) for m in _G_NUMBER.finditer(joined, None)]
+    numbers = frozenset(found_numbers) if found_numbers else _EMPTY_SET
     if props.names:
         names, lowers = props.names, props.lowers
         # an inline entry only matters if it names a property (and is not a parameter line already);
         # its name, lower-cased, is an `_IDENT_NAME` and occurs in `low` (most names do not)
         inline = [n for n in props.entry_names if n in low and n not in param_lines]
         entries = param_lines | _inline_entries(joined, low, inline) if inline else param_lines
-        explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
+        # (each set made only when it has something: the shared empty set otherwise, one object
+        # less to keep and for the garbage collector to visit)
+        explained = (
+            frozenset([n for n, lo in zip(names, lowers, strict=True) if lo in entries])
+            if entries
+            else _EMPTY_SET
+        )
         # (a parameter line's name without ".[]" is an identifier of the text: what stands before it
         # is a line start, a space, a list mark or a backtick, and what follows it no identifier
         # character, so `PARAM_LINE` cannot have cut it short)
-        mentioned = frozenset(_mentioned(joined, low, props, param_lines))
-        detailed = frozenset(
-            n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
+        found = _mentioned(joined, low, props, param_lines)
+        mentioned = frozenset(found) if found else _EMPTY_SET
+        detailed = (
+            frozenset(
+                [n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines]
+            )
+            if detailed_lines and explained
+            else _EMPTY_SET
         )
         if mentioned:
             refs: set[str] = set()
