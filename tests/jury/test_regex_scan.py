@@ -187,6 +187,16 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
             assert any(p.search(text) for p in parts) == (cue.search(text) is not None)
 
 
+def _said(phrases: tuple[str, ...]) -> list[str]:
+    """Each phrase of a gate as text says it ("for example"), and its words glued otherwise ("for
+    example" with two spaces, with a newline, with an underscore)."""
+    out = []
+    for key in phrases:
+        words = key.strip()
+        out += [words, words.replace(" ", "  "), words.replace(" ", "\n"), words.replace(" ", "_")]
+    return out
+
+
 def _gated_patterns() -> dict[str, re.Pattern[str]]:
     """Every pattern the offline jury scans behind a word gate."""
     from mcp_lint.jury.features import segment
@@ -204,7 +214,8 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     a group) leaves the pattern ungated. Every pattern the jury gates has a gate."""
     gate = word_gate(re.compile(r"\b(?:do not|don't) use|\bprefer|\bmax(?:imum)?\b|只"))
     assert gate is not None
-    assert gate.words == {"do", "don", "max", "maximum"} and gate.prefixes == ("prefer",)
+    assert gate.words == {"don", "max", "maximum"} and gate.prefixes == ("prefer",)
+    assert gate.phrases == (" do not use",)  # ("use" may go on: not a whole word)
     digits = word_gate(re.compile(r"\b\d+ items\b|^\W*(?:when to use|usage)\b", re.M))
     assert (
         digits is not None and digits.words == {"when", "usage"} and set(digits.prefixes) == set("0123456789")
@@ -213,6 +224,26 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     for ungated in (r"\w+ only", r"x*only", r"(?i)only", r"only|", r"[ab]c", r"(?<=a)b"):
         assert word_gate(re.compile(ungated)) is None, ungated
     assert all(word_gate(p) is not None for p in _gated_patterns().values())
+
+
+def test_a_word_and_a_space_and_more_are_read_as_a_phrase() -> None:
+    """A whole word followed by a literal space and plain letters is read with what follows
+    (`WordGate.phrases`, as the padded text has them): each way on, up to `_MAX_PHRASES`; a phrase
+    that holds another adds nothing; a first word with more than `_MAX_PHRASES_PER_WORD` phrases,
+    or that opens the gate on its own, is a gate word instead. What follows a space and is not plain
+    letters at the next word's start (a class, `\\s`, a digit) is not read."""
+    gate = derive_word_gate(re.compile(r"\bfor (?:example,? )?when\b|\bfor instance\b|\bin order to\b"))
+    assert gate is not None and gate.at_start and gate.words == frozenset()
+    assert gate.phrases == (" for example ", " for instance ", " for when ", " in order to ")
+    many = derive_word_gate(re.compile(r"\breturns? (?:an? )?(?:error|exception)"))
+    assert many is not None and many.words == {"return", "returns"} and many.phrases == ()
+    own = derive_word_gate(re.compile(r"\bfor example\b|\bfor\b"))
+    assert own is not None and own.words == {"for"} and own.phrases == ()
+    for source in (r"\bfor\s+example", r"\bfor [a-z]+", r"\bfor \d"):
+        told = derive_word_gate(re.compile(source))
+        assert told is not None and told.phrases == () and "for" in (*told.words, *told.prefixes), source
+    digits = derive_word_gate(re.compile(r"\bup to \d+"))  # (read up to the space before the digit)
+    assert digits is not None and digits.words == frozenset() and digits.phrases == (" up to ",)
 
 
 def test_a_gate_says_whether_a_match_starts_at_its_words() -> None:
@@ -278,7 +309,14 @@ def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
     texts += [u for t in texts[::2] for u in t.split("\n")]
     rng = random.Random(29)
     patterns = _gated_patterns()
-    pieces = sorted({w for p in patterns.values() if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces = sorted(
+        {
+            w
+            for p in patterns.values()
+            if (g := word_gate(p))
+            for w in (*g.words, *g.prefixes, *_said(g.phrases))
+        }
+    )
     glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed "]
     for _ in range(3000):
         texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 6))))
@@ -330,7 +368,9 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
     texts = [t.lower() for t in sample_texts()]
     texts += [u for t in texts[::2] for u in t.split("\n")]
     rng = random.Random(32)
-    pieces = sorted({w for p in patterns if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces = sorted(
+        {w for p in patterns if (g := word_gate(p)) for w in (*g.words, *g.prefixes, *_said(g.phrases))}
+    )
     pieces += ["٣", "仅", "例如", "é", "x"]
     glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed ", " lorem ipsum dolor sit amet "]
     for _ in range(2000):
@@ -488,7 +528,14 @@ def test_searching_at_the_offsets_as_found_answers_as_the_sorted_positions_do() 
     patterns = _gated_patterns()
     texts = [t.lower() for t in sample_texts()]
     rng = random.Random(34)
-    pieces = sorted({w for p in patterns.values() if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces = sorted(
+        {
+            w
+            for p in patterns.values()
+            if (g := word_gate(p))
+            for w in (*g.words, *g.prefixes, *_said(g.phrases))
+        }
+    )
     pieces += ["٣", "仅", "例如", "é", "x", "5"]
     glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "é", " lorem ipsum dolor sit amet "]
     for _ in range(1500):
