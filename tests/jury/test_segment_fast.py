@@ -70,6 +70,10 @@ def test_pre_tests_rule_out_only_texts_without_matches() -> None:
                 assert lexicon.CODE_SPAN.search(unit) is None, unit
             if '"' not in unit and "'" not in unit and "\u201c" not in unit:
                 assert lexicon.QUOTED.search(unit) is None, unit
+            if not any(mark in unit for mark in ":-\u2013\u2014"):  # (a separator: `_segment`'s line_at)
+                assert lexicon.PARAM_LINE.search(unit) is None, unit
+            if "#" not in unit and ":" not in unit:
+                assert lexicon.HEADER.search(unit) is None, unit
 
 
 def test_segment_build_names_the_fields_in_order() -> None:

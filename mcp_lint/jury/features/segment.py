@@ -118,7 +118,7 @@ def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[frozenset[st
     matches of a `family` regex over the units joined by newlines, `starts` being their offsets;
     no pattern crosses a newline. (Most texts have none: the shared empty sets, nothing made.)"""
     if not hits:
-        return _EMPTY_SET, _NO_UNITS
+        return _NO_UNIT_HITS
     unit_of = bisect.bisect_right
     return frozenset([str(h.pattern) for h in hits]), {unit_of(starts, h.start) - 1 for h in hits}
 
@@ -329,6 +329,7 @@ class _Segment:
 _EMPTY_SET: frozenset[str] = frozenset()
 _NO_UNITS: frozenset[int] = frozenset()
 _NO_KINDS: tuple[int, ...] = (0,) * N_KINDS
+_NO_UNIT_HITS: tuple[frozenset[str], AbstractSet[int]] = (_EMPTY_SET, _NO_UNITS)  # (`_unit_hits` of none)
 # What no units contribute (never modified, so shared: `_segment` of no units, and the identity of
 # `merge`)
 _EMPTY_SEGMENT = _Segment(
@@ -378,12 +379,18 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     entry_units: list[str] = []
     header_matches: list[re.Match[str]] = []
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
-    if joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
+    # (a parameter line has one of its four separators)
+    line_at = PARAM_LINE.match if ":" in joined or "-" in joined or "–" in joined or "—" in joined else None
+    if line_at is None and header_at is None:  # (neither: only where the units start)
+        pos = 0
+        for unit in kept:
+            starts.append(pos)
+            pos += len(unit) + 1
+    elif joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
         pos = line_end = header_end = 0
-        line_at = PARAM_LINE.match
         for i, unit in enumerate(kept):
             starts.append(pos)
-            m = line_at(joined, pos)
+            m = line_at(joined, pos) if line_at is not None else None
             if m is not None:
                 entry_units.append(unit)
                 if pos >= line_end:  # (not inside the previous match, which took a newline)
@@ -401,9 +408,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         for unit in kept:
             starts.append(pos)
             pos += len(unit) + 1
-        for m in PARAM_LINE.finditer(joined):
-            param_lines.add(m.group(1).lower())
-            param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+        if line_at is not None:
+            for m in PARAM_LINE.finditer(joined):
+                param_lines.add(m.group(1).lower())
+                param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
         entry_units = list(kept) if param_lines else []
         if header_at is not None:
             header_matches = list(HEADER.finditer(joined))
@@ -421,9 +429,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         _G_LIM_CONDITIONAL.open_finditer(low, words) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
     )
     restrict_hits = _G_LIM_RESTRICT.open_finditer(low, words) if opened & _RESTRICT_OPEN else _NO_MATCHES
-    usage_pat, usage_units = _unit_hits(usage, starts)
-    limit_pat, limit_units = _unit_hits(limit, starts)
-    ex_pat, ex_units = _unit_hits(example, starts)
+    usage_pat, usage_units = _unit_hits(usage, starts) if usage else _NO_UNIT_HITS
+    limit_pat, limit_units = _unit_hits(limit, starts) if limit else _NO_UNIT_HITS
+    ex_pat, ex_units = _unit_hits(example, starts) if example else _NO_UNIT_HITS
     kinds: Sequence[int] = _NO_KINDS
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
