@@ -235,7 +235,7 @@ def test_a_word_and_a_space_and_more_are_read_as_a_phrase() -> None:
     gate = derive_word_gate(re.compile(r"\bfor (?:example,? )?when\b|\bfor instance\b|\bin order to\b"))
     assert gate is not None and gate.at_start and gate.words == frozenset()
     assert gate.phrases == (" for example ", " for instance ", " for when ", " in order to ")
-    many = derive_word_gate(re.compile(r"\breturns? (?:an? )?(?:error|exception)"))
+    many = derive_word_gate(re.compile(r"\breturns? (?:an? |the )?(?:error|exception|failure)"))
     assert many is not None and many.words == {"return", "returns"} and many.phrases == ()
     own = derive_word_gate(re.compile(r"\bfor example\b|\bfor\b"))
     assert own is not None and own.words == {"for"} and own.phrases == ()
