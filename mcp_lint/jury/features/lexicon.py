@@ -92,10 +92,8 @@ def has_param_section(text: str, low: str, words: TextWords | None = None) -> bo
     `gate_words(low)` (whose words are the ASCII ones: every other character ends a word)."""
     if text.isascii() or ("参数" not in text and _reads_as_lower(text)):
         if words is not None:
-            # (most texts have none of the words: answered without making a set)
-            if _PARAM_SECTION_WORDS.isdisjoint(words):
-                return False
-            return _param_section_at(text, words.padded, _PARAM_SECTION_WORDS.intersection(words))
+            present = _PARAM_SECTION_WORDS.intersection(words)
+            return bool(present) and _param_section_at(text, words.padded, present)
         if not any(key in low for key in _PARAM_SECTION_KEYS):
             return False
     return PARAM_SECTION.search(text) is not None
@@ -108,9 +106,8 @@ def has_return_section(text: str, low: str, words: TextWords | None = None) -> b
         if ":" not in text and (text.isascii() or "：" not in text):
             return False
         if words is not None:
-            if _RETURN_SECTION_WORDS.isdisjoint(words):
-                return False
-            return _return_section_at(text, words.padded, _RETURN_SECTION_WORDS.intersection(words))
+            present = _RETURN_SECTION_WORDS.intersection(words)
+            return bool(present) and _return_section_at(text, words.padded, present)
         if not any(key in low for key in _RETURN_SECTION_KEYS):
             return False
     return RETURN_SECTION.search(text) is not None
