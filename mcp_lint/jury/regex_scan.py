@@ -433,9 +433,10 @@ class WordGate:
     occurs (`Gated` then tries just those places); `word_prefixes`: those of the prefixes that a
     match starts with only where a word starts (after `\\b` or `^`), such as a digit for `\\b\\d+`.
 
-    `phrases`: words a match starts with followed by a literal space and more letters (`\\bfor
-    example\\b`, `\\bif you\\b`), as they stand in `TextWords.padded`: " for example " (the
-    last word whole) or " up to" (ending in a prefix). A phrase is read instead of its first word
+    `phrases`: words a match starts with followed by a literal space (or another character that
+    `TextWords.padded` makes a space: `case[- ]sensitive`, `e\\.g\\.`) and more letters
+    (`\\bfor example\\b`, `\\bif you\\b`), as they stand in the padded text: " for example "
+    (the last word whole) or " up to" (ending in a prefix). A phrase is read instead of its first word
     when that word does not open the gate on its own: "for" is in most texts, "for example" in few."""
 
     __slots__ = ("at_start", "phrases", "prefixes", "wide_prefixes", "word_prefixes", "words")
@@ -537,9 +538,10 @@ def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skip
             or (str(after[0]) == "LITERAL" and after[1] < 128 and not chr(after[1]).isalnum())
         )
     )
-    if whole and after is not None and str(after[0]) == "LITERAL" and after[1] == 32 and not skipped:
-        # a word, a space and more: what follows the space, read at a word start, gives the phrases
-        # (only plain letters, each at the start of the match's next word, and not too many)
+    if bounded and after is not None and _one_space(after) and not skipped:
+        # a word, a space (or another character the padded text makes one: "-" of "read-only",
+        # `[- ]` of `case[- ]sensitive`) and more: what follows, read at a word start, gives the
+        # phrases (only plain letters, each at the start of the match's next word, not too many)
         more: set[_Need] = set()
         if (
             _needs(items[i + 1 :], True, more)
@@ -553,6 +555,17 @@ def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skip
             return True
     out.add((whole, run, not skipped, bounded))
     return True
+
+
+def _one_space(item: Any) -> bool:
+    """The parsed `item` matches one character, always an ASCII one that is not a letter or digit
+    (which `TextWords.padded` has as a space): a literal, or a class of such literals."""
+    op, av = item
+    if str(op) == "LITERAL":
+        return bool(av < 128 and not chr(av).isalnum())
+    return str(op) == "IN" and all(
+        str(kind) == "LITERAL" and value < 128 and not chr(value).isalnum() for kind, value in av
+    )
 
 
 GATES_FILE = "data/word-gates.json"

@@ -189,11 +189,12 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
 
 def _said(phrases: tuple[str, ...]) -> list[str]:
     """Each phrase of a gate as text says it ("for example"), and its words glued otherwise ("for
-    example" with two spaces, with a newline, with an underscore)."""
+    example" with two spaces, a newline, an underscore, a hyphen, a dot)."""
     out = []
     for key in phrases:
         words = key.strip()
         out += [words, words.replace(" ", "  "), words.replace(" ", "\n"), words.replace(" ", "_")]
+        out += [words.replace(" ", "-"), words.replace(" ", ".")]
     return out
 
 
@@ -214,8 +215,8 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     a group) leaves the pattern ungated. Every pattern the jury gates has a gate."""
     gate = word_gate(re.compile(r"\b(?:do not|don't) use|\bprefer|\bmax(?:imum)?\b|只"))
     assert gate is not None
-    assert gate.words == {"don", "max", "maximum"} and gate.prefixes == ("prefer",)
-    assert gate.phrases == (" do not use",)  # ("use" may go on: not a whole word)
+    assert gate.words == {"max", "maximum"} and gate.prefixes == ("prefer",)
+    assert gate.phrases == (" do not use", " don t use")  # ("use" may go on: not a whole word)
     digits = word_gate(re.compile(r"\b\d+ items\b|^\W*(?:when to use|usage)\b", re.M))
     assert (
         digits is not None and digits.words == {"when", "usage"} and set(digits.prefixes) == set("0123456789")
@@ -227,7 +228,7 @@ def test_word_gates_are_read_off_the_patterns() -> None:
 
 
 def test_a_word_and_a_space_and_more_are_read_as_a_phrase() -> None:
-    """A whole word followed by a literal space and plain letters is read with what follows
+    """A whole word followed by a literal space (or punctuation) and plain letters is read with what follows
     (`WordGate.phrases`, as the padded text has them): each way on, up to `_MAX_PHRASES`; a phrase
     that holds another adds nothing; a first word with more than `_MAX_PHRASES_PER_WORD` phrases,
     or that opens the gate on its own, is a gate word instead. What follows a space and is not plain
@@ -242,6 +243,11 @@ def test_a_word_and_a_space_and_more_are_read_as_a_phrase() -> None:
     for source in (r"\bfor\s+example", r"\bfor [a-z]+", r"\bfor \d"):
         told = derive_word_gate(re.compile(source))
         assert told is not None and told.phrases == () and "for" in (*told.words, *told.prefixes), source
+    # a character the padded text makes a space (a literal or a class of them) joins words as a
+    # space does; a class with a letter does not
+    joined = derive_word_gate(re.compile(r"\bcase[- ]sensitive\b|\be\.g\.|\bread-only\b|\bx[^ ]y|\bab[c ]d"))
+    assert joined is not None and joined.phrases == (" case sensitive ", " e g ", " read only ")
+    assert joined.prefixes == ("ab", "x") and joined.words == frozenset()
     digits = derive_word_gate(re.compile(r"\bup to \d+"))  # (read up to the space before the digit)
     assert digits is not None and digits.words == frozenset() and digits.phrases == (" up to ",)
 
