@@ -371,6 +371,10 @@ _WIDE_DIGIT = lazy(r"[^\D0-9]")
 # a word that starts with a digit 0-9, in `TextWords.padded` (at the space before it)
 _DIGIT_START = re.compile(r" (?=[0-9])")
 _MAX_NEEDS = 400  # past this many ways to start, a pattern is not gated (always scanned)
+_MAX_PHRASES = 8  # past this many ways to go on after a word and a space, the word alone is the gate
+# ... and past this many phrases after one first word (`derive_word_gate`; 6 read fewest instructions
+# over a pass of the calibration tools, against 3 and 8)
+_MAX_PHRASES_PER_WORD = 6
 
 
 class TextWords(frozenset[str]):
@@ -427,9 +431,15 @@ class WordGate:
     `at_start`: the word or prefix is where the match itself starts (false when the pattern may
     first take non-word characters, `^\\W*when`), so a match can only start where one of them
     occurs (`Gated` then tries just those places); `word_prefixes`: those of the prefixes that a
-    match starts with only where a word starts (after `\\b` or `^`), such as a digit for `\\b\\d+`."""
+    match starts with only where a word starts (after `\\b` or `^`), such as a digit for `\\b\\d+`.
 
-    __slots__ = ("at_start", "prefixes", "wide_prefixes", "word_prefixes", "words")
+    `phrases`: words a match starts with followed by a literal space (or another character that
+    `TextWords.padded` makes a space: `case[- ]sensitive`, `e\\.g\\.`) and more letters
+    (`\\bfor example\\b`, `\\bif you\\b`), as they stand in the padded text: " for example "
+    (the last word whole) or " up to" (ending in a prefix). A phrase is read instead of its first word
+    when that word does not open the gate on its own: "for" is in most texts, "for example" in few."""
+
+    __slots__ = ("at_start", "phrases", "prefixes", "wide_prefixes", "word_prefixes", "words")
 
     def __init__(
         self,
@@ -438,12 +448,14 @@ class WordGate:
         at_start: bool = False,
         word_prefixes: tuple[str, ...] = (),
         wide_prefixes: tuple[str, ...] = (),
+        phrases: tuple[str, ...] = (),
     ) -> None:
         self.words = words
         self.prefixes = prefixes
         self.at_start = at_start
         self.word_prefixes = word_prefixes
         self.wide_prefixes = wide_prefixes
+        self.phrases = phrases
 
 
 _WORD_STARTS = frozenset({"AT_BOUNDARY", "AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING"})
@@ -526,8 +538,34 @@ def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skip
             or (str(after[0]) == "LITERAL" and after[1] < 128 and not chr(after[1]).isalnum())
         )
     )
+    if bounded and after is not None and _one_space(after) and not skipped:
+        # a word, a space (or another character the padded text makes one: "-" of "read-only",
+        # `[- ]` of `case[- ]sensitive`) and more: what follows, read at a word start, gives the
+        # phrases (only plain letters, each at the start of the match's next word, not too many)
+        more: set[_Need] = set()
+        if (
+            _needs(items[i + 1 :], True, more)
+            and len(more) <= _MAX_PHRASES
+            and all(
+                at and word_start and w.replace(" ", "").isalpha() and w.isascii()
+                for _, w, at, word_start in more
+            )
+        ):
+            out.update((w_whole, run + " " + w, True, True) for w_whole, w, _, _ in more)
+            return True
     out.add((whole, run, not skipped, bounded))
     return True
+
+
+def _one_space(item: Any) -> bool:
+    """The parsed `item` matches one character, always an ASCII one that is not a letter or digit
+    (which `TextWords.padded` has as a space): a literal, or a class of such literals."""
+    op, av = item
+    if str(op) == "LITERAL":
+        return bool(av < 128 and not chr(av).isalnum())
+    return str(op) == "IN" and all(
+        str(kind) == "LITERAL" and value < 128 and not chr(value).isalnum() for kind, value in av
+    )
 
 
 GATES_FILE = "data/word-gates.json"
@@ -556,6 +594,7 @@ def _shipped() -> dict[str, WordGate | None]:
                 entry["gate"]["at_start"],
                 tuple(entry["gate"]["word_prefixes"]),
                 tuple(entry["gate"]["wide_prefixes"]),
+                tuple(entry["gate"].get("phrases", ())),
             )
             for entry in json.loads(text)["gates"]
         }
@@ -578,6 +617,7 @@ def gates_document(patterns: Iterable[re.Pattern[str]]) -> dict[str, Any]:
                     "at_start": gate.at_start,
                     "word_prefixes": list(gate.word_prefixes),
                     "wide_prefixes": list(gate.wide_prefixes),
+                    "phrases": list(gate.phrases),
                 },
             }
         )
@@ -600,16 +640,36 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     needs: set[_Need] = set()
     if not _needs(list(_PARSER.parse(source, flags).data), False, needs):
         return None
-    words = frozenset(w for whole, w, _, _ in needs if whole)
-    prefixes = {p for whole, p, _, _ in needs if not whole and p.isascii()}
+    single = {need for need in needs if " " not in need[1]}
+    whole_words = {w for whole, w, _, _ in single if whole}
+    prefixes = {p for whole, p, _, _ in single if not whole and p.isascii()}
     # a prefix that some match may take in the middle of a word is not a word prefix
-    loose = {p for whole, p, _, at_word in needs if not whole and not at_word}
+    loose = {p for whole, p, _, at_word in single if not whole and not at_word}
+    # Phrases by their first word (each as it stands in the padded text); a phrase that holds another
+    # adds nothing ("for example when", "for example"), nor one whose first word or a word prefix of
+    # it opens the gate anyway; a first word with many phrases is the gate itself (each phrase is
+    # one more look through the text)
+    starts = tuple(f" {p}" for p in sorted(prefixes - loose))
+    keys = sorted(f" {w} " if whole else f" {w}" for whole, w, _, _ in needs - single)
+    by_first: dict[str, list[str]] = {}
+    for key in keys:
+        if not any(key.startswith(shorter) for shorter in keys if shorter != key):
+            by_first.setdefault(key[1:].split(" ", 1)[0], []).append(key)
+    phrases: set[str] = set()
+    for first, its in by_first.items():
+        if len(its) > _MAX_PHRASES_PER_WORD:
+            whole_words.add(first)  # (followed by a space: a whole word)
+        else:
+            phrases.update(its)
+    words = frozenset(whole_words)
+    phrases = {key for key in phrases if key[1:].split(" ", 1)[0] not in words and not key.startswith(starts)}
     return WordGate(
         words,
         tuple(sorted(prefixes)),
         all(at_start for _, _, at_start, _ in needs),
         tuple(sorted(prefixes - loose)),
-        tuple(sorted({p for whole, p, _, _ in needs if not p.isascii()})),
+        tuple(sorted({p for whole, p, _, _ in single if not p.isascii()})),
+        tuple(sorted(phrases)),
     )
 
 
@@ -644,6 +704,8 @@ class Gated:
         "_digits",
         "_keys",
         "_loose",
+        "_phrase_firsts",
+        "_phrases",
         "_prefix_keys",
         "_prefixes",
         "_wide",
@@ -668,6 +730,10 @@ class Gated:
         self._digits = False
         self._any_digit = False
         self._digit_words = False  # the ten digits are word prefixes (`\\b\\d`): `digit_starts`
+        # the gate's phrases (`WordGate.phrases`) by their first word, looked for only in a text that
+        # has that word
+        self._phrases: dict[str, tuple[str, ...]] = {}
+        self._phrase_firsts: frozenset[str] = frozenset()
 
     def _read(self) -> None:
         gate = word_gate(self.pattern)
@@ -691,6 +757,11 @@ class Gated:
             self._loose = tuple(p for p in gate.prefixes if p not in gate.word_prefixes)
             self._wide = gate.wide_prefixes
             self._digits = "0" in gate.prefixes
+            phrases: dict[str, list[str]] = {}
+            for key in gate.phrases:
+                phrases.setdefault(key[1:].split(" ", 1)[0], []).append(key)
+            self._phrases = {first: tuple(keys) for first, keys in phrases.items()}
+            self._phrase_firsts = frozenset(phrases)
 
     def passes(self, text: str, words: TextWords | None) -> bool:
         """The pattern may match in `text` (false: it certainly does not)."""
@@ -701,10 +772,20 @@ class Gated:
         own = self._words
         if own is None or not own.isdisjoint(words) or (self._any_digit and words.digits):
             return True
-        # a loop, not any(...): no generator made per text on this hot path
-        for prefix in self._prefixes or ():
+        # a word prefix where a word starts (`_positions` finds it there), another prefix anywhere; a
+        # loop, not any(...): no generator made per text on this hot path
+        padded = words.padded
+        for key in self._prefix_keys:
+            if key in padded:
+                return True
+        for prefix in self._loose:
             if prefix in text:
                 return True
+        if self._phrases:
+            for first in self._phrase_firsts.intersection(words):
+                for key in self._phrases[first]:
+                    if key in padded:
+                        return True
         if words.wide is not None:  # not ASCII
             if self._digits and words.wide:
                 return True
@@ -747,6 +828,13 @@ class Gated:
             while i >= 0:
                 found.append(i)
                 i = find(key, i + 1)
+        if self._phrases:
+            for first in self._phrase_firsts.intersection(words):
+                for key in self._phrases[first]:
+                    i = find(key)
+                    while i >= 0:
+                        found.append(i)
+                        i = find(key, i + 1)
         if self._digit_words:
             found += words.digit_starts()
         for prefix in self._loose:
@@ -800,7 +888,65 @@ class Gated:
         own = self._words
         if own is None or not self._at_start or len(text) < _SHORT:
             return self.pattern.search(text) is not None
-        return self._search_from(text, self._positions(text, words, own))
+        return self._search_at(text, words, own)
+
+    def _search_at(self, text: str, words: TextWords, own: frozenset[str]) -> bool:
+        """Some match starts at one of `_positions(text, words, own)`: the same offsets tried as they
+        are found, not gathered and sorted first. Whether a pattern matches somewhere does not depend
+        on which of its matches is found, and any offset where `match` succeeds is the start of a
+        match of the pattern (the same test `finditer` makes there); the first offset tried is
+        usually one (a gate word of TYPE_WORDS, DEFAULT_WORDS ... is most of a match).
+
+        The offsets are found as `_positions` finds them, written out again rather than shared
+        through a generator: a generator's resume per offset made `_segment` ~2% dearer in
+        instructions (tests/jury/test_regex_scan.py holds the two to the same answer)."""
+        match = self.pattern.match
+        padded = words.padded
+        find = padded.find
+        keys = self._keys
+        for word in own.intersection(words):
+            key = keys[word]
+            i = find(key)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = find(key, i + 1)
+        for key in self._prefix_keys:
+            i = find(key)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = find(key, i + 1)
+        if self._phrases:
+            for first in self._phrase_firsts.intersection(words):
+                for key in self._phrases[first]:
+                    i = find(key)
+                    while i >= 0:
+                        if match(text, i) is not None:
+                            return True
+                        i = find(key, i + 1)
+        if self._digit_words:
+            for i in words.digit_starts():
+                if match(text, i) is not None:
+                    return True
+        for prefix in self._loose:
+            i = text.find(prefix)
+            while i >= 0:
+                if match(text, i) is not None:
+                    return True
+                i = text.find(prefix, i + 1)
+        if words.wide is not None:  # not ASCII
+            for prefix in self._wide:
+                i = text.find(prefix)
+                while i >= 0:
+                    if match(text, i) is not None:
+                        return True
+                    i = text.find(prefix, i + 1)
+            if self._digits:
+                for i in words.wide:
+                    if match(text, i) is not None:
+                        return True
+        return False
 
     def search(self, text: str, words: TextWords | None) -> bool:
         """`self.pattern.search(text) is not None`, `words` as for `starts`."""
@@ -828,10 +974,12 @@ class GateSet:
         "_bits",
         "_digits",
         "_gated",
-        "_prefixes",
+        "_loose",
+        "_phrases",
         "_ungated",
         "_wide_digits",
         "_wide_prefixes",
+        "_word_prefixes",
     )
 
     def __init__(self, gated: Sequence[Gated]) -> None:
@@ -840,8 +988,10 @@ class GateSet:
 
     def _read(self) -> None:
         bits: dict[str, int] = {}
-        prefixes: dict[str, int] = {}
+        word_prefixes: dict[str, int] = {}  # " prefix" (as `Gated._prefix_keys`) -> the patterns it opens
+        loose: dict[str, int] = {}
         wide_prefixes: dict[str, int] = {}
+        phrases: dict[str, dict[str, int]] = {}  # first word -> phrase -> the patterns it opens
         ungated = digits = wide_digits = 0
         for i, gated in enumerate(self._gated):
             if gated._prefixes is None:
@@ -851,8 +1001,15 @@ class GateSet:
                 continue
             for word in gated._words:
                 bits[word] = bits.get(word, 0) | 1 << i
-            for prefix in gated._prefixes or ():
-                prefixes[prefix] = prefixes.get(prefix, 0) | 1 << i
+            for key in gated._prefix_keys:
+                word_prefixes[key] = word_prefixes.get(key, 0) | 1 << i
+            for first, keys in gated._phrases.items():
+                its = phrases.setdefault(first, {})
+                for key in keys:
+                    its[key] = its.get(key, 0) | 1 << i
+            for prefix in gated._loose:
+                if not (gated._any_digit and prefix in string.digits):  # (`words.digits` below)
+                    loose[prefix] = loose.get(prefix, 0) | 1 << i
             if gated._any_digit:
                 digits |= 1 << i
             for prefix in gated._wide:
@@ -863,8 +1020,19 @@ class GateSet:
         self._wide_digits = wide_digits
         self._wide_prefixes = tuple(wide_prefixes.items())
         self._ungated = ungated
+        self._loose = tuple(loose.items())
+        # gathered by the patterns they open: a pattern already opened (by one of its words, most
+        # often) skips all its prefixes on one test
+        by_opens: dict[int, list[str]] = {}
+        for key, opens in word_prefixes.items():
+            by_opens.setdefault(opens, []).append(key)
+        self._word_prefixes = tuple((opens, tuple(keys)) for opens, keys in by_opens.items())
+        # (a phrase's first word is read with the words: `_all` has it, opening nothing by itself
+        # when it is not a gate word too)
+        self._phrases = {first: tuple(its.items()) for first, its in phrases.items()}
+        for first in phrases:
+            bits.setdefault(first, 0)
         self._all = frozenset(bits)
-        self._prefixes = tuple(prefixes.items())
         self._bits = bits
 
     def opened(self, text: str, words: TextWords) -> int:
@@ -876,11 +1044,24 @@ class GateSet:
             bits = self._bits
             assert bits is not None
         mask = self._ungated
+        phrases = self._phrases
+        padded = words.padded
         for word in self._all.intersection(words):
             mask |= bits[word]
+            if word in phrases:  # a phrase's first word: the phrase in the padded text
+                for key, opens in phrases[word]:
+                    if opens & ~mask and key in padded:
+                        mask |= opens
         if words.digits:
             mask |= self._digits
-        for prefix, opens in self._prefixes:
+        # (a word prefix where a word starts: " prefix" in the padded text, as `Gated.passes` reads it)
+        for opens, keys in self._word_prefixes:
+            if opens & ~mask:
+                for key in keys:
+                    if key in padded:
+                        mask |= opens
+                        break
+        for prefix, opens in self._loose:
             if opens & ~mask and prefix in text:
                 mask |= opens
         if words.wide is not None:  # not ASCII: also a digit outside ASCII, and the wide prefixes

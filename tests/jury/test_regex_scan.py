@@ -187,6 +187,17 @@ def test_presence_regexes_match_where_their_patterns_do() -> None:
             assert any(p.search(text) for p in parts) == (cue.search(text) is not None)
 
 
+def _said(phrases: tuple[str, ...]) -> list[str]:
+    """Each phrase of a gate as text says it ("for example"), and its words glued otherwise ("for
+    example" with two spaces, a newline, an underscore, a hyphen, a dot)."""
+    out = []
+    for key in phrases:
+        words = key.strip()
+        out += [words, words.replace(" ", "  "), words.replace(" ", "\n"), words.replace(" ", "_")]
+        out += [words.replace(" ", "-"), words.replace(" ", ".")]
+    return out
+
+
 def _gated_patterns() -> dict[str, re.Pattern[str]]:
     """Every pattern the offline jury scans behind a word gate."""
     from mcp_lint.jury.features import segment
@@ -204,7 +215,8 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     a group) leaves the pattern ungated. Every pattern the jury gates has a gate."""
     gate = word_gate(re.compile(r"\b(?:do not|don't) use|\bprefer|\bmax(?:imum)?\b|只"))
     assert gate is not None
-    assert gate.words == {"do", "don", "max", "maximum"} and gate.prefixes == ("prefer",)
+    assert gate.words == {"max", "maximum"} and gate.prefixes == ("prefer",)
+    assert gate.phrases == (" do not use", " don t use")  # ("use" may go on: not a whole word)
     digits = word_gate(re.compile(r"\b\d+ items\b|^\W*(?:when to use|usage)\b", re.M))
     assert (
         digits is not None and digits.words == {"when", "usage"} and set(digits.prefixes) == set("0123456789")
@@ -213,6 +225,31 @@ def test_word_gates_are_read_off_the_patterns() -> None:
     for ungated in (r"\w+ only", r"x*only", r"(?i)only", r"only|", r"[ab]c", r"(?<=a)b"):
         assert word_gate(re.compile(ungated)) is None, ungated
     assert all(word_gate(p) is not None for p in _gated_patterns().values())
+
+
+def test_a_word_and_a_space_and_more_are_read_as_a_phrase() -> None:
+    """A whole word followed by a literal space (or punctuation) and plain letters is read with what follows
+    (`WordGate.phrases`, as the padded text has them): each way on, up to `_MAX_PHRASES`; a phrase
+    that holds another adds nothing; a first word with more than `_MAX_PHRASES_PER_WORD` phrases,
+    or that opens the gate on its own, is a gate word instead. What follows a space and is not plain
+    letters at the next word's start (a class, `\\s`, a digit) is not read."""
+    gate = derive_word_gate(re.compile(r"\bfor (?:example,? )?when\b|\bfor instance\b|\bin order to\b"))
+    assert gate is not None and gate.at_start and gate.words == frozenset()
+    assert gate.phrases == (" for example ", " for instance ", " for when ", " in order to ")
+    many = derive_word_gate(re.compile(r"\breturns? (?:an? |the )?(?:error|exception|failure)"))
+    assert many is not None and many.words == {"return", "returns"} and many.phrases == ()
+    own = derive_word_gate(re.compile(r"\bfor example\b|\bfor\b"))
+    assert own is not None and own.words == {"for"} and own.phrases == ()
+    for source in (r"\bfor\s+example", r"\bfor [a-z]+", r"\bfor \d"):
+        told = derive_word_gate(re.compile(source))
+        assert told is not None and told.phrases == () and "for" in (*told.words, *told.prefixes), source
+    # a character the padded text makes a space (a literal or a class of them) joins words as a
+    # space does; a class with a letter does not
+    joined = derive_word_gate(re.compile(r"\bcase[- ]sensitive\b|\be\.g\.|\bread-only\b|\bx[^ ]y|\bab[c ]d"))
+    assert joined is not None and joined.phrases == (" case sensitive ", " e g ", " read only ")
+    assert joined.prefixes == ("ab", "x") and joined.words == frozenset()
+    digits = derive_word_gate(re.compile(r"\bup to \d+"))  # (read up to the space before the digit)
+    assert digits is not None and digits.words == frozenset() and digits.phrases == (" up to ",)
 
 
 def test_a_gate_says_whether_a_match_starts_at_its_words() -> None:
@@ -278,7 +315,14 @@ def test_a_gate_never_turns_away_a_text_its_pattern_matches() -> None:
     texts += [u for t in texts[::2] for u in t.split("\n")]
     rng = random.Random(29)
     patterns = _gated_patterns()
-    pieces = sorted({w for p in patterns.values() if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces = sorted(
+        {
+            w
+            for p in patterns.values()
+            if (g := word_gate(p))
+            for w in (*g.words, *g.prefixes, *_said(g.phrases))
+        }
+    )
     glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed "]
     for _ in range(3000):
         texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(1, 6))))
@@ -330,7 +374,9 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
     texts = [t.lower() for t in sample_texts()]
     texts += [u for t in texts[::2] for u in t.split("\n")]
     rng = random.Random(32)
-    pieces = sorted({w for p in patterns if (g := word_gate(p)) for w in (*g.words, *g.prefixes)})
+    pieces = sorted(
+        {w for p in patterns if (g := word_gate(p)) for w in (*g.words, *g.prefixes, *_said(g.phrases))}
+    )
     pieces += ["٣", "仅", "例如", "é", "x"]
     glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "ed ", " lorem ipsum dolor sit amet "]
     for _ in range(2000):
@@ -478,3 +524,41 @@ def test_wide_digits_are_the_digits_outside_ascii() -> None:
         c for c in range(sys.maxunicode + 1) if digit.match(every, c) and not "0" <= every[c] <= "9"
     ]
     assert len(found) > 600
+
+
+def test_searching_at_the_offsets_as_found_answers_as_the_sorted_positions_do() -> None:
+    """`Gated._search_at` tries the gate's offsets as it finds them (unsorted, maybe twice) and stops
+    at the first match: the same answer as matching at the sorted `_positions` and as the pattern's
+    own `search`, for every gated pattern, on sample texts and made texts long enough to be read at
+    their words, ASCII or not (wide digits, CJK cues, words glued by `_` or letters outside ASCII)."""
+    patterns = _gated_patterns()
+    texts = [t.lower() for t in sample_texts()]
+    rng = random.Random(34)
+    pieces = sorted(
+        {
+            w
+            for p in patterns.values()
+            if (g := word_gate(p))
+            for w in (*g.words, *g.prefixes, *_said(g.phrases))
+        }
+    )
+    pieces += ["٣", "仅", "例如", "é", "x", "5"]
+    glue = [" ", "", "_", "-", "'", ".", ": ", "\n", "x", "9", "s ", "é", " lorem ipsum dolor sit amet "]
+    for _ in range(1500):
+        texts.append("".join(rng.choice(pieces) + rng.choice(glue) for _ in range(rng.randint(2, 10))))
+    texts = [t if len(t) >= _SHORT else t + " lorem ipsum" * (_SHORT // 10) for t in texts]
+    tried = 0
+    for name, pattern in patterns.items():
+        gated = Gated(pattern)
+        for text in texts:
+            words = gate_words(text)
+            if not gated.passes(text, words):
+                continue
+            own = gated._words
+            if own is None or not gated._at_start:
+                continue  # (scanned whole: its gate cannot say where matches start)
+            expected = pattern.search(text) is not None
+            assert bool(gated._from(text, gated._positions(text, words, own))) == expected, (name, text)
+            assert gated._search_at(text, words, own) == expected, (name, text)
+            tried += expected
+    assert tried > 1000

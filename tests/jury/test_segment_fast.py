@@ -70,6 +70,10 @@ def test_pre_tests_rule_out_only_texts_without_matches() -> None:
                 assert lexicon.CODE_SPAN.search(unit) is None, unit
             if '"' not in unit and "'" not in unit and "\u201c" not in unit:
                 assert lexicon.QUOTED.search(unit) is None, unit
+            if not any(mark in unit for mark in ":-\u2013\u2014"):  # (a separator: `_segment`'s line_at)
+                assert lexicon.PARAM_LINE.search(unit) is None, unit
+            if "#" not in unit and ":" not in unit:
+                assert lexicon.HEADER.search(unit) is None, unit
 
 
 def test_segment_build_names_the_fields_in_order() -> None:
@@ -124,7 +128,8 @@ def test_a_segment_holds_what_it_is_given_and_merges_field_by_field() -> None:
             elif kind == "bool":
                 values.append(rng.random() < 0.5)
             elif kind == "int":
-                values.append(rng.randrange(5))
+                # (a segment of units has at least one: only the empty segment has none)
+                values.append(rng.randrange(1 if name == "n_units" else 0, 5))
             else:
                 values.append(tuple(rng.randrange(3) for _ in range(G.N_KINDS)))
         one = G._Segment(*values)
@@ -142,6 +147,34 @@ def test_a_segment_holds_what_it_is_given_and_merges_field_by_field() -> None:
             assert got == x + y, name
         else:
             assert got == tuple(p + q for p, q in zip(x, y, strict=True)), name
+
+
+def test_the_empty_segment_merges_as_nothing() -> None:
+    """`_segment` of no units is the shared empty segment: no units, every set empty, every count 0,
+    every flag False; `merge` returns the other segment as it is when one side is empty, which is
+    what merging field by field gives (union, sum, or)."""
+    fields = _segment_fields()
+    empty = G._segment([], S._PropNames.of(()))
+    assert empty is G._EMPTY_SEGMENT and empty.n_units == 0
+    for name in fields:
+        value = getattr(empty, name)
+        assert value == (G._NO_KINDS if name == "kinds" else type(value)()), name
+    assert G._NO_KINDS == (0,) * G.N_KINDS
+    none = S._PropNames.of(())
+    for units in _unit_lists()[:300]:
+        seg = G._segment(units, S._PropNames.of(("query", "limit")) if len(units) % 2 else none)
+        assert seg.n_units == len(units)
+        assert empty.merge(seg) is seg and seg.merge(empty) is seg
+        for name in fields:
+            x, y = getattr(empty, name), getattr(seg, name)
+            if isinstance(x, frozenset):
+                assert y == x | y and type(y) is frozenset, name
+            elif isinstance(x, bool):
+                assert y == (x or y), name
+            elif isinstance(x, int):
+                assert y == x + y, name
+            else:
+                assert y == tuple(p + q for p, q in zip(x, y, strict=True)), name
 
 
 def test_merge_sums_the_kinds() -> None:

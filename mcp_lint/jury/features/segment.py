@@ -8,6 +8,7 @@ import bisect
 import operator
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from mcp_lint.jury.features import unitmemo
 from mcp_lint.jury.features.lexicon import (
@@ -112,14 +113,14 @@ _NO_HITS: tuple[Hit, ...] = ()
 # holds the two readings equal.
 
 
-def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[set[str], set[int]]:
+def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[frozenset[str], AbstractSet[int]]:
     """(names of the cue patterns that matched, indices of the units they matched in) for the
     matches of a `family` regex over the units joined by newlines, `starts` being their offsets;
-    no pattern crosses a newline."""
+    no pattern crosses a newline. (Most texts have none: the shared empty sets, nothing made.)"""
     if not hits:
-        return set(), set()
+        return _NO_UNIT_HITS
     unit_of = bisect.bisect_right
-    return {str(h.pattern) for h in hits}, {unit_of(starts, h.start) - 1 for h in hits}
+    return frozenset([str(h.pattern) for h in hits]), {unit_of(starts, h.start) - 1 for h in hits}
 
 
 class _Segment:
@@ -280,6 +281,12 @@ class _Segment:
         self.constraint_lines = constraint_lines
 
     def merge(self, o: _Segment) -> _Segment:
+        # (a segment of no units is all empty sets, zeros and False, which every field's union, sum
+        # or `or` leaves as the other's: merged with one, the other segment is the result as it is)
+        if not self.n_units:
+            return o
+        if not o.n_units:
+            return self
         return _Segment(
             self.n_units + o.n_units,
             self.usage_pat | o.usage_pat,
@@ -321,6 +328,15 @@ class _Segment:
 
 _EMPTY_SET: frozenset[str] = frozenset()
 _NO_UNITS: frozenset[int] = frozenset()
+_NO_KINDS: tuple[int, ...] = (0,) * N_KINDS
+_NO_UNIT_HITS: tuple[frozenset[str], AbstractSet[int]] = (_EMPTY_SET, _NO_UNITS)  # (`_unit_hits` of none)
+# What no units contribute (never modified, so shared: `_segment` of no units, and the identity of
+# `merge`)
+_EMPTY_SEGMENT = _Segment(
+    0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, _NO_KINDS, False, False, False, False,
+    _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
+    False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
+)  # fmt: skip
 
 
 # `segment`'s memo: what a run of units contributes is a function of the units and the property
@@ -350,11 +366,7 @@ def clear_memo() -> None:
 
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
-        return _Segment(
-            0, _EMPTY_SET, 0, _EMPTY_SET, 0, 0, _EMPTY_SET, 0, 0, (0,) * N_KINDS, False, False, False, False,
-            _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, _EMPTY_SET, _EMPTY_SET, False, False, False,
-            False, False, False, False, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, _EMPTY_SET, 0, 0, 0,
-        )  # fmt: skip
+        return _EMPTY_SEGMENT
     joined = "\n".join(kept)
     low = joined.lower()
     # One pass over the units for where each starts and for the two line-led patterns, PARAM_LINE and
@@ -367,12 +379,18 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     entry_units: list[str] = []
     header_matches: list[re.Match[str]] = []
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
-    if joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
+    # (a parameter line has one of its four separators)
+    line_at = PARAM_LINE.match if ":" in joined or "-" in joined or "–" in joined or "—" in joined else None
+    if line_at is None and header_at is None:  # (neither: only where the units start)
+        pos = 0
+        for unit in kept:
+            starts.append(pos)
+            pos += len(unit) + 1
+    elif joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
         pos = line_end = header_end = 0
-        line_at = PARAM_LINE.match
         for i, unit in enumerate(kept):
             starts.append(pos)
-            m = line_at(joined, pos)
+            m = line_at(joined, pos) if line_at is not None else None
             if m is not None:
                 entry_units.append(unit)
                 if pos >= line_end:  # (not inside the previous match, which took a newline)
@@ -390,9 +408,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         for unit in kept:
             starts.append(pos)
             pos += len(unit) + 1
-        for m in PARAM_LINE.finditer(joined):
-            param_lines.add(m.group(1).lower())
-            param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
+        if line_at is not None:
+            for m in PARAM_LINE.finditer(joined):
+                param_lines.add(m.group(1).lower())
+                param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
         entry_units = list(kept) if param_lines else []
         if header_at is not None:
             header_matches = list(HEADER.finditer(joined))
@@ -410,10 +429,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         _G_LIM_CONDITIONAL.open_finditer(low, words) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
     )
     restrict_hits = _G_LIM_RESTRICT.open_finditer(low, words) if opened & _RESTRICT_OPEN else _NO_MATCHES
-    usage_pat, usage_units = _unit_hits(usage, starts)
-    limit_pat, limit_units = _unit_hits(limit, starts)
-    ex_pat, ex_units = _unit_hits(example, starts)
-    kinds: Sequence[int] = (0,) * N_KINDS
+    usage_pat, usage_units = _unit_hits(usage, starts) if usage else _NO_UNIT_HITS
+    limit_pat, limit_units = _unit_hits(limit, starts) if limit else _NO_UNIT_HITS
+    ex_pat, ex_units = _unit_hits(example, starts) if example else _NO_UNIT_HITS
+    kinds: Sequence[int] = _NO_KINDS
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
         for h in kind_hits:
@@ -450,24 +469,34 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # lower-casing other text may move them, or make a `\b`: "İ5" -> "i̇5". So a number, which has a
     # digit, has one of 0-9 there, which `words.digits` says.)
     if words.wide is None:
-        numbers = (
-            frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, words)) if words.digits else _EMPTY_SET
-        )
+        found_numbers = [m.group(0) for m in _G_NUMBER.finditer(joined, words)] if words.digits else None
     else:
-        numbers = frozenset(m.group(0) for m in _G_NUMBER.finditer(joined, None))
+        found_numbers = [m.group(0) for m in _G_NUMBER.finditer(joined, None)]
+    numbers = frozenset(found_numbers) if found_numbers else _EMPTY_SET
     if props.names:
         names, lowers = props.names, props.lowers
         # an inline entry only matters if it names a property (and is not a parameter line already);
         # its name, lower-cased, is an `_IDENT_NAME` and occurs in `low` (most names do not)
         inline = [n for n in props.entry_names if n in low and n not in param_lines]
         entries = param_lines | _inline_entries(joined, low, inline) if inline else param_lines
-        explained = frozenset(n for n, lo in zip(names, lowers, strict=True) if lo in entries)
+        # (each set made only when it has something: the shared empty set otherwise, one object
+        # less to keep and for the garbage collector to visit)
+        explained = (
+            frozenset([n for n, lo in zip(names, lowers, strict=True) if lo in entries])
+            if entries
+            else _EMPTY_SET
+        )
         # (a parameter line's name without ".[]" is an identifier of the text: what stands before it
         # is a line start, a space, a list mark or a backtick, and what follows it no identifier
         # character, so `PARAM_LINE` cannot have cut it short)
-        mentioned = frozenset(_mentioned(joined, low, props, param_lines))
-        detailed = frozenset(
-            n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines
+        found = _mentioned(joined, low, props, param_lines)
+        mentioned = frozenset(found) if found else _EMPTY_SET
+        detailed = (
+            frozenset(
+                [n for n, lo in zip(names, lowers, strict=True) if n in explained and lo in detailed_lines]
+            )
+            if detailed_lines and explained
+            else _EMPTY_SET
         )
         if mentioned:
             refs: set[str] = set()
@@ -490,12 +519,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     # comment, in the order of the fields, which tests/jury/test_segment_fast.py holds)
     return _Segment(
         len(kept),  # n_units
-        frozenset(usage_pat),  # usage_pat
+        usage_pat,  # usage_pat
         len(usage_units),  # usage_units
-        frozenset(limit_pat),  # limit_pat
+        limit_pat,  # limit_pat
         len(limit_units),  # limit_units
-        len(limit_units - param_line_units),  # limit_prose_units
-        frozenset(ex_pat),  # example_pat
+        len(limit_units - param_line_units) if limit_units else 0,  # limit_prose_units
+        ex_pat,  # example_pat
         len(ex_units),  # example_units
         len(strong),  # strong
         tuple(kinds),  # kinds
@@ -503,7 +532,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
         has_return_section(joined, low, words),  # return_section
         bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
-        frozenset(m.group(0) for m in qualifiers),  # qualifiers
+        frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET,  # qualifiers
         code_spans,  # code_spans
         quoted,  # quoted
         numbers,  # numbers
@@ -513,7 +542,7 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         else 0,
         # headers: found in the units' pass (`_LINE_LED`)
         frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET,
-        frozenset(param_lines),  # param_lines
+        frozenset(param_lines) if param_lines else _EMPTY_SET,  # param_lines
         "```" in joined,  # fence
         ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
         has_param_section(joined, low, words),  # param_section
