@@ -80,6 +80,7 @@ _PARTS: tuple[tuple[str, Gated], ...] = tuple(
     (comp, part) for comp, parts in _GATED.items() for part in parts
 )
 _GATES = GateSet([part for _, part in _PARTS])
+# the one empty answer, shared (Python 3.11 makes a new object for each `frozenset()`)
 _NONE: frozenset[str] = frozenset()
 
 
@@ -93,7 +94,7 @@ def _unit_cues(unit: str) -> frozenset[str]:
     for i, (comp, part) in enumerate(_PARTS):
         if opened >> i & 1 and comp not in found and part.open_search(low, words):
             found.append(comp)
-    return frozenset(found)
+    return frozenset(found) if found else _NONE
 
 
 _UNIT_CUES: Memo[frozenset[str]] = Memo(_unit_cues)
@@ -120,7 +121,7 @@ def explicit_cues(
     Which cue patterns match is read unit by unit (`unit_cues`), and only for the units of groups
     with kept content: no other unit can give a cue."""
     if not units or anchors is None:
-        return frozenset()
+        return _NONE
     kept = set(kept)
     # only a group with a kept unit can give a cue; its units' cues are read in the same loop (plain
     # loops: a verdict reads every group of every text, most of which give no cue)
@@ -139,7 +140,7 @@ def explicit_cues(
             if cues:
                 present |= cues
     if not present:
-        return frozenset()
+        return _NONE
     groups = with_kept
     found: set[str] = set()
     names = _PropNames.of(props)
@@ -167,4 +168,4 @@ def explicit_cues(
                 ok = any(_says_specific(units[i], anchors) for i in group)
             if ok:
                 found.add(comp)
-    return frozenset(found)
+    return frozenset(found) if found else _NONE
