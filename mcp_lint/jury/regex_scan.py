@@ -557,6 +557,11 @@ def _needs(items: list[Any], bounded: bool, out: set[_Need], run: str = "", skip
     return True
 
 
+def _phrase_first(key: str) -> str:
+    """The first word of a phrase as `WordGate.phrases` holds it (" for example ")."""
+    return key[1:].split(" ", 1)[0]
+
+
 def _one_space(item: Any) -> bool:
     """The parsed `item` matches one character, always an ASCII one that is not a letter or digit
     (which `TextWords.padded` has as a space): a literal, or a class of such literals."""
@@ -654,7 +659,7 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
     by_first: dict[str, list[str]] = {}
     for key in keys:
         if not any(key.startswith(shorter) for shorter in keys if shorter != key):
-            by_first.setdefault(key[1:].split(" ", 1)[0], []).append(key)
+            by_first.setdefault(_phrase_first(key), []).append(key)
     phrases: set[str] = set()
     for first, its in by_first.items():
         if len(its) > _MAX_PHRASES_PER_WORD:
@@ -662,7 +667,7 @@ def derive_word_gate(pattern: re.Pattern[str]) -> WordGate | None:
         else:
             phrases.update(its)
     words = frozenset(whole_words)
-    phrases = {key for key in phrases if key[1:].split(" ", 1)[0] not in words and not key.startswith(starts)}
+    phrases = {key for key in phrases if _phrase_first(key) not in words and not key.startswith(starts)}
     return WordGate(
         words,
         tuple(sorted(prefixes)),
@@ -759,7 +764,7 @@ class Gated:
             self._digits = "0" in gate.prefixes
             phrases: dict[str, list[str]] = {}
             for key in gate.phrases:
-                phrases.setdefault(key[1:].split(" ", 1)[0], []).append(key)
+                phrases.setdefault(_phrase_first(key), []).append(key)
             self._phrases = {first: tuple(keys) for first, keys in phrases.items()}
             self._phrase_firsts = frozenset(phrases)
 

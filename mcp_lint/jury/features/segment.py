@@ -381,12 +381,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
     # (a parameter line has one of its four separators)
     line_at = PARAM_LINE.match if ":" in joined or "-" in joined or "–" in joined or "—" in joined else None
-    if line_at is None and header_at is None:  # (neither: only where the units start)
-        pos = 0
-        for unit in kept:
-            starts.append(pos)
-            pos += len(unit) + 1
-    elif joined.count("\n") == len(kept) - 1:  # (no unit has a newline of its own: the lines are the units)
+    # (with neither, only where the units start, below; with no unit holding a newline of its own,
+    # the lines are the units)
+    if (line_at is not None or header_at is not None) and joined.count("\n") == len(kept) - 1:
         pos = line_end = header_end = 0
         for i, unit in enumerate(kept):
             starts.append(pos)
@@ -429,9 +426,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
         _G_LIM_CONDITIONAL.open_finditer(low, words) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
     )
     restrict_hits = _G_LIM_RESTRICT.open_finditer(low, words) if opened & _RESTRICT_OPEN else _NO_MATCHES
-    usage_pat, usage_units = _unit_hits(usage, starts) if usage else _NO_UNIT_HITS
-    limit_pat, limit_units = _unit_hits(limit, starts) if limit else _NO_UNIT_HITS
-    ex_pat, ex_units = _unit_hits(example, starts) if example else _NO_UNIT_HITS
+    usage_pat, usage_units = _unit_hits(usage, starts)
+    limit_pat, limit_units = _unit_hits(limit, starts)
+    ex_pat, ex_units = _unit_hits(example, starts)
     kinds: Sequence[int] = _NO_KINDS
     if kind_hits:
         kind_units: list[set[int]] = [set() for _ in range(N_KINDS)]
