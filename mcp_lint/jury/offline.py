@@ -288,11 +288,6 @@ def _counted(n: int, noun: str, verb_one: str, verb_many: str) -> str:
     return f"{_plural(n, noun)} {verb_one if n == 1 else verb_many}"
 
 
-def _similar_siblings(name: str, siblings: Sequence[str]) -> Sequence[str]:
-    """Sibling names that share a word of three letters or more with `name`, sorted."""
-    return similar_names(name, siblings)
-
-
 class OfflineJury:
     """Scores a tool on the six rubric components without any model call."""
 
@@ -304,17 +299,9 @@ class OfflineJury:
         """(scores after the rubric's anchors, prose features, prose-only parameters score); a
         component that does not apply (parameters of a tool without any) is left out. `context` is
         `ToolContext.of(tool.name, tool.input_schema, siblings)` when the caller has it."""
-        scores, ext, prose_params, _, _ = self._anchored(tool, siblings, context)
-        return scores, ext, prose_params
-
-    def _anchored(
-        self, tool: Tool, siblings: Sequence[str], context: ToolContext | None = None
-    ) -> tuple[dict[str, float], Extracted, int, dict[str, float], dict[str, str]]:
-        """(anchored scores, features, prose-only parameters score, the model's scores, the reasons
-        of the components the anchors decided); see `mcp_lint.jury.anchors`."""
         scores, ext, prose_params = self.model_scores(tool, siblings, context)
-        anchored = anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits))
-        return anchored.scores, ext, prose_params, scores, anchored.reasons  # (fresh dicts of `anchor`)
+        # (see `mcp_lint.jury.anchors`; `anchor` returns fresh dicts)
+        return anchor(tool, scores, Evidence(ext.placeholder, ext.example_hits)).scores, ext, prose_params
 
     def model_scores(
         self, tool: Tool, siblings: Sequence[str] = (), context: ToolContext | None = None
@@ -362,7 +349,7 @@ class OfflineJury:
 
     def judge(self, tool: Tool, siblings: Sequence[str]) -> JudgeVerdict:
         context = ToolContext.of(tool.name, tool.input_schema, siblings)
-        # (`_anchored`, without its frame and tuple)
+        # (`scores`, keeping the model's scores and the anchors' reasons for `_reasons`)
         model_scores, ext, prose_params = self.model_scores(tool, siblings, context)
         anchored = anchor(tool, model_scores, Evidence(ext.placeholder, ext.example_hits))
         reasons = self._reasons(tool, siblings, model_scores, ext, prose_params, context, anchored.reasons)
@@ -416,7 +403,7 @@ class OfflineJury:
 
         if ext.usage_hits == 0:
             msg = "no sentence says when to use it or when not to"
-            similar = similar_names(tool.name, siblings)  # (`_similar_siblings`): only this reason names them
+            similar = similar_names(tool.name, siblings)  # only this reason names them
             if similar:
                 msg += f"; nothing tells it apart from similar tools ({_names(similar)})"
             r["guidelines"] = msg

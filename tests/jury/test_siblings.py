@@ -16,9 +16,9 @@ from mcp_lint.jury import siblings
 from mcp_lint.jury.features import analyze
 from mcp_lint.jury.features.specificity import Domain, DomainIndex, name_domain
 from mcp_lint.jury.features.tokens import _specific_stems
-from mcp_lint.jury.offline import OfflineJury, _similar_siblings
+from mcp_lint.jury.offline import OfflineJury
 from mcp_lint.jury.run import _items
-from mcp_lint.jury.siblings import ServerNames
+from mcp_lint.jury.siblings import ServerNames, similar_names
 from mcp_lint.model import ServerSnapshot, Tool
 from mcp_lint.words import name_words
 
@@ -95,12 +95,12 @@ def test_the_index_names_the_same_similar_siblings_as_the_scan(
             old_siblings = tuple(sorted({n for n in names if n != item.tool.name}))
             assert tuple(item.siblings) == old_siblings and len(item.siblings) == len(old_siblings)
             expected = oracle_similar(item.tool.name, old_siblings)
-            found = _similar_siblings(item.tool.name, item.siblings)
+            found = similar_names(item.tool.name, item.siblings)
             assert len(found) == len(expected), (server, item.tool.name)
             assert list(found[:4]) == expected[:4] and list(found) == expected, (server, item.tool.name)
             assert list(found[1:7:2]) == expected[1:7:2]
             assert [found[k] for k in range(min(len(found), 9))] == expected[:9]
-            assert _similar_siblings(item.tool.name, old_siblings) == expected  # a plain sequence too
+            assert similar_names(item.tool.name, old_siblings) == expected  # a plain sequence too
             compared += 1
             similar_found += bool(expected)
     assert compared > 400 and similar_found > 100
