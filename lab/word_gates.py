@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import mcp_lint.jury.features  # noqa: F401  (its modules make their gated patterns at import)
-from mcp_lint.jury.features.lexicon import _CJK_CHARS, CUE_FAMILY_PATTERNS
+from mcp_lint.jury.features.lexicon import CJK, CUE_FAMILY_PATTERNS
 from mcp_lint.jury.regex_scan import FAMILIES_FILE, GATED, GATES_FILE, families_document, gates_document
 
 JURY = Path(__file__).resolve().parent.parent / "mcp_lint" / "jury"
@@ -28,7 +28,7 @@ def main() -> int:
     document = gates_document(gated.pattern for gated in GATED)
     TARGET.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{TARGET}: {len(document['gates'])} gates")
-    families = families_document((patterns, _CJK_CHARS) for patterns in CUE_FAMILY_PATTERNS)
+    families = families_document((patterns, CJK) for patterns in CUE_FAMILY_PATTERNS)
     FAMILIES.write_text(json.dumps(families, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{FAMILIES}: {len(families['families'])} families")
     return 0

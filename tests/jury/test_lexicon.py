@@ -143,6 +143,23 @@ def test_opens_with_verb_says_what_verb_start_says() -> None:
     assert len(units) > 1000
 
 
+def test_cjk_finds_the_cjk_blocks() -> None:
+    """`CJK`, read on UTF-8 bytes, finds exactly the characters of `_CJK_RANGES`, each on its own (every
+    code point) and among others (the code points around each block's ends, and UTF-8's 1- to 4-byte
+    characters, surrogates too), as the code point class does."""
+    from mcp_lint.jury.features.lexicon import _CJK_RANGES, CJK
+
+    found = [point for point in range(sys.maxunicode + 1) if CJK.search(chr(point)) is not None]
+    assert found == [point for low, high in _CJK_RANGES for point in range(low, high + 1)]
+    blocks = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK_RANGES) + "]")
+    near = [p + d for low, high in _CJK_RANGES for p in (low, high) for d in (-2, -1, 0, 1, 2)]
+    near += [0x41, 0xE9, 0x3000, 0x4E2D, 0xD800, 0xDFFF, 0xE000, 0xFFFD, 0x1F600, 0x20000, 0x10FFFF]
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(chr(rng.choice(near)) for _ in range(rng.randint(0, 6)))
+        assert (CJK.search(text) is not None) == (blocks.search(text) is not None), ascii(text)
+
+
 def test_the_sentence_split_is_the_plain_regex() -> None:
     """`SENT_SPLIT` tries the openers of a glued sentence only after a space before one of their
     initials (`_GLUED_INITIALS`): the same pieces as the plain alternation, on sample texts and on
