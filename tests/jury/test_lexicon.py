@@ -127,10 +127,11 @@ def test_opens_with_verb_says_what_verb_start_says() -> None:
     wills = ["", "will ", "Will ", "will  ", "wil "]
     verbs = ["get", "GETS", "Analyse", "analyze", "summarizes", "look up", "Looks Up", "lookup", "gettting"]
     verbs += ["list_items", "fetc", "获取", "search", "ſearch", "İnsert", "x"]  # long s, dotted I
-    spaces = ["", " ", "\t", "\n ", "\x1c", "\x1f", "\x0b", "\u00a0", "\u2003"]
+    verbs += ["Ġet", "Создать", "é", "查询", "列", "\u212aeep"]  # (not ASCII, no fold: string methods)
+    spaces = ["", " ", "\t", "\n ", "\x1c", "\x1f", "\x0b", "\u00a0", "\u2003", "\u3000", "’"]
     made = [
         rng.choice(spaces) + rng.choice(leads) + rng.choice(wills) + rng.choice(verbs)
-        + rng.choice(["", " the weather.", "s", ":"])
+        + rng.choice(["", " the weather.", "s", ":", " — ça", "获取"])
         for _ in range(3000)
     ]  # fmt: skip
     checked = [*texts, *units, *made, "", " ", "this tool ", "will", "will get"]
@@ -141,6 +142,33 @@ def test_opens_with_verb_says_what_verb_start_says() -> None:
         answers.add(answer)
     assert answers == {True, False}
     assert len(units) > 1000
+    # (texts outside ASCII, without a fold, read by string methods: both answers)
+    assert {opens_with_verb(t) for t in checked if not t.isascii() and not set(t) & set(CASE_FOLDS)} == {
+        True,
+        False,
+    }
+
+
+def test_lower_reads_the_verbs_as_ignorecase_does() -> None:
+    """What `opens_with_verb` reads without its regex, over every code point but `CASE_FOLDS`: IGNORECASE
+    matches a character of the verbs, the leads or "will " to a character exactly when `lower()` lowers
+    that character to it (and to one character); `\\s` matches what `isspace` and `lstrip` take."""
+    from mcp_lint.jury.features.lexicon import _OPENING_PREFIXES, _VERB_LEADS
+
+    chars = sorted(set("".join((*_OPENING_PREFIXES, *_VERB_LEADS, "will "))))
+    assert "获" in chars and "z" in chars and " " in chars
+    ignorecase = {c: re.compile(re.escape(c), re.IGNORECASE) for c in chars}
+    any_of = re.compile("[" + re.escape("".join(chars)) + "]", re.IGNORECASE)
+    space = re.compile(r"\s")
+    for point in range(sys.maxunicode + 1):
+        c = chr(point)
+        assert (space.fullmatch(c) is not None) == c.isspace() == ((c + "x").lstrip() == "x"), hex(point)
+        if c in CASE_FOLDS:
+            continue
+        low = c.lower()
+        assert len(low) == 1, hex(point)
+        if any_of.fullmatch(c) is not None or low in ignorecase:
+            assert [p for p in chars if ignorecase[p].fullmatch(c)] == [low], hex(point)
 
 
 def test_cjk_finds_the_cjk_blocks() -> None:
