@@ -187,8 +187,11 @@ class Family:
     told apart by trying the patterns one by one where it starts, in the alternation's order (the
     first that matches there is the one the alternation took; matches are few)."""
 
-    def __init__(self, scan: str, sources: Iterable[tuple[int, str]]) -> None:
-        """A family whose alternation is `scan` and whose patterns on their own are `sources`, as
+    def __init__(
+        self, scan: str, sources: Iterable[tuple[int, str]], digits: tuple[str, str] | None = None
+    ) -> None:
+        """A family whose alternation is `scan`, whose patterns on their own are `sources` and, if it
+        has alternatives that start with a digit, `digits` (those alone, and all the others), as
         `family_sources` derives them."""
         # compiled when a text first gets past the family's word gate
         self.scan = lazy(scan)
@@ -201,6 +204,10 @@ class Family:
         # match first needs it, not at every lint's import)
         self._by_first: dict[str, tuple[int, ...]] | None = None
         self._untold: tuple[int, ...] = ()
+        # the alternatives that start with a digit, and the others behind their own gate, until a text
+        # needs the whole scan (`_by_digits`)
+        self._digits = None if digits is None else (lazy(digits[0]), Gated(lazy(digits[1])))
+        self._whole = digits is None
 
     def _candidates(self) -> dict[str, tuple[int, ...]]:
         """Which sources a match may be, by the character it starts with: a source whose alternatives
@@ -257,36 +264,62 @@ class Family:
 
     def open_finditer(self, text: str, words: TextWords) -> list[Hit]:
         """`finditer` for a text the family's gate lets through (`GateSet.opened`)."""
-        found = self._gated.open_finditer(text, words)
+        found = None if self._whole else self._by_digits(text, words)
+        if found is None:
+            found = self._gated.open_finditer(text, words)
         return [Hit(m.start(), m.end(), self._which(text, m.start())) for m in found]
+
+    def _by_digits(self, text: str, words: TextWords) -> Iterable[re.Match[str]] | None:
+        """The family's matches in `text`, found by its alternatives that start with a digit alone
+        when the gate of all the others turns `text` away: none of those can match anywhere in it,
+        so at every position the alternation takes what the digits' alternatives take there. None
+        when that gate lets `text` through: the whole scan is read, and from then on always. A lint
+        whose texts open a family only with a number ("Tool number 0: ...") then never compiles the
+        whole alternation (the kinds of limitation: 1,382 characters, ~15 M instructions)."""
+        assert self._digits is not None
+        digits, others = self._digits
+        if others.passes(text, words):
+            self._whole = True
+            return None
+        return digits.finditer(text)
 
 
 # What a family scans with, derived from its patterns: `Family` above, and why it is read this way.
-FamilySources = tuple[str, tuple[tuple[int, str], ...]]
+FamilySources = tuple[str, tuple[tuple[int, str], ...], tuple[str, str] | None]
 
 
 _LATIN_OPEN = r"\b(?:"  # how `family_sources` opens a Latin pattern
 
 
 def family_sources(patterns: Iterable[str], unspaced: Searcher) -> FamilySources:
-    """The source of a `Family`'s alternation of `patterns`, and each pattern's own source with its
-    index, in the order `Family._which` tries them (see `Family`)."""
+    """The source of a `Family`'s alternation of `patterns`, each pattern's own source with its
+    index, in the order `Family._which` tries them (see `Family`), and, when some Latin alternatives
+    start with a digit (`\\d`) and others do not, the alternation of those alone and that of all the
+    others (`Family._by_digits`)."""
     latin: list[tuple[int, str]] = []
     cjk: list[tuple[int, str]] = []
+    digit_led: list[str] = []
+    others: list[str] = []  # (the Latin alternatives that do not start with a digit)
     for i, p in enumerate(patterns):
         alts = _top_alternatives(p)
         # (an ASCII alternative has no CJK character: not searched, so that a lazy `unspaced`
         # compiles only for a family with CJK alternatives)
         han = [a for a in alts if not a.isascii() and unspaced.search(a)]
-        lat = [a for a in alts if a not in han]
+        lat = [_no_leading_boundary(a) for a in alts if a not in han]
         if lat:
-            latin.append((i, "|".join(_no_leading_boundary(a) for a in lat)))
+            latin.append((i, "|".join(lat)))
+            digit_led += [a for a in lat if a.startswith(r"\d")]
+            others += [a for a in lat if not a.startswith(r"\d")]
         if han:
             cjk.append((i, "|".join(han)))
     # (the Latin alternatives gathered by first character: `by_first_character`)
     lead = r"\b(?:" + by_first_character(p for _, p in latin) + ")"
     scan = ([lead] if latin else []) + [p for _, p in cjk]
-    return "|".join(scan), tuple((i, _LATIN_OPEN + p + ")") for i, p in latin) + tuple(cjk)
+    digits = None
+    if digit_led and others:
+        rest = [r"\b(?:" + by_first_character(others) + ")"] + [p for _, p in cjk]
+        digits = (r"\b(?:" + "|".join(digit_led) + ")", "|".join(rest))
+    return "|".join(scan), tuple((i, _LATIN_OPEN + p + ")") for i, p in latin) + tuple(cjk), digits
 
 
 def family(
@@ -313,7 +346,11 @@ def shipped_families() -> dict[tuple[str, ...], FamilySources]:
     try:
         document = json.loads((PACKAGE_DIR / "jury" / FAMILIES_FILE).read_text(encoding="utf-8"))
         return {
-            tuple(entry["patterns"]): (entry["scan"], tuple((i, source) for i, source in entry["sources"]))
+            tuple(entry["patterns"]): (
+                entry["scan"],
+                tuple((i, source) for i, source in entry["sources"]),
+                None if entry["digits"] is None else tuple(entry["digits"]),
+            )
             for entry in document["families"]
         }
     except (OSError, ValueError, LookupError, TypeError):
@@ -324,8 +361,15 @@ def families_document(families: Iterable[tuple[Sequence[str], Searcher]]) -> dic
     """`family_sources` of each (patterns, unspaced), derived now, as `FAMILIES_FILE` holds them."""
     entries = []
     for patterns, unspaced in families:
-        scan, sources = family_sources(patterns, unspaced)
-        entries.append({"patterns": list(patterns), "scan": scan, "sources": [list(s) for s in sources]})
+        scan, sources, digits = family_sources(patterns, unspaced)
+        entries.append(
+            {
+                "patterns": list(patterns),
+                "scan": scan,
+                "sources": [list(s) for s in sources],
+                "digits": None if digits is None else list(digits),
+            }
+        )
     about = "written by python -m lab.word_gates; see mcp_lint/jury/regex_scan.py"
     return {"about": about, "families": entries}
 

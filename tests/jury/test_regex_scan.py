@@ -17,6 +17,8 @@ from mcp_lint.jury.features.vector import FEATURE_NAMES
 from mcp_lint.jury.regex_scan import (
     _SHORT,
     GATED,
+    Family,
+    FamilySources,
     Gated,
     _closing,
     _top_alternatives,
@@ -28,6 +30,7 @@ from mcp_lint.jury.regex_scan import (
     presence_parts,
     word_gate,
 )
+from mcp_lint.lazyre import source_of
 
 
 def test_top_alternatives_split_outside_groups_and_classes_only() -> None:
@@ -205,7 +208,10 @@ def _gated_patterns() -> dict[str, re.Pattern[str]]:
 
     patterns = {name: g.pattern for name, g in vars(segment).items() if isinstance(g, Gated)}
     patterns |= {f"cue {comp} {i}": g.pattern for comp, parts in _GATED.items() for i, g in enumerate(parts)}
-    patterns |= {n: getattr(F, n).scan for n in ("_USAGE", "_LIMIT", "_EXAMPLE", "_KINDS", "_CONTENT_LIST")}
+    families = {n: getattr(F, n) for n in ("_USAGE", "_LIMIT", "_EXAMPLE", "_KINDS", "_CONTENT_LIST")}
+    patterns |= {n: fam.scan for n, fam in families.items()}
+    # (a family's alternatives other than those led by a digit: `Family._by_digits`)
+    patterns |= {f"{n} others": fam._digits[1].pattern for n, fam in families.items() if fam._digits}
     return patterns
 
 
@@ -471,7 +477,6 @@ def test_the_shipped_cue_families_are_what_the_patterns_give_today() -> None:
     patterns now (after a lexicon change: `python -m lab.word_gates`); the lexicon's families are
     made from it, and a family whose patterns it lacks is derived."""
     from mcp_lint.jury import regex_scan
-    from mcp_lint.lazyre import source_of
     from mcp_lint.resources import PACKAGE_DIR
 
     text = (PACKAGE_DIR / "jury" / regex_scan.FAMILIES_FILE).read_text(encoding="utf-8")
@@ -483,12 +488,77 @@ def test_the_shipped_cue_families_are_what_the_patterns_give_today() -> None:
     for patterns, one in zip(F.CUE_FAMILY_PATTERNS, made, strict=True):
         derived = regex_scan.family_sources(patterns, F.CJK)
         assert shipped[patterns] == derived
-        assert (source_of(one.scan)[0], one._sources) == derived
+        assert _made_from(one) == derived
     assert any(F.CJK.search(source) for _, source in shipped[F.USAGE_CUES][1])  # (CJK ones too)
     other = (r"\bfoo\b|\bbar", "返回x")
     fresh = family(other, F.CJK, shipped)
-    assert (source_of(fresh.scan)[0], fresh._sources) == regex_scan.family_sources(other, F.CJK)
+    assert _made_from(fresh) == regex_scan.family_sources(other, F.CJK)
     assert [h.pattern for h in fresh.finditer("foo, then bar, 返回x")] == [0, 0, 1]
+
+
+def _made_from(fam: Family) -> FamilySources:
+    """What `fam` was made from, as `family_sources` gives it."""
+    digits = (
+        None if fam._digits is None else (source_of(fam._digits[0])[0], source_of(fam._digits[1].pattern)[0])
+    )
+    return source_of(fam.scan)[0], fam._sources, digits
+
+
+def test_a_family_read_by_its_digits_alone_finds_what_its_whole_scan_finds() -> None:
+    """Where the gate of a family's other alternatives turns a text away, `Family._by_digits` finds
+    the matches of the whole alternation with the alternatives that start with a digit alone (sample
+    texts, lower-cased, and made texts of numbers, units and the family's other words); where that gate
+    lets the text through, it answers None and the family reads the whole scan from then on."""
+    fam = F._KINDS
+    assert fam._digits is not None  # (\b\d+ (?:results|items|...)\b)
+    rng = random.Random(21)
+    pieces = [
+        "10 ",
+        "3 results",
+        "2 items",
+        "5 mb",
+        "12 kb ",
+        "99 rows",
+        "results ",
+        "only ",
+        "fails ",
+        "max ",
+    ]
+    pieces += [
+        "at most ",
+        "note ",
+        "not supported",
+        "仅",
+        "1.5 mb",
+        "x",
+        " ",
+        ", ",
+        "\n",
+        "tool number 0: ",
+        "٣ ",
+    ]
+    texts = [t.lower() for t in sample_texts()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 10))) for _ in range(4000)]
+    narrowed = matched = 0
+    whole = fam._whole
+    try:
+        for text in texts:
+            words = gate_words(text)
+            fam._whole = False
+            found = fam._by_digits(text, words)
+            if found is None:
+                assert fam._whole
+                continue
+            spans = [m.span() for m in found]
+            assert spans == [m.span() for m in fam.scan.finditer(text)], text
+            assert [h.pattern for h in fam.open_finditer(text, words)] == [
+                fam._which(text, start) for start, _ in spans
+            ]
+            narrowed += 1
+            matched += bool(spans)
+    finally:
+        fam._whole = whole
+    assert narrowed > 500 and matched > 200 and narrowed < len(texts) - 500
 
 
 def test_a_family_tells_its_patterns_apart_trying_only_those_that_start_so() -> None:
