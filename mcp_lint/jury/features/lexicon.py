@@ -185,9 +185,11 @@ QUALIFIERS = lazy(
 )
 NUMBER = lazy(r"\b\d+(?:\.\d+)?\b")
 CODE_SPAN = lazy(r"`([^`\n]{1,200})`")
-QUOTED = re.compile(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
+# (QUOTED and BULLET lazy too: a lint of texts without quotes or list items may never reach them, and
+# each has a class with a character past U+00FF, which `re` builds in Python: ~0.15 ms each)
+QUOTED = lazy(r"\"([^\"\n]{1,80})\"|'([^'\n]{1,80})'|“([^”\n]{1,80})”")
 
-BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
+BULLET = lazy(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
 
 
 def is_bullet(text: str) -> bool:
