@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Callable, Mapping, Sequence
-from itertools import compress, islice
+from itertools import compress
 from typing import Any
 
 from mcp_lint.jury.anchors import Evidence, anchor
@@ -153,7 +153,6 @@ def _model() -> dict[str, _Component]:
 _LIMIT = 1e3
 _ROUNDING = 2.0**-53
 _EVERY_FEATURE = range(len(FEATURE_NAMES))
-_AFTER_BIAS = range(1, len(FEATURE_NAMES))
 _SCORES = (1.0, 2.0, 3.0, 4.0, 5.0)  # `float(1 + k)` for the k cut-points a value is past
 
 
@@ -245,13 +244,13 @@ class _Scorer:
     def scores(self, x: Sequence[float]) -> list[float]:
         """`float(model[name].score(x))` for each component, in the model's order (`names`)."""
         weights, thresholds, deltas = self.weights, self.thresholds, self.deltas
+        nonzero = compress(_EVERY_FEATURE, x)
         if x[0] == 1.0:  # the bias, as every vector of `Analysis.values` has it
             (l0, l1, l2, l3, l4, l5), (b0, b1, b2, b3, b4, b5) = self.after_bias
-            nonzero = compress(_AFTER_BIAS, islice(x, 1, None))
+            next(nonzero)  # (its index, 0, is the first non-zero one: its step is taken)
         else:
             l0 = l1 = l2 = l3 = l4 = l5 = 0.0
             b0, b1, b2, b3, b4, b5 = self.zero
-            nonzero = compress(_EVERY_FEATURE, x)
         for j in nonzero:
             v = x[j]
             w0, w1, w2, w3, w4, w5 = weights[j]
