@@ -153,6 +153,7 @@ def _model() -> dict[str, _Component]:
 _LIMIT = 1e3
 _ROUNDING = 2.0**-53
 _EVERY_FEATURE = range(len(FEATURE_NAMES))
+_SCORES = (1.0, 2.0, 3.0, 4.0, 5.0)  # `float(1 + k)` for the k cut-points a value is past
 
 
 class _Scorer:
@@ -180,6 +181,8 @@ class _Scorer:
         comps = tuple(model.values())
         if len(comps) != 6:
             raise ValueError(f"the scorer sums six components, the model has {len(comps)}")
+        if any(len(comp.cuts) != len(_SCORES) - 1 for comp in comps):
+            raise ValueError("the scorer reads scores 1..5, four cut-points to a component")
         n = len(FEATURE_NAMES)
         self.weights = tuple(tuple(comp._dense[j] for comp in comps) for j in range(n))
         on: list[list[tuple[int, tuple[float, ...], tuple[float, ...], float]]] = [[] for _ in range(n)]
@@ -206,7 +209,9 @@ class _Scorer:
         self.thresholds = tuple(thresholds)
         self.deltas = tuple(deltas)
         zero: list[float] = []
-        parts: list[tuple[float, float, tuple[float, ...], float, _Component]] = []
+        parts: list[
+            tuple[float, float, tuple[float, ...], tuple[float, ...], tuple[float, ...], float, _Component]
+        ] = []
         for comp in comps:
             z = comp.base
             for _, _, _, at_zero in comp._steps:
@@ -220,16 +225,33 @@ class _Scorer:
             size = abs(comp.base) + sum(max(map(abs, vs)) + abs(at_zero) for _, _, vs, at_zero in comp._steps)
             m = len(comp._steps)
             bound = abs(rest) * 2 * (3 * (m + 2) * size) * _ROUNDING + 4 * _LIMIT * _ROUNDING
-            parts.append((comp.ridge_share, rest, comp.cuts, 4 * bound, comp))
+            # the fast value decides score 1 + k when it lies, with its margin, within
+            # [lows[k], highs[k]): between two cut-points, or within +-_LIMIT past the outer ones
+            lows, highs = (-_LIMIT, *comp.cuts), (*comp.cuts, _LIMIT)
+            parts.append((comp.ridge_share, rest, comp.cuts, lows, highs, 4 * bound, comp))
         self.zero = tuple(zero)
         self.parts = tuple(parts)
+        # The bias (feature 0) is 1.0 in every vector `Analysis.values` makes, and is the first term of
+        # each sum: the sums after it, computed once here, are the loop's after its first step (the
+        # same additions: 0.0 + w * 1.0 and zero + the step differences at 1.0).
+        bias_ts = thresholds[0]
+        at_bias = deltas[0][bisect.bisect_left(bias_ts, 1.0)] if bias_ts is not None else None
+        self.after_bias = (
+            tuple(0.0 + w * 1.0 for w in self.weights[0]),
+            self.zero if at_bias is None else tuple(z + d for z, d in zip(self.zero, at_bias, strict=True)),
+        )
 
     def scores(self, x: Sequence[float]) -> list[float]:
         """`float(model[name].score(x))` for each component, in the model's order (`names`)."""
         weights, thresholds, deltas = self.weights, self.thresholds, self.deltas
-        l0 = l1 = l2 = l3 = l4 = l5 = 0.0
-        b0, b1, b2, b3, b4, b5 = self.zero
-        for j in compress(_EVERY_FEATURE, x):
+        nonzero = compress(_EVERY_FEATURE, x)
+        if x[0] == 1.0:  # the bias, as every vector of `Analysis.values` has it
+            (l0, l1, l2, l3, l4, l5), (b0, b1, b2, b3, b4, b5) = self.after_bias
+            next(nonzero)  # (its index, 0, is the first non-zero one: its step is taken)
+        else:
+            l0 = l1 = l2 = l3 = l4 = l5 = 0.0
+            b0, b1, b2, b3, b4, b5 = self.zero
+        for j in nonzero:
             v = x[j]
             w0, w1, w2, w3, w4, w5 = weights[j]
             l0 += w0 * v
@@ -248,16 +270,14 @@ class _Scorer:
                 b4 += d4
                 b5 += d5
         out: list[float] = []
-        for (share, rest, cuts, margin, comp), lin, boost in zip(
+        for (share, rest, cuts, lows, highs, margin, comp), lin, boost in zip(
             self.parts, (l0, l1, l2, l3, l4, l5), (b0, b1, b2, b3, b4, b5), strict=True
         ):
             p = share * lin + rest * boost
             k = bisect.bisect_right(cuts, p)
             # (written so that a NaN fails both tests)
-            if (cuts[k - 1] <= p - margin if k else p > -_LIMIT) and (
-                p + margin < cuts[k] if k < len(cuts) else p < _LIMIT
-            ):
-                out.append(float(1 + k))
+            if lows[k] <= p - margin and p + margin < highs[k]:
+                out.append(_SCORES[k])
             else:  # too near a cut-point for the fast sum to decide
                 out.append(float(comp.score(x)))
         return out

@@ -183,8 +183,9 @@ def _calibration_vectors() -> list[tuple[float, ...]]:
 
 def test_scorer_gives_each_components_own_score() -> None:
     """`_Scorer.scores` against `_Component.score` on the calibration tools' vectors (prose and
-    prose + schema docs) and random ones: zeros of both signs, values at and beside every threshold,
-    subnormals, negatives, huge values, infinities and NaN."""
+    prose + schema docs, whose bias is 1.0: the scorer's folded first step) and random ones (bias
+    1.0 or not): zeros of both signs, values at and beside every threshold, subnormals, negatives,
+    huge values, infinities and NaN."""
     import math
 
     from mcp_lint.jury.offline import _model, _scorer
@@ -229,7 +230,7 @@ def test_scorer_leaves_values_a_rounding_from_a_cut_point_to_the_exact_sum() -> 
     for x in base:
         for c, name in enumerate(names):
             comp = model[name]
-            _, _, cuts, margin, _ = scorer.parts[c]
+            _, _, cuts, _, _, margin, _ = scorer.parts[c]
             # a feature the linear part reads (the steps do not move within a threshold interval)
             j = next(j for j, w in comp.weights if w and x[j])
             lo, hi = 0.0, 50.0
