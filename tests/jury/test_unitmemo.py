@@ -203,12 +203,12 @@ def test_anchors_match_as_the_stem_by_stem_rule() -> None:
 
 def test_an_intro_is_searched_only_where_it_can_end() -> None:
     """`specificity._is_intro` skips the `_INTRO` search for a unit that does not end (whitespace
-    aside) with a colon or a full stop and has no fence: the same answer as the search."""
+    aside) with a colon or ".g." or ".e." and has no fence: the same answer as the search."""
     from mcp_lint.jury.features.specificity import _INTRO, _is_intro
 
     edges = ["Returns:", "Returns:  \n", "結果：", "e.g.", "For example, i.E. ", "```python", "  ```"]
     edges += ["x.\n", "", "İ.e.", "say e.G.", "wie.g.", "```", "  \n```js"]
-    edges += ["Options: a, b", "Done.\u00a0", "Done.\u2003\n", "Note:\x1c"]
+    edges += ["Options: a, b", "Done.\u00a0", "Done.\u2003\n", "Note:\x1c", "the page.", "x.e.", "(i.e.)"]
     for unit in [*UNITS, *EDGES, *edges]:
         assert _is_intro(unit) is (_INTRO.search(unit) is not None), unit
 
@@ -381,3 +381,61 @@ def test_split_units_strips_and_drops_empty_pieces() -> None:
     texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(16))) for _ in range(60_000)]
     for text in texts:
         assert split_units(text) == by_comprehension(text), repr(text[:80])
+
+
+def test_units_are_grouped_as_the_regexes_group_them() -> None:
+    """`specificity._groups` tests a continued line, a terminated one and a list item with string tests
+    (`_CONTINUES`, `_is_terminated`, `lexicon.is_bullet`), and `_is_intro` searches `_INTRO` only for
+    a unit ending with ".g." or ".e.": the groups the regexes give, on the calibration descriptions,
+    unit lists drawn from their units and random strings of the characters those tests turn on."""
+    import random
+    import re
+
+    from mcp_lint.jury.features.lexicon import BULLET
+    from mcp_lint.jury.features.specificity import _CONTINUES, _INTRO, _groups, _is_intro, _is_terminated
+
+    continues = re.compile(r"^\s*[a-z(]")
+    terminated = re.compile(r"[.!?。！？]['\"”’)]?\s*$")
+
+    def by_regex(units: list[str]) -> list[list[int]]:
+        groups: list[list[int]] = []
+        for i, unit in enumerate(units):
+            prev = units[i - 1] if i else ""
+            intro = _INTRO.search(prev) is not None
+            bullets = BULLET.match(unit) is not None and BULLET.match(prev) is not None
+            joins = bool(groups) and (
+                intro
+                or (bullets and _INTRO.search(units[groups[-1][0]]) is not None)
+                or (continues.match(unit) is not None and terminated.search(prev) is None)
+            )
+            if joins:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        return groups
+
+    rng = random.Random(35)
+    pieces = [
+        *"aZ(.!?。！？'\"”’)`:：-*•1 \n\t\u00a0\u2003",
+        "e.g.",
+        "i.E.",
+        "page.",
+        "x.e.",
+        "- ",
+        "2) ",
+        "```",
+    ]
+    texts = [
+        *UNITS,
+        *EDGES,
+        *("".join(rng.choice(pieces) for _ in range(rng.randrange(8))) for _ in range(60_000)),
+    ]
+    for text in texts:
+        assert _is_terminated(text) is (terminated.search(text) is not None), text
+        assert (text.lstrip()[:1] in _CONTINUES) is (continues.match(text) is not None), text
+        assert _is_intro(text) is (_INTRO.search(text) is not None), text
+    lists = [split_units(row["description"]) for row in load_rows()]
+    lists += [rng.sample(texts, rng.randrange(1, 9)) for _ in range(20_000)]
+    for units in lists:
+        if units:
+            assert _groups(units) == by_regex(units), units
