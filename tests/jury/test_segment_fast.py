@@ -231,3 +231,48 @@ def test_line_led_patterns_read_at_unit_starts_find_what_the_scan_finds() -> Non
         assert seg.constraint_lines == constraints, kept
         checked += "\n" not in "".join(kept)
     assert checked > 4000
+
+
+def _entry_runs() -> list[list[str]]:
+    """Runs of units whose parameter entries test `_ENTRIES`' readings: each sample text's units
+    and made units with constraint and detail words at a rest's ends, separators at a unit's end,
+    units that start with a space (also one `\\s` but not " "), and characters that `lower()` makes
+    two (İ) or that lower-case to ASCII (the Kelvin sign)."""
+    runs = [split_units(text) for text in sample_texts()]
+    rng = random.Random(11)
+    pieces = ["query (str): x", "limit (int", "): at most 5", "name: ", "Args:", "a - b", "`q` — c", "- x: y"]
+    pieces += ["at", " most", "max", "5-based", "-based", "not", "only", "(", ")", ":", " ", "-", "\u2013"]
+    pieces += ["e.g.", "str", '"', "1", "x", "\u0130", "\u212a", "\u03a3", "\u00a0", "\t", "\n", "up to"]
+    for _ in range(6000):
+        runs.append(
+            ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 5))]
+        )
+    return runs
+
+
+def test_entries_read_off_the_line_matches_and_the_whole_text() -> None:
+    """`_segment`'s entries (`_ENTRIES`: the name and rest read off the PARAM_LINE match, the rest
+    searched in place, the constraints found once over the text) judge what PARAM_ENTRY on each unit,
+    with PARAM_DETAIL and PARAM_CONSTRAINT searched on its rest lower-cased, judges."""
+    checked = unaligned = 0
+    for kept in _entry_runs():
+        if not kept:
+            continue
+        joined = "\n".join(kept)
+        lines = list(lexicon.PARAM_LINE.finditer(joined))
+        detailed: set[str] = set()
+        constraints = 0
+        for unit in kept if lines else ():
+            e = lexicon.PARAM_ENTRY.match(unit)
+            if e is not None:
+                rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
+                if lexicon.PARAM_DETAIL.search(rest):
+                    detailed.add(e.group(1).lower())
+                constraints += lexicon.PARAM_CONSTRAINT.search(rest) is not None
+        # (every line's name a property, so that each detailed entry is reported)
+        seg = G._segment(kept, S._PropNames.of(sorted({m.group(1) for m in lines})))
+        assert seg.constraint_lines == constraints, kept
+        assert seg.detailed == {n for n in seg.explained if n.lower() in detailed}, kept
+        checked += constraints > 0 or bool(detailed)
+        unaligned += len(joined.lower()) != len(joined) and bool(lines)
+    assert checked > 2000 and unaligned > 50

@@ -62,6 +62,7 @@ _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 _G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
 _G_DEFAULT_WORDS = Gated(DEFAULT_WORDS)
 _G_MUST_CALL = Gated(MUST_CALL)
+_G_PARAM_CONSTRAINT = Gated(PARAM_CONSTRAINT)  # (over the whole text, for every entry at once: `_ENTRIES`)
 
 # ... whose gates are read together, in one pass over the words of the lower-cased text
 # (`GateSet.opened`): a pattern the text turns away is not called, the others not asked again
@@ -111,6 +112,21 @@ _NO_HITS: tuple[Hit, ...] = ()
 # "query (str): ..." is a PARAM_LINE match). `_segment` tries just those starts (about four per
 # text) instead of scanning every character of the text twice; tests/jury/test_segment_fast.py
 # holds the two readings equal.
+
+# _ENTRIES: a parameter entry ("name (type): text", PARAM_ENTRY matched on its unit alone) is judged
+# on its rest: the parenthesised text and what follows, or the text after the separator, to the end
+# of the unit. Its unit is one PARAM_LINE matches at (PARAM_LINE is PARAM_ENTRY behind `^\s*`, up
+# to the first character of the text). When that match ends inside the unit and the unit does not
+# start with a space, PARAM_ENTRY on the unit takes the same way through the same characters (each
+# way PARAM_LINE tried before failed inside the unit, or past its end, where PARAM_ENTRY meets the
+# end of its text), so the name and the rest's start are the line match's, without a second match;
+# a unit that starts with a space has no entry (PARAM_ENTRY starts with a name or a list mark). A
+# line match that goes on into the next unit ("name (a" + "\n" + "b): c") leaves it to PARAM_ENTRY.
+# The rest is searched in place (`search(low, start, end)`: the same `\b`s, as "(" or a space
+# stands before it and a newline or the end after it) where lower-casing kept every offset, and
+# PARAM_CONSTRAINT is found once over the whole text (behind its word gate): no match of it holds a
+# newline, "(", or a separator followed by a space, so none runs across a rest's ends, and a rest
+# has a constraint exactly when a match of the text starts inside it.
 
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[frozenset[str], AbstractSet[int]]:
@@ -364,6 +380,14 @@ def clear_memo() -> None:
     unitmemo.clear()
 
 
+def _entry(unit: str, pos: int) -> tuple[str, int, int] | None:
+    """The parameter entry of the unit at `pos` of the joined text, matched on the unit alone."""
+    e = PARAM_ENTRY.match(unit)
+    if e is None:
+        return None
+    return e.group(1), pos + (e.start(2) if e.group(2) is not None else e.start(3)), pos + len(unit)
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _EMPTY_SEGMENT
@@ -374,9 +398,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     starts: list[int] = []
     param_lines: set[str] = set()
     param_line_units: set[int] = set()
-    # the units PARAM_LINE matches at, skipped or not: a PARAM_ENTRY match of a unit is also a
-    # PARAM_LINE match at the unit's start
-    entry_units: list[str] = []
+    # the parameter entries (`_ENTRIES`), as (name, start and end of the rest in `joined`): a
+    # PARAM_ENTRY match of a unit is also a PARAM_LINE match at the unit's start, skipped or not
+    param_entries: list[tuple[str, int, int]] = []
     header_matches: list[re.Match[str]] = []
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
     # (a parameter line has one of its four separators)
@@ -389,7 +413,14 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             starts.append(pos)
             m = line_at(joined, pos) if line_at is not None else None
             if m is not None:
-                entry_units.append(unit)
+                end = pos + len(unit)
+                if m.end() > end:  # (into the next unit: PARAM_ENTRY on the unit decides)
+                    entry = _entry(unit, pos)
+                    if entry is not None:
+                        param_entries.append(entry)
+                elif not unit[:1].isspace():
+                    at = m.start(2)  # (the parenthesised text, else the text's first character)
+                    param_entries.append((m.group(1), at if at >= 0 else m.end() - 1, end))
                 if pos >= line_end:  # (not inside the previous match, which took a newline)
                     param_lines.add(m.group(1).lower())
                     param_line_units.add(i)
@@ -409,7 +440,11 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             for m in PARAM_LINE.finditer(joined):
                 param_lines.add(m.group(1).lower())
                 param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
-        entry_units = list(kept) if param_lines else []
+        if param_lines:
+            for pos, unit in zip(starts, kept, strict=True):
+                entry = _entry(unit, pos)
+                if entry is not None:
+                    param_entries.append(entry)
         if header_at is not None:
             header_matches = list(HEADER.finditer(joined))
     # the text's words, read once for every gate
@@ -436,18 +471,23 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits} if strong_hits else _NO_UNITS
-    # per-unit parameter entries ("name (type): text"), each judged on its own text
+    # the parameter entries, each judged on its rest (`_ENTRIES`)
     detailed_lines: set[str] = set()
     constraint_units = 0
-    for unit in entry_units:
-        e = PARAM_ENTRY.match(unit)
-        if e is None:
-            continue
-        rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
-        if PARAM_DETAIL.search(rest):
-            detailed_lines.add(e.group(1).lower())
-        if PARAM_CONSTRAINT.search(rest):
-            constraint_units += 1
+    if param_entries:
+        aligned = len(low) == len(joined)
+        constraints = [m.start() for m in _G_PARAM_CONSTRAINT.finditer(low, words)] if aligned else None
+        for name, start, end in param_entries:
+            if constraints is None:
+                rest = joined[start:end].lower()
+                if PARAM_DETAIL.search(rest):
+                    detailed_lines.add(name.lower())
+                constraint_units += PARAM_CONSTRAINT.search(rest) is not None
+                continue
+            if PARAM_DETAIL.search(low, start, end):
+                detailed_lines.add(name.lower())
+            i = bisect.bisect_left(constraints, start)
+            constraint_units += i < len(constraints) and constraints[i] < end
     unit_of = bisect.bisect_right
     conditional = (
         {unit_of(starts, m.start()) - 1 for m in conditional_hits} if conditional_hits else _NO_UNITS
