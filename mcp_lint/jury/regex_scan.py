@@ -840,7 +840,7 @@ class Gated:
                     while i >= 0:
                         found.append(i)
                         i = find(key, i + 1)
-        if self._digit_words:
+        if self._digit_words and words.digits:  # (no digit 0-9: no word starts with one)
             found += words.digit_starts()
         for prefix in self._loose:
             i = text.find(prefix)
@@ -930,7 +930,7 @@ class Gated:
                         if match(text, i) is not None:
                             return True
                         i = find(key, i + 1)
-        if self._digit_words:
+        if self._digit_words and words.digits:
             for i in words.digit_starts():
                 if match(text, i) is not None:
                     return True
