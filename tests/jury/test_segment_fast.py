@@ -276,3 +276,36 @@ def test_entries_read_off_the_line_matches_and_the_whole_text() -> None:
         checked += constraints > 0 or bool(detailed)
         unaligned += len(joined.lower()) != len(joined) and bool(lines)
     assert checked > 2000 and unaligned > 50
+
+
+def test_references_are_read_only_where_a_keyword_a_code_span_or_a_quote_is() -> None:
+    """A mentioned name is referenced when a parameter keyword stands next to it (`_REF_AFTER`,
+    `_REF_BEFORE`) or a code span or quoted text is it: `_segment` skips the reading in a text with
+    none of the three, which is what reading it there gives."""
+    rng = random.Random(13)
+    names_of = _name_sets()
+    checked = 0
+    for i, kept in enumerate(_unit_lists()[: len(sample_texts()) + 1500]):
+        names = names_of[i % len(names_of)] if i % 3 else ["query", "limit", "userId", "b"]
+        if not kept or not names:
+            continue
+        kept = [
+            *kept,
+            *rng.sample(["the query parameter", "`limit`", '"userId"', "b field"], rng.randint(0, 2)),
+        ]
+        joined = "\n".join(kept)
+        low = joined.lower()
+        refs: set[str] = set()
+        for m in lexicon.PARAM_KEYWORD.finditer(low):
+            after = lexicon._REF_AFTER.match(low, m.end())
+            if after:
+                refs.add(after.group(1))
+            before = lexicon._REF_BEFORE.search(low, max(0, m.start() - 80), m.start())
+            if before:
+                refs.add(before.group(1))
+        refs |= {c.strip().lower() for c in lexicon.CODE_SPAN.findall(joined)}
+        refs |= {(a or b or c).lower() for a, b, c in lexicon.QUOTED.findall(joined)}
+        seg = G._segment(kept, S._PropNames.of(names))
+        assert seg.referenced == {n for n in seg.mentioned if n.lower() in refs}, kept
+        checked += bool(seg.referenced)
+    assert checked > 300

@@ -535,7 +535,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             if detailed_lines and explained
             else _EMPTY_SET
         )
-        if mentioned:
+        # (a mentioned name is referenced by a parameter keyword next to it, a code span or a quoted
+        # text: most texts with a mention have none of the three, and no reference)
+        if mentioned and (param_keywords or code_spans or quoted):
             refs: set[str] = set()
             for m in param_keywords:
                 after = _REF_AFTER.match(low, m.end())
@@ -545,8 +547,10 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
                 if before:
                     refs.add(before.group(1))
             refs |= {c.lower() for c in code_spans} | {q.lower() for q in quoted}
-            referenced = frozenset(
-                n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs
+            referenced = (
+                frozenset([n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs])
+                if refs
+                else _EMPTY_SET
             )
         else:
             referenced = _EMPTY_SET
