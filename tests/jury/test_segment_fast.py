@@ -1,13 +1,13 @@
 """`features.segment._segment`'s shortcuts held to the general paths they stand for: the property
 names an inline entry can name, the names a parameter line mentions, the pre-tests before the
-number, bullet, code-span and quote scans, and the positional `_Segment` build (its comments name
-the fields in order)."""
+number, bullet, code-span and quote scans, and the `_Segment` build (every field set once, in order)."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import random
+import textwrap
 
 from jury_support import ROWS, sample_texts
 
@@ -76,29 +76,35 @@ def test_pre_tests_rule_out_only_texts_without_matches() -> None:
                 assert lexicon.HEADER.search(unit) is None, unit
 
 
-def test_segment_build_names_the_fields_in_order() -> None:
-    """`_segment` builds its `_Segment` positionally; each argument's comment names its field."""
-    source = inspect.getsource(G._segment)
-    tree = ast.parse(source)
-    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)]
-    call = max(returns, key=lambda r: r.lineno).value  # the last one (the first is the empty segment's)
-    assert isinstance(call, ast.Call) and not call.keywords
-    lines = source.splitlines()
-    named = []
-    for arg in call.args:
-        # the comment is at the end of the argument's last line ("value,  # field"), or above it
-        # ("# field: why ...", possibly continued on more comment lines)
-        last = lines[arg.end_lineno - 1]  # type: ignore[operator]
-        if "  # " in last:
-            named.append(last.rsplit("  # ", 1)[1].strip())
-            continue
-        k = arg.lineno - 2
-        while lines[k - 1].strip().startswith("# "):
-            k -= 1
-        first = lines[k].strip()
-        assert first.startswith("# ") and ":" in first, first
-        named.append(first[2:].split(":", 1)[0].strip())
-    assert named == _segment_fields()
+def test_segment_and_merge_set_every_field_once_in_order() -> None:
+    """`_segment` and `merge` build a `_Segment` by setting the fields of a new one (`_new`), not
+    through `__init__`: each sets every field once, in the order of the fields, and returns it."""
+    for function in (G._segment, G._Segment.merge):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        news = [
+            n.targets[0].id
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign)
+            and isinstance(n.value, ast.Call)
+            and isinstance(n.value.func, ast.Name)
+            and n.value.func.id == "_new"
+            and isinstance(n.targets[0], ast.Name)
+        ]
+        assert len(news) == 1, function
+        name = news[0]
+        stores = [
+            n.targets[0].attr
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign)
+            and isinstance(n.targets[0], ast.Attribute)
+            and isinstance(n.targets[0].value, ast.Name)
+            and n.targets[0].value.id == name
+        ]
+        assert stores == _segment_fields(), function
+        defined = tree.body[0]
+        assert isinstance(defined, ast.FunctionDef)
+        last = defined.body[-1]
+        assert isinstance(last, ast.Return) and isinstance(last.value, ast.Name) and last.value.id == name
 
 
 def _segment_fields() -> list[str]:

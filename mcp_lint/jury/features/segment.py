@@ -48,6 +48,7 @@ from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropName
 from mcp_lint.jury.regex_scan import Gated, GateSet, Hit, gate_words
 
 N_KINDS = len(LIMIT_KINDS)
+_new = object.__new__  # (a `_Segment` whose fields are then set: see `_Segment`)
 
 # The word-led patterns `_segment` scans the lower-cased text with, each scanned only when the text
 # has a word its matches can start with (`regex_scan.WordGate`; the cue families gate themselves).
@@ -146,7 +147,10 @@ class _Segment:
     Never modified once built; not made read-only only because a frozen `__init__` (one
     `object.__setattr__` per field) costs ~3x a plain one, and up to three are built per tool. A
     plain class with a written `__init__`, not a dataclass: making the dataclass (with slots, the
-    class twice) cost every default lint ~5 M instructions at import."""
+    class twice) cost every default lint ~5 M instructions at import. `_segment` and `merge` set the
+    fields of a new one (`_new`) one by one instead of calling `__init__`: its 35 arguments cost
+    about as much again as the 35 stores (~4 k instructions a segment); tests hold each to setting
+    every field once, in order."""
 
     __slots__ = (
         "bullets",
@@ -303,43 +307,43 @@ class _Segment:
             return o
         if not o.n_units:
             return self
-        return _Segment(
-            self.n_units + o.n_units,
-            self.usage_pat | o.usage_pat,
-            self.usage_units + o.usage_units,
-            self.limit_pat | o.limit_pat,
-            self.limit_units + o.limit_units,
-            self.limit_prose_units + o.limit_prose_units,
-            self.example_pat | o.example_pat,
-            self.example_units + o.example_units,
-            self.strong + o.strong,
-            tuple(map(operator.add, self.kinds, o.kinds)),  # (the same length: N_KINDS)
-            self.must_call or o.must_call,
-            self.return_cue or o.return_cue,
-            self.return_section or o.return_section,
-            self.content_list or o.content_list,
-            self.qualifiers | o.qualifiers,
-            self.code_spans | o.code_spans,
-            self.quoted | o.quoted,
-            self.numbers | o.numbers,
-            self.bullets + o.bullets,
-            self.headers | o.headers,
-            self.param_lines | o.param_lines,
-            self.fence or o.fence,
-            self.jsonish or o.jsonish,
-            self.param_section or o.param_section,
-            self.type_words or o.type_words,
-            self.format_words or o.format_words,
-            self.default_words or o.default_words,
-            self.cjk or o.cjk,
-            self.mentioned | o.mentioned,
-            self.explained | o.explained,
-            self.detailed | o.detailed,
-            self.referenced | o.referenced,
-            self.conditional_units + o.conditional_units,
-            self.restrict_units + o.restrict_units,
-            self.constraint_lines + o.constraint_lines,
-        )
+        seg = _new(_Segment)
+        seg.n_units = self.n_units + o.n_units
+        seg.usage_pat = self.usage_pat | o.usage_pat
+        seg.usage_units = self.usage_units + o.usage_units
+        seg.limit_pat = self.limit_pat | o.limit_pat
+        seg.limit_units = self.limit_units + o.limit_units
+        seg.limit_prose_units = self.limit_prose_units + o.limit_prose_units
+        seg.example_pat = self.example_pat | o.example_pat
+        seg.example_units = self.example_units + o.example_units
+        seg.strong = self.strong + o.strong
+        seg.kinds = tuple(map(operator.add, self.kinds, o.kinds))  # (the same length: N_KINDS)
+        seg.must_call = self.must_call or o.must_call
+        seg.return_cue = self.return_cue or o.return_cue
+        seg.return_section = self.return_section or o.return_section
+        seg.content_list = self.content_list or o.content_list
+        seg.qualifiers = self.qualifiers | o.qualifiers
+        seg.code_spans = self.code_spans | o.code_spans
+        seg.quoted = self.quoted | o.quoted
+        seg.numbers = self.numbers | o.numbers
+        seg.bullets = self.bullets + o.bullets
+        seg.headers = self.headers | o.headers
+        seg.param_lines = self.param_lines | o.param_lines
+        seg.fence = self.fence or o.fence
+        seg.jsonish = self.jsonish or o.jsonish
+        seg.param_section = self.param_section or o.param_section
+        seg.type_words = self.type_words or o.type_words
+        seg.format_words = self.format_words or o.format_words
+        seg.default_words = self.default_words or o.default_words
+        seg.cjk = self.cjk or o.cjk
+        seg.mentioned = self.mentioned | o.mentioned
+        seg.explained = self.explained | o.explained
+        seg.detailed = self.detailed | o.detailed
+        seg.referenced = self.referenced | o.referenced
+        seg.conditional_units = self.conditional_units + o.conditional_units
+        seg.restrict_units = self.restrict_units + o.restrict_units
+        seg.constraint_lines = self.constraint_lines + o.constraint_lines
+        return seg
 
 
 _EMPTY_SET: frozenset[str] = frozenset()
@@ -556,46 +560,50 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             referenced = _EMPTY_SET
     else:
         explained = mentioned = detailed = referenced = _EMPTY_SET
-    # (positional: a call naming 35 keywords costs about 1 us more; each value's field is in its
-    # comment, in the order of the fields, which tests/jury/test_segment_fast.py holds)
-    return _Segment(
-        len(kept),  # n_units
-        usage_pat,  # usage_pat
-        len(usage_units),  # usage_units
-        limit_pat,  # limit_pat
-        len(limit_units),  # limit_units
-        len(limit_units - param_line_units) if limit_units else 0,  # limit_prose_units
-        ex_pat,  # example_pat
-        len(ex_units),  # example_units
-        len(strong),  # strong
-        tuple(kinds),  # kinds
-        bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words),  # must_call
-        bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
-        has_return_section(joined, low, words),  # return_section
-        bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
-        frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET,  # qualifiers
-        code_spans,  # code_spans
-        quoted,  # quoted
-        numbers,  # numbers
-        # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+    # (each field set on a new segment: a call with 35 arguments costs twice as much; every field is
+    # set once, in the order of the fields, which tests/jury/test_segment_fast.py holds)
+    seg = _new(_Segment)
+    seg.n_units = len(kept)
+    seg.usage_pat = usage_pat
+    seg.usage_units = len(usage_units)
+    seg.limit_pat = limit_pat
+    seg.limit_units = len(limit_units)
+    seg.limit_prose_units = len(limit_units - param_line_units) if limit_units else 0
+    seg.example_pat = ex_pat
+    seg.example_units = len(ex_units)
+    seg.strong = len(strong)
+    seg.kinds = tuple(kinds)
+    seg.must_call = bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words)
+    seg.return_cue = bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words)
+    seg.return_section = has_return_section(joined, low, words)
+    seg.content_list = bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words)
+    seg.qualifiers = frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET
+    seg.code_spans = code_spans
+    seg.quoted = quoted
+    seg.numbers = numbers
+    # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+    seg.bullets = (
         sum(map(is_bullet, kept))
         if "-" in joined or "*" in joined or "•" in joined or words.wide is not None or words.digits
-        else 0,
-        # headers: found in the units' pass (`_LINE_LED`)
-        frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET,
-        frozenset(param_lines) if param_lines else _EMPTY_SET,  # param_lines
-        "```" in joined,  # fence
-        ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
-        has_param_section(joined, low, words),  # param_section
-        bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
-        bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
-        bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words),  # default_words
-        not joined.isascii() and CJK.search(joined) is not None,  # cjk
-        mentioned,  # mentioned
-        explained,  # explained
-        detailed,  # detailed
-        referenced,  # referenced
-        len(conditional),  # conditional_units
-        len(restrict),  # restrict_units
-        constraint_units,  # constraint_lines
+        else 0
     )
+    # headers: found in the units' pass (`_LINE_LED`)
+    seg.headers = (
+        frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET
+    )
+    seg.param_lines = frozenset(param_lines) if param_lines else _EMPTY_SET
+    seg.fence = "```" in joined
+    seg.jsonish = ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None
+    seg.param_section = has_param_section(joined, low, words)
+    seg.type_words = bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words)
+    seg.format_words = bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words)
+    seg.default_words = bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words)
+    seg.cjk = not joined.isascii() and CJK.search(joined) is not None
+    seg.mentioned = mentioned
+    seg.explained = explained
+    seg.detailed = detailed
+    seg.referenced = referenced
+    seg.conditional_units = len(conditional)
+    seg.restrict_units = len(restrict)
+    seg.constraint_lines = constraint_units
+    return seg
