@@ -7,10 +7,13 @@ import re
 import sys
 
 import pytest
+from jury_support import sample_texts
 
 from mcp_lint.jury.features.lexicon import (
     BULLET,
     CASE_FOLDS,
+    PARAM_ENTRY,
+    PARAM_LINE,
     PARAM_SECTION,
     RETURN_SECTION,
     has_param_section,
@@ -232,3 +235,51 @@ def test_the_guarded_split_gives_the_unguarded_pieces() -> None:
         texts.append("".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
     for text in texts:
         assert L._SENT_SPLIT_NO_CJK_STOP.split(text) == unguarded.split(text), repr(text[:80])
+
+
+def test_parameter_lines_and_entries_match_as_without_the_look_ahead() -> None:
+    """PARAM_LINE and PARAM_ENTRY turn a shorter name away at once (the look-ahead after the name):
+    the same matches, spans and groups as the patterns without it, on sample texts, their lines and
+    made ones."""
+    # (the two as they were written before the look-ahead)
+    plain_line = re.compile(
+        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+\S",
+        re.MULTILINE,
+    )
+    plain_entry = re.compile(
+        r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+(\S.*)"
+    )
+    assert PARAM_LINE.pattern != plain_line.pattern and PARAM_ENTRY.pattern != plain_entry.pattern
+    rng = random.Random(3)
+    pieces = [
+        "name",
+        "a.b",
+        "x[0]",
+        "_q",
+        "`",
+        " ",
+        "(",
+        "int",
+        ")",
+        ":",
+        "-",
+        "\u2013",
+        "\u2014",
+        "*",
+        "\u2022",
+    ]
+    pieces += ["\n", "\t", "é", "9", "]", "[", ".", "text", "Args", "  "]
+    made = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
+    texts = [*sample_texts(), *made]
+    found = 0
+    for text in texts:
+        assert [(m.span(), m.groups()) for m in PARAM_LINE.finditer(text)] == [
+            (m.span(), m.groups()) for m in plain_line.finditer(text)
+        ], text
+        for line in text.splitlines() or [text]:
+            e, f = PARAM_ENTRY.match(line), plain_entry.match(line)
+            assert (e is None) == (f is None), line
+            if e is not None and f is not None:
+                assert (e.span(), e.groups()) == (f.span(), f.groups()), line
+                found += 1
+    assert found > 1000

@@ -433,6 +433,10 @@ def test_gate_words_read_an_ascii_text_as_bytes_as_they_read_it_as_a_string() ->
             assert words.wide == others
         # (the ten digits of a `\\d` gate asked as one, on any text)
         assert gate_words(text).digits == any(digit in text for digit in "0123456789")
+        # the words that start with a digit 0-9: at the space before each in the padded text
+        padded = words.padded
+        starts = [i for i in range(len(padded) - 1) if padded[i] == " " and padded[i + 1].isdigit()]
+        assert words.digit_starts() == starts
 
 
 def test_alternatives_gathered_by_first_character_match_as_the_alternation_does() -> None:

@@ -1,13 +1,13 @@
 """`features.segment._segment`'s shortcuts held to the general paths they stand for: the property
 names an inline entry can name, the names a parameter line mentions, the pre-tests before the
-number, bullet, code-span and quote scans, and the positional `_Segment` build (its comments name
-the fields in order)."""
+number, bullet, code-span and quote scans, and the `_Segment` build (every field set once, in order)."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import random
+import textwrap
 
 from jury_support import ROWS, sample_texts
 
@@ -76,29 +76,35 @@ def test_pre_tests_rule_out_only_texts_without_matches() -> None:
                 assert lexicon.HEADER.search(unit) is None, unit
 
 
-def test_segment_build_names_the_fields_in_order() -> None:
-    """`_segment` builds its `_Segment` positionally; each argument's comment names its field."""
-    source = inspect.getsource(G._segment)
-    tree = ast.parse(source)
-    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)]
-    call = max(returns, key=lambda r: r.lineno).value  # the last one (the first is the empty segment's)
-    assert isinstance(call, ast.Call) and not call.keywords
-    lines = source.splitlines()
-    named = []
-    for arg in call.args:
-        # the comment is at the end of the argument's last line ("value,  # field"), or above it
-        # ("# field: why ...", possibly continued on more comment lines)
-        last = lines[arg.end_lineno - 1]  # type: ignore[operator]
-        if "  # " in last:
-            named.append(last.rsplit("  # ", 1)[1].strip())
-            continue
-        k = arg.lineno - 2
-        while lines[k - 1].strip().startswith("# "):
-            k -= 1
-        first = lines[k].strip()
-        assert first.startswith("# ") and ":" in first, first
-        named.append(first[2:].split(":", 1)[0].strip())
-    assert named == _segment_fields()
+def test_segment_and_merge_set_every_field_once_in_order() -> None:
+    """`_segment` and `merge` build a `_Segment` by setting the fields of a new one (`_new`), not
+    through `__init__`: each sets every field once, in the order of the fields, and returns it."""
+    for function in (G._segment, G._Segment.merge):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        news = [
+            n.targets[0].id
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign)
+            and isinstance(n.value, ast.Call)
+            and isinstance(n.value.func, ast.Name)
+            and n.value.func.id == "_new"
+            and isinstance(n.targets[0], ast.Name)
+        ]
+        assert len(news) == 1, function
+        name = news[0]
+        stores = [
+            n.targets[0].attr
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign)
+            and isinstance(n.targets[0], ast.Attribute)
+            and isinstance(n.targets[0].value, ast.Name)
+            and n.targets[0].value.id == name
+        ]
+        assert stores == _segment_fields(), function
+        defined = tree.body[0]
+        assert isinstance(defined, ast.FunctionDef)
+        last = defined.body[-1]
+        assert isinstance(last, ast.Return) and isinstance(last.value, ast.Name) and last.value.id == name
 
 
 def _segment_fields() -> list[str]:
@@ -231,3 +237,81 @@ def test_line_led_patterns_read_at_unit_starts_find_what_the_scan_finds() -> Non
         assert seg.constraint_lines == constraints, kept
         checked += "\n" not in "".join(kept)
     assert checked > 4000
+
+
+def _entry_runs() -> list[list[str]]:
+    """Runs of units whose parameter entries test `_ENTRIES`' readings: each sample text's units
+    and made units with constraint and detail words at a rest's ends, separators at a unit's end,
+    units that start with a space (also one `\\s` but not " "), and characters that `lower()` makes
+    two (İ) or that lower-case to ASCII (the Kelvin sign)."""
+    runs = [split_units(text) for text in sample_texts()]
+    rng = random.Random(11)
+    pieces = ["query (str): x", "limit (int", "): at most 5", "name: ", "Args:", "a - b", "`q` — c", "- x: y"]
+    pieces += ["at", " most", "max", "5-based", "-based", "not", "only", "(", ")", ":", " ", "-", "\u2013"]
+    pieces += ["e.g.", "str", '"', "1", "x", "\u0130", "\u212a", "\u03a3", "\u00a0", "\t", "\n", "up to"]
+    for _ in range(6000):
+        runs.append(
+            ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 5))]
+        )
+    return runs
+
+
+def test_entries_read_off_the_line_matches_and_the_whole_text() -> None:
+    """`_segment`'s entries (`_ENTRIES`: the name and rest read off the PARAM_LINE match, the rest
+    searched in place, the constraints found once over the text) judge what PARAM_ENTRY on each unit,
+    with PARAM_DETAIL and PARAM_CONSTRAINT searched on its rest lower-cased, judges."""
+    checked = unaligned = 0
+    for kept in _entry_runs():
+        if not kept:
+            continue
+        joined = "\n".join(kept)
+        lines = list(lexicon.PARAM_LINE.finditer(joined))
+        detailed: set[str] = set()
+        constraints = 0
+        for unit in kept if lines else ():
+            e = lexicon.PARAM_ENTRY.match(unit)
+            if e is not None:
+                rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
+                if lexicon.PARAM_DETAIL.search(rest):
+                    detailed.add(e.group(1).lower())
+                constraints += lexicon.PARAM_CONSTRAINT.search(rest) is not None
+        # (every line's name a property, so that each detailed entry is reported)
+        seg = G._segment(kept, S._PropNames.of(sorted({m.group(1) for m in lines})))
+        assert seg.constraint_lines == constraints, kept
+        assert seg.detailed == {n for n in seg.explained if n.lower() in detailed}, kept
+        checked += constraints > 0 or bool(detailed)
+        unaligned += len(joined.lower()) != len(joined) and bool(lines)
+    assert checked > 2000 and unaligned > 50
+
+
+def test_references_are_read_only_where_a_keyword_a_code_span_or_a_quote_is() -> None:
+    """A mentioned name is referenced when a parameter keyword stands next to it (`_REF_AFTER`,
+    `_REF_BEFORE`) or a code span or quoted text is it: `_segment` skips the reading in a text with
+    none of the three, which is what reading it there gives."""
+    rng = random.Random(13)
+    names_of = _name_sets()
+    checked = 0
+    for i, kept in enumerate(_unit_lists()[: len(sample_texts()) + 1500]):
+        names = names_of[i % len(names_of)] if i % 3 else ["query", "limit", "userId", "b"]
+        if not kept or not names:
+            continue
+        kept = [
+            *kept,
+            *rng.sample(["the query parameter", "`limit`", '"userId"', "b field"], rng.randint(0, 2)),
+        ]
+        joined = "\n".join(kept)
+        low = joined.lower()
+        refs: set[str] = set()
+        for m in lexicon.PARAM_KEYWORD.finditer(low):
+            after = lexicon._REF_AFTER.match(low, m.end())
+            if after:
+                refs.add(after.group(1))
+            before = lexicon._REF_BEFORE.search(low, max(0, m.start() - 80), m.start())
+            if before:
+                refs.add(before.group(1))
+        refs |= {c.strip().lower() for c in lexicon.CODE_SPAN.findall(joined)}
+        refs |= {(a or b or c).lower() for a, b, c in lexicon.QUOTED.findall(joined)}
+        seg = G._segment(kept, S._PropNames.of(names))
+        assert seg.referenced == {n for n in seg.mentioned if n.lower() in refs}, kept
+        checked += bool(seg.referenced)
+    assert checked > 300

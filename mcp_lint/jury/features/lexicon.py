@@ -159,9 +159,14 @@ def _return_section_at(text: str, padded: str, present: Iterable[str]) -> bool:
     return False
 
 
-# "name (type): text", "name: text", "- name - text", "`name`: text" at the start of a line
+# "name (type): text", "name: text", "- name - text", "`name`: text" at the start of a line. (After
+# the name, no name character: a shorter name is followed by one, which nothing after the name can
+# take, so backtracking into the name never matched; the look-ahead turns each such try away at
+# once, where it cost every prose line a walk through the rest per letter. The same in PARAM_ENTRY;
+# tests/jury/test_lexicon.py holds both to the forms without it.)
 PARAM_LINE = re.compile(
-    r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+\S",
+    r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)(?![A-Za-z0-9_.\[\]])`?\s*(?:\(([^)]{0,60})\))?\s*"
+    r"[:\-–—]\s+\S",
     re.MULTILINE,
 )
 TYPE_WORDS = lazy(
@@ -359,7 +364,8 @@ PARAM_DETAIL = lazy(
     r"inclusive|exclusive|based|iso|url|json|true|false|either|must)\b|\d|[\"'`(]"
 )
 PARAM_ENTRY = lazy(
-    r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)`?\s*(?:\(([^)]{0,60})\))?\s*[:\-–—]\s+(\S.*)"
+    r"(?:[-*•]\s*)?`?([A-Za-z_][A-Za-z0-9_.\[\]]*)(?![A-Za-z0-9_.\[\]])`?\s*(?:\(([^)]{0,60})\))?\s*"
+    r"[:\-–—]\s+(\S.*)"
 )
 # Constraints attached to a parameter entry: ranges, bounds, requiredness, allowed values.
 PARAM_CONSTRAINT = lazy(

@@ -48,6 +48,7 @@ from mcp_lint.jury.features.schema import _inline_entries, _mentioned, _PropName
 from mcp_lint.jury.regex_scan import Gated, GateSet, Hit, gate_words
 
 N_KINDS = len(LIMIT_KINDS)
+_new = object.__new__  # (a `_Segment` whose fields are then set: see `_Segment`)
 
 # The word-led patterns `_segment` scans the lower-cased text with, each scanned only when the text
 # has a word its matches can start with (`regex_scan.WordGate`; the cue families gate themselves).
@@ -62,6 +63,7 @@ _G_FORMAT_WORDS = Gated(FORMAT_WORDS)
 _G_NUMBER = Gated(NUMBER)  # on the text as given, not lower-cased (see `_segment`)
 _G_DEFAULT_WORDS = Gated(DEFAULT_WORDS)
 _G_MUST_CALL = Gated(MUST_CALL)
+_G_PARAM_CONSTRAINT = Gated(PARAM_CONSTRAINT)  # (over the whole text, for every entry at once: `_ENTRIES`)
 
 # ... whose gates are read together, in one pass over the words of the lower-cased text
 # (`GateSet.opened`): a pattern the text turns away is not called, the others not asked again
@@ -112,6 +114,21 @@ _NO_HITS: tuple[Hit, ...] = ()
 # text) instead of scanning every character of the text twice; tests/jury/test_segment_fast.py
 # holds the two readings equal.
 
+# _ENTRIES: a parameter entry ("name (type): text", PARAM_ENTRY matched on its unit alone) is judged
+# on its rest: the parenthesised text and what follows, or the text after the separator, to the end
+# of the unit. Its unit is one PARAM_LINE matches at (PARAM_LINE is PARAM_ENTRY behind `^\s*`, up
+# to the first character of the text). When that match ends inside the unit and the unit does not
+# start with a space, PARAM_ENTRY on the unit takes the same way through the same characters (each
+# way PARAM_LINE tried before failed inside the unit, or past its end, where PARAM_ENTRY meets the
+# end of its text), so the name and the rest's start are the line match's, without a second match;
+# a unit that starts with a space has no entry (PARAM_ENTRY starts with a name or a list mark). A
+# line match that goes on into the next unit ("name (a" + "\n" + "b): c") leaves it to PARAM_ENTRY.
+# The rest is searched in place (`search(low, start, end)`: the same `\b`s, as "(" or a space
+# stands before it and a newline or the end after it) where lower-casing kept every offset, and
+# PARAM_CONSTRAINT is found once over the whole text (behind its word gate): no match of it holds a
+# newline, "(", or a separator followed by a space, so none runs across a rest's ends, and a rest
+# has a constraint exactly when a match of the text starts inside it.
+
 
 def _unit_hits(hits: Sequence[Hit], starts: Sequence[int]) -> tuple[frozenset[str], AbstractSet[int]]:
     """(names of the cue patterns that matched, indices of the units they matched in) for the
@@ -130,7 +147,10 @@ class _Segment:
     Never modified once built; not made read-only only because a frozen `__init__` (one
     `object.__setattr__` per field) costs ~3x a plain one, and up to three are built per tool. A
     plain class with a written `__init__`, not a dataclass: making the dataclass (with slots, the
-    class twice) cost every default lint ~5 M instructions at import."""
+    class twice) cost every default lint ~5 M instructions at import. `_segment` and `merge` set the
+    fields of a new one (`_new`) one by one instead of calling `__init__`: its 35 arguments cost
+    about as much again as the 35 stores (~4 k instructions a segment); tests hold each to setting
+    every field once, in order."""
 
     __slots__ = (
         "bullets",
@@ -287,43 +307,43 @@ class _Segment:
             return o
         if not o.n_units:
             return self
-        return _Segment(
-            self.n_units + o.n_units,
-            self.usage_pat | o.usage_pat,
-            self.usage_units + o.usage_units,
-            self.limit_pat | o.limit_pat,
-            self.limit_units + o.limit_units,
-            self.limit_prose_units + o.limit_prose_units,
-            self.example_pat | o.example_pat,
-            self.example_units + o.example_units,
-            self.strong + o.strong,
-            tuple(map(operator.add, self.kinds, o.kinds)),  # (the same length: N_KINDS)
-            self.must_call or o.must_call,
-            self.return_cue or o.return_cue,
-            self.return_section or o.return_section,
-            self.content_list or o.content_list,
-            self.qualifiers | o.qualifiers,
-            self.code_spans | o.code_spans,
-            self.quoted | o.quoted,
-            self.numbers | o.numbers,
-            self.bullets + o.bullets,
-            self.headers | o.headers,
-            self.param_lines | o.param_lines,
-            self.fence or o.fence,
-            self.jsonish or o.jsonish,
-            self.param_section or o.param_section,
-            self.type_words or o.type_words,
-            self.format_words or o.format_words,
-            self.default_words or o.default_words,
-            self.cjk or o.cjk,
-            self.mentioned | o.mentioned,
-            self.explained | o.explained,
-            self.detailed | o.detailed,
-            self.referenced | o.referenced,
-            self.conditional_units + o.conditional_units,
-            self.restrict_units + o.restrict_units,
-            self.constraint_lines + o.constraint_lines,
-        )
+        seg = _new(_Segment)
+        seg.n_units = self.n_units + o.n_units
+        seg.usage_pat = self.usage_pat | o.usage_pat
+        seg.usage_units = self.usage_units + o.usage_units
+        seg.limit_pat = self.limit_pat | o.limit_pat
+        seg.limit_units = self.limit_units + o.limit_units
+        seg.limit_prose_units = self.limit_prose_units + o.limit_prose_units
+        seg.example_pat = self.example_pat | o.example_pat
+        seg.example_units = self.example_units + o.example_units
+        seg.strong = self.strong + o.strong
+        seg.kinds = tuple(map(operator.add, self.kinds, o.kinds))  # (the same length: N_KINDS)
+        seg.must_call = self.must_call or o.must_call
+        seg.return_cue = self.return_cue or o.return_cue
+        seg.return_section = self.return_section or o.return_section
+        seg.content_list = self.content_list or o.content_list
+        seg.qualifiers = self.qualifiers | o.qualifiers
+        seg.code_spans = self.code_spans | o.code_spans
+        seg.quoted = self.quoted | o.quoted
+        seg.numbers = self.numbers | o.numbers
+        seg.bullets = self.bullets + o.bullets
+        seg.headers = self.headers | o.headers
+        seg.param_lines = self.param_lines | o.param_lines
+        seg.fence = self.fence or o.fence
+        seg.jsonish = self.jsonish or o.jsonish
+        seg.param_section = self.param_section or o.param_section
+        seg.type_words = self.type_words or o.type_words
+        seg.format_words = self.format_words or o.format_words
+        seg.default_words = self.default_words or o.default_words
+        seg.cjk = self.cjk or o.cjk
+        seg.mentioned = self.mentioned | o.mentioned
+        seg.explained = self.explained | o.explained
+        seg.detailed = self.detailed | o.detailed
+        seg.referenced = self.referenced | o.referenced
+        seg.conditional_units = self.conditional_units + o.conditional_units
+        seg.restrict_units = self.restrict_units + o.restrict_units
+        seg.constraint_lines = self.constraint_lines + o.constraint_lines
+        return seg
 
 
 _EMPTY_SET: frozenset[str] = frozenset()
@@ -364,6 +384,14 @@ def clear_memo() -> None:
     unitmemo.clear()
 
 
+def _entry(unit: str, pos: int) -> tuple[str, int, int] | None:
+    """The parameter entry of the unit at `pos` of the joined text, matched on the unit alone."""
+    e = PARAM_ENTRY.match(unit)
+    if e is None:
+        return None
+    return e.group(1), pos + (e.start(2) if e.group(2) is not None else e.start(3)), pos + len(unit)
+
+
 def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     if not kept:
         return _EMPTY_SEGMENT
@@ -374,9 +402,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     starts: list[int] = []
     param_lines: set[str] = set()
     param_line_units: set[int] = set()
-    # the units PARAM_LINE matches at, skipped or not: a PARAM_ENTRY match of a unit is also a
-    # PARAM_LINE match at the unit's start
-    entry_units: list[str] = []
+    # the parameter entries (`_ENTRIES`), as (name, start and end of the rest in `joined`): a
+    # PARAM_ENTRY match of a unit is also a PARAM_LINE match at the unit's start, skipped or not
+    param_entries: list[tuple[str, int, int]] = []
     header_matches: list[re.Match[str]] = []
     header_at = HEADER.match if "#" in joined or ":" in joined else None  # a header has one of them
     # (a parameter line has one of its four separators)
@@ -389,7 +417,14 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             starts.append(pos)
             m = line_at(joined, pos) if line_at is not None else None
             if m is not None:
-                entry_units.append(unit)
+                end = pos + len(unit)
+                if m.end() > end:  # (into the next unit: PARAM_ENTRY on the unit decides)
+                    entry = _entry(unit, pos)
+                    if entry is not None:
+                        param_entries.append(entry)
+                elif not unit[:1].isspace():
+                    at = m.start(2)  # (the parenthesised text, else the text's first character)
+                    param_entries.append((m.group(1), at if at >= 0 else m.end() - 1, end))
                 if pos >= line_end:  # (not inside the previous match, which took a newline)
                     param_lines.add(m.group(1).lower())
                     param_line_units.add(i)
@@ -409,7 +444,11 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             for m in PARAM_LINE.finditer(joined):
                 param_lines.add(m.group(1).lower())
                 param_line_units.add(bisect.bisect_right(starts, m.start()) - 1)
-        entry_units = list(kept) if param_lines else []
+        if param_lines:
+            for pos, unit in zip(starts, kept, strict=True):
+                entry = _entry(unit, pos)
+                if entry is not None:
+                    param_entries.append(entry)
         if header_at is not None:
             header_matches = list(HEADER.finditer(joined))
     # the text's words, read once for every gate
@@ -436,18 +475,23 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             kind_units[h.pattern].add(bisect.bisect_right(starts, h.start) - 1)
         kinds = [len(u) for u in kind_units]
     strong = {bisect.bisect_right(starts, m.start()) - 1 for m in strong_hits} if strong_hits else _NO_UNITS
-    # per-unit parameter entries ("name (type): text"), each judged on its own text
+    # the parameter entries, each judged on its rest (`_ENTRIES`)
     detailed_lines: set[str] = set()
     constraint_units = 0
-    for unit in entry_units:
-        e = PARAM_ENTRY.match(unit)
-        if e is None:
-            continue
-        rest = unit[e.start(2) if e.group(2) is not None else e.start(3) :].lower()
-        if PARAM_DETAIL.search(rest):
-            detailed_lines.add(e.group(1).lower())
-        if PARAM_CONSTRAINT.search(rest):
-            constraint_units += 1
+    if param_entries:
+        aligned = len(low) == len(joined)
+        constraints = [m.start() for m in _G_PARAM_CONSTRAINT.finditer(low, words)] if aligned else None
+        for name, start, end in param_entries:
+            if constraints is None:
+                rest = joined[start:end].lower()
+                if PARAM_DETAIL.search(rest):
+                    detailed_lines.add(name.lower())
+                constraint_units += PARAM_CONSTRAINT.search(rest) is not None
+                continue
+            if PARAM_DETAIL.search(low, start, end):
+                detailed_lines.add(name.lower())
+            i = bisect.bisect_left(constraints, start)
+            constraint_units += i < len(constraints) and constraints[i] < end
     unit_of = bisect.bisect_right
     conditional = (
         {unit_of(starts, m.start()) - 1 for m in conditional_hits} if conditional_hits else _NO_UNITS
@@ -495,7 +539,9 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             if detailed_lines and explained
             else _EMPTY_SET
         )
-        if mentioned:
+        # (a mentioned name is referenced by a parameter keyword next to it, a code span or a quoted
+        # text: most texts with a mention have none of the three, and no reference)
+        if mentioned and (param_keywords or code_spans or quoted):
             refs: set[str] = set()
             for m in param_keywords:
                 after = _REF_AFTER.match(low, m.end())
@@ -505,53 +551,59 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
                 if before:
                     refs.add(before.group(1))
             refs |= {c.lower() for c in code_spans} | {q.lower() for q in quoted}
-            referenced = frozenset(
-                n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs
+            referenced = (
+                frozenset([n for n, lo in zip(names, lowers, strict=True) if n in mentioned and lo in refs])
+                if refs
+                else _EMPTY_SET
             )
         else:
             referenced = _EMPTY_SET
     else:
         explained = mentioned = detailed = referenced = _EMPTY_SET
-    # (positional: a call naming 35 keywords costs about 1 us more; each value's field is in its
-    # comment, in the order of the fields, which tests/jury/test_segment_fast.py holds)
-    return _Segment(
-        len(kept),  # n_units
-        usage_pat,  # usage_pat
-        len(usage_units),  # usage_units
-        limit_pat,  # limit_pat
-        len(limit_units),  # limit_units
-        len(limit_units - param_line_units) if limit_units else 0,  # limit_prose_units
-        ex_pat,  # example_pat
-        len(ex_units),  # example_units
-        len(strong),  # strong
-        tuple(kinds),  # kinds
-        bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words),  # must_call
-        bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words),  # return_cue
-        has_return_section(joined, low, words),  # return_section
-        bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words),  # content_list
-        frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET,  # qualifiers
-        code_spans,  # code_spans
-        quoted,  # quoted
-        numbers,  # numbers
-        # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+    # (each field set on a new segment: a call with 35 arguments costs twice as much; every field is
+    # set once, in the order of the fields, which tests/jury/test_segment_fast.py holds)
+    seg = _new(_Segment)
+    seg.n_units = len(kept)
+    seg.usage_pat = usage_pat
+    seg.usage_units = len(usage_units)
+    seg.limit_pat = limit_pat
+    seg.limit_units = len(limit_units)
+    seg.limit_prose_units = len(limit_units - param_line_units) if limit_units else 0
+    seg.example_pat = ex_pat
+    seg.example_units = len(ex_units)
+    seg.strong = len(strong)
+    seg.kinds = tuple(kinds)
+    seg.must_call = bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words)
+    seg.return_cue = bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words)
+    seg.return_section = has_return_section(joined, low, words)
+    seg.content_list = bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words)
+    seg.qualifiers = frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET
+    seg.code_spans = code_spans
+    seg.quoted = quoted
+    seg.numbers = numbers
+    # bullets: a bullet has a list mark or a digit (in an ASCII text one of 0-9, as for numbers)
+    seg.bullets = (
         sum(map(is_bullet, kept))
         if "-" in joined or "*" in joined or "•" in joined or words.wide is not None or words.digits
-        else 0,
-        # headers: found in the units' pass (`_LINE_LED`)
-        frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET,
-        frozenset(param_lines) if param_lines else _EMPTY_SET,  # param_lines
-        "```" in joined,  # fence
-        ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None,  # jsonish
-        has_param_section(joined, low, words),  # param_section
-        bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words),  # type_words
-        bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words),  # format_words
-        bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words),  # default_words
-        not joined.isascii() and CJK.search(joined) is not None,  # cjk
-        mentioned,  # mentioned
-        explained,  # explained
-        detailed,  # detailed
-        referenced,  # referenced
-        len(conditional),  # conditional_units
-        len(restrict),  # restrict_units
-        constraint_units,  # constraint_lines
+        else 0
     )
+    # headers: found in the units' pass (`_LINE_LED`)
+    seg.headers = (
+        frozenset(m.group(0).strip().lower() for m in header_matches) if header_matches else _EMPTY_SET
+    )
+    seg.param_lines = frozenset(param_lines) if param_lines else _EMPTY_SET
+    seg.fence = "```" in joined
+    seg.jsonish = ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None
+    seg.param_section = has_param_section(joined, low, words)
+    seg.type_words = bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words)
+    seg.format_words = bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words)
+    seg.default_words = bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words)
+    seg.cjk = not joined.isascii() and CJK.search(joined) is not None
+    seg.mentioned = mentioned
+    seg.explained = explained
+    seg.detailed = detailed
+    seg.referenced = referenced
+    seg.conditional_units = len(conditional)
+    seg.restrict_units = len(restrict)
+    seg.constraint_lines = constraint_units
+    return seg
