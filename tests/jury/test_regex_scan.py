@@ -20,6 +20,7 @@ from mcp_lint.jury.regex_scan import (
     Family,
     FamilySources,
     Gated,
+    Hit,
     _closing,
     _top_alternatives,
     derive_word_gate,
@@ -133,7 +134,9 @@ def _check_family(patterns: tuple[str, ...], texts: list[str]) -> None:
             k, end = found
             want.append((pos, end, order[k][0]))
             pos = end if end > pos else pos + 1
-        got = [(h.start, h.end, h.pattern) for h in joined.finditer(text)]
+        hits = joined.finditer(text)
+        assert all(type(h) is Hit for h in hits)  # (made as tuples: `_new_hit`)
+        got = [(h.start, h.end, h.pattern) for h in hits]
         assert got == want, (text[:80], got[:5], want[:5])
 
 
