@@ -267,11 +267,12 @@ class Family:
         """The family's alternation behind its word gate (for a `GateSet`)."""
         return self._gated
 
-    def open_finditer(self, text: str, words: TextWords) -> list[Hit]:
-        """`finditer` for a text the family's gate lets through (`GateSet.opened`)."""
+    def open_finditer(self, text: str, words: TextWords, shared: frozenset[str]) -> list[Hit]:
+        """`finditer` for a text the family's gate lets through (`GateSet.opened`, which gives
+        `shared`)."""
         found = None if self._whole else self._by_digits(text, words)
         if found is None:
-            found = self._gated.open_finditer(text, words)
+            found = self._gated.open_finditer(text, words, shared)
         return [_new_hit(Hit, (m.start(), m.end(), self._which(text, m.start()))) for m in found]
 
     def _by_digits(self, text: str, words: TextWords) -> Iterable[re.Match[str]] | None:
@@ -863,17 +864,22 @@ class Gated:
             return None
         if not self._at_start or len(text) < _SHORT:
             return None if self.passes(text, words) else []
-        return self._positions(text, words, own)
+        return self._positions(text, words, own, words)
 
-    def _positions(self, text: str, words: TextWords, own: frozenset[str]) -> list[int]:
-        """The offsets where the gate's words and prefixes occur in `text`, in order."""
+    def _positions(
+        self, text: str, words: TextWords, own: frozenset[str], shared: frozenset[str]
+    ) -> list[int]:
+        """The offsets where the gate's words and prefixes occur in `text`, in order. `shared` holds
+        every word of the text that the gate has (a phrase's first word too): `words` itself, or the
+        few words the text shares with a `GateSet` that has this pattern (`GateSet.opened`), which
+        the gate's words are intersected with at less cost."""
         found: list[int] = []
         keys = self._keys
         # a word where it stands on its own, a word prefix where a word starts: found in the padded
         # text at the offset of the space before it, which is the word's offset in `text`
         padded = words.padded
         find = padded.find
-        for word in own.intersection(words):
+        for word in own.intersection(shared):
             key = keys[word]
             i = find(key)
             while i >= 0:
@@ -885,7 +891,7 @@ class Gated:
                 found.append(i)
                 i = find(key, i + 1)
         if self._phrases:
-            for first in self._phrase_firsts.intersection(words):
+            for first in self._phrase_firsts.intersection(shared):
                 for key in self._phrases[first]:
                     i = find(key)
                     while i >= 0:
@@ -930,24 +936,24 @@ class Gated:
                     end = m.end()  # a gated match is never empty (its gate word is in it)
         return found
 
-    def open_finditer(self, text: str, words: TextWords) -> Iterable[re.Match[str]]:
-        """`finditer` for a text the gate lets through (`GateSet.opened` said so): the gate is not
-        asked again (a short text, or a pattern whose gate cannot say where matches start, is
-        scanned whole at once)."""
+    def open_finditer(self, text: str, words: TextWords, shared: frozenset[str]) -> Iterable[re.Match[str]]:
+        """`finditer` for a text the gate lets through (`GateSet.opened` said so, and gave `shared`:
+        see `_positions`): the gate is not asked again (a short text, or a pattern whose gate cannot
+        say where matches start, is scanned whole at once)."""
         own = self._words
         if own is None or not self._at_start or len(text) < _SHORT:
             return self.pattern.finditer(text)
-        return self._from(text, self._positions(text, words, own))
+        return self._from(text, self._positions(text, words, own, shared))
 
-    def open_search(self, text: str, words: TextWords) -> bool:
-        """`search` for a text the gate lets through (`GateSet.opened`)."""
+    def open_search(self, text: str, words: TextWords, shared: frozenset[str]) -> bool:
+        """`search` for a text the gate lets through (`GateSet.opened`, with `shared`)."""
         own = self._words
         if own is None or not self._at_start or len(text) < _SHORT:
             return self.pattern.search(text) is not None
-        return self._search_at(text, words, own)
+        return self._search_at(text, words, own, shared)
 
-    def _search_at(self, text: str, words: TextWords, own: frozenset[str]) -> bool:
-        """Some match starts at one of `_positions(text, words, own)`: the same offsets tried as they
+    def _search_at(self, text: str, words: TextWords, own: frozenset[str], shared: frozenset[str]) -> bool:
+        """Some match starts at one of `_positions(text, words, own, shared)`: the same offsets tried as they
         are found, not gathered and sorted first. Whether a pattern matches somewhere does not depend
         on which of its matches is found, and any offset where `match` succeeds is the start of a
         match of the pattern (the same test `finditer` makes there); the first offset tried is
@@ -960,7 +966,7 @@ class Gated:
         padded = words.padded
         find = padded.find
         keys = self._keys
-        for word in own.intersection(words):
+        for word in own.intersection(shared):
             key = keys[word]
             i = find(key)
             while i >= 0:
@@ -974,7 +980,7 @@ class Gated:
                     return True
                 i = find(key, i + 1)
         if self._phrases:
-            for first in self._phrase_firsts.intersection(words):
+            for first in self._phrase_firsts.intersection(shared):
                 for key in self._phrases[first]:
                     i = find(key)
                     while i >= 0:
@@ -1091,9 +1097,12 @@ class GateSet:
         self._all = frozenset(bits)
         self._bits = bits
 
-    def opened(self, text: str, words: TextWords) -> int:
-        """Bit i set: the gate of the i-th pattern lets `text` through (`Gated.passes`), `words` being
-        `gate_words(text)`."""
+    def opened(self, text: str, words: TextWords) -> tuple[int, frozenset[str]]:
+        """(bit i set: the gate of the i-th pattern lets `text` through (`Gated.passes`); the words of
+        `text` that some gate of the set has, to hand to its patterns' `open_finditer` and
+        `open_search`), `words` being `gate_words(text)`. (A text shares ~4 words with the jury's
+        set, where its own words are ~20 and a gate's up to 41: each pattern then intersects its
+        words with those few.)"""
         bits = self._bits
         if bits is None:
             self._read()
@@ -1102,7 +1111,8 @@ class GateSet:
         mask = self._ungated
         phrases = self._phrases
         padded = words.padded
-        for word in self._all.intersection(words):
+        shared = self._all.intersection(words)
+        for word in shared:
             mask |= bits[word]
             if word in phrases:  # a phrase's first word: the phrase in the padded text
                 for key, opens in phrases[word]:
@@ -1126,4 +1136,4 @@ class GateSet:
             for prefix, opens in self._wide_prefixes:
                 if opens & ~mask and prefix in text:
                     mask |= opens
-        return mask
+        return mask, shared

@@ -393,17 +393,18 @@ def test_a_gate_set_opens_exactly_what_each_gate_lets_through() -> None:
     opened_somewhere = 0
     for text in texts:
         words = gate_words(text)
-        opened = gate_set.opened(text, words)
+        opened, shared = gate_set.opened(text, words)
+        assert shared == gate_set._all & words  # (what the set's patterns then read at: `_positions`)
         for i, (pattern, one) in enumerate(zip(patterns, gated, strict=True)):
             assert bool(opened >> i & 1) == one.passes(text, words), (pattern.pattern[:40], text[:80])
             if opened >> i & 1:
                 opened_somewhere += 1
                 spans = [m.span() for m in pattern.finditer(text)]
-                assert [m.span() for m in one.open_finditer(text, words)] == spans, (
+                assert [m.span() for m in one.open_finditer(text, words, shared)] == spans, (
                     pattern.pattern[:40],
                     text,
                 )
-                assert one.open_search(text, words) == bool(spans)
+                assert one.open_search(text, words, shared) == bool(spans)
     assert 0 < opened_somewhere < len(texts) * len(patterns)
     # the jury's own sets hold the patterns they are used for
     assert len(segment._GATES._gated) == 15
@@ -558,7 +559,7 @@ def test_a_family_read_by_its_digits_alone_finds_what_its_whole_scan_finds() -> 
                 continue
             spans = [m.span() for m in found]
             assert spans == [m.span() for m in fam.scan.finditer(text)], text
-            assert [h.pattern for h in fam.open_finditer(text, words)] == [
+            assert [h.pattern for h in fam.open_finditer(text, words, words)] == [
                 fam._which(text, start) for start, _ in spans
             ]
             narrowed += 1
@@ -633,7 +634,10 @@ def test_searching_at_the_offsets_as_found_answers_as_the_sorted_positions_do() 
             if own is None or not gated._at_start:
                 continue  # (scanned whole: its gate cannot say where matches start)
             expected = pattern.search(text) is not None
-            assert bool(gated._from(text, gated._positions(text, words, own))) == expected, (name, text)
-            assert gated._search_at(text, words, own) == expected, (name, text)
+            assert bool(gated._from(text, gated._positions(text, words, own, words))) == expected, (
+                name,
+                text,
+            )
+            assert gated._search_at(text, words, own, words) == expected, (name, text)
             tried += expected
     assert tried > 1000

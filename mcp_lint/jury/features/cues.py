@@ -87,12 +87,12 @@ _NONE: frozenset[str] = frozenset()
 def _unit_cues(unit: str) -> frozenset[str]:
     low = unit.lower()
     words = gate_words(low)
-    opened = _GATES.opened(low, words)
+    opened, shared = _GATES.opened(low, words)
     if not opened:
         return _NONE
     found: list[str] = []
     for i, (comp, part) in enumerate(_PARTS):
-        if opened >> i & 1 and comp not in found and part.open_search(low, words):
+        if opened >> i & 1 and comp not in found and part.open_search(low, words, shared):
             found.append(comp)
     return frozenset(found) if found else _NONE
 

@@ -453,18 +453,22 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
             header_matches = list(HEADER.finditer(joined))
     # the text's words, read once for every gate
     words = gate_words(low)
-    opened = _GATES.opened(low, words)
-    usage = _USAGE.open_finditer(low, words) if opened & _USAGE_OPEN else _NO_HITS
-    limit = _LIMIT.open_finditer(low, words) if opened & _LIMIT_OPEN else _NO_HITS
-    example = _EXAMPLE.open_finditer(low, words) if opened & _EXAMPLE_OPEN else _NO_HITS
-    kind_hits = _KINDS.open_finditer(low, words) if opened & _KINDS_OPEN else _NO_HITS
-    strong_hits = _G_STRONG_LIMIT.open_finditer(low, words) if opened & _STRONG_OPEN else _NO_MATCHES
-    qualifiers = _G_QUALIFIERS.open_finditer(low, words) if opened & _QUALIFIERS_OPEN else _NO_MATCHES
-    param_keywords = _G_PARAM_KEYWORD.open_finditer(low, words) if opened & _KEYWORD_OPEN else _NO_MATCHES
-    conditional_hits = (
-        _G_LIM_CONDITIONAL.open_finditer(low, words) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
+    opened, shared = _GATES.opened(low, words)
+    usage = _USAGE.open_finditer(low, words, shared) if opened & _USAGE_OPEN else _NO_HITS
+    limit = _LIMIT.open_finditer(low, words, shared) if opened & _LIMIT_OPEN else _NO_HITS
+    example = _EXAMPLE.open_finditer(low, words, shared) if opened & _EXAMPLE_OPEN else _NO_HITS
+    kind_hits = _KINDS.open_finditer(low, words, shared) if opened & _KINDS_OPEN else _NO_HITS
+    strong_hits = _G_STRONG_LIMIT.open_finditer(low, words, shared) if opened & _STRONG_OPEN else _NO_MATCHES
+    qualifiers = _G_QUALIFIERS.open_finditer(low, words, shared) if opened & _QUALIFIERS_OPEN else _NO_MATCHES
+    param_keywords = (
+        _G_PARAM_KEYWORD.open_finditer(low, words, shared) if opened & _KEYWORD_OPEN else _NO_MATCHES
     )
-    restrict_hits = _G_LIM_RESTRICT.open_finditer(low, words) if opened & _RESTRICT_OPEN else _NO_MATCHES
+    conditional_hits = (
+        _G_LIM_CONDITIONAL.open_finditer(low, words, shared) if opened & _CONDITIONAL_OPEN else _NO_MATCHES
+    )
+    restrict_hits = (
+        _G_LIM_RESTRICT.open_finditer(low, words, shared) if opened & _RESTRICT_OPEN else _NO_MATCHES
+    )
     usage_pat, usage_units = _unit_hits(usage, starts)
     limit_pat, limit_units = _unit_hits(limit, starts)
     ex_pat, ex_units = _unit_hits(example, starts)
@@ -573,10 +577,12 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     seg.example_units = len(ex_units)
     seg.strong = len(strong)
     seg.kinds = tuple(kinds)
-    seg.must_call = bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words)
-    seg.return_cue = bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words)
+    seg.must_call = bool(opened & _MUST_CALL_OPEN) and _G_MUST_CALL.open_search(low, words, shared)
+    seg.return_cue = bool(opened & _RETURN_OPEN) and _G_RETURN.open_search(low, words, shared)
     seg.return_section = has_return_section(joined, low, words)
-    seg.content_list = bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(low, words)
+    seg.content_list = bool(opened & _CONTENT_LIST_OPEN) and _CONTENT_LIST.gated.open_search(
+        low, words, shared
+    )
     seg.qualifiers = frozenset([m.group(0) for m in qualifiers]) if qualifiers else _EMPTY_SET
     seg.code_spans = code_spans
     seg.quoted = quoted
@@ -595,9 +601,11 @@ def _segment(kept: Sequence[str], props: _PropNames) -> _Segment:
     seg.fence = "```" in joined
     seg.jsonish = ":" in joined and ("{" in joined or "[" in joined) and JSONISH.search(joined) is not None
     seg.param_section = has_param_section(joined, low, words)
-    seg.type_words = bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words)
-    seg.format_words = bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words)
-    seg.default_words = bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(low, words)
+    seg.type_words = bool(opened & _TYPE_WORDS_OPEN) and _G_TYPE_WORDS.open_search(low, words, shared)
+    seg.format_words = bool(opened & _FORMAT_WORDS_OPEN) and _G_FORMAT_WORDS.open_search(low, words, shared)
+    seg.default_words = bool(opened & _DEFAULT_WORDS_OPEN) and _G_DEFAULT_WORDS.open_search(
+        low, words, shared
+    )
     seg.cjk = not joined.isascii() and CJK.search(joined) is not None
     seg.mentioned = mentioned
     seg.explained = explained
