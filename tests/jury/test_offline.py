@@ -387,6 +387,8 @@ def test_name_lookups_match_the_full_scans() -> None:
     some_names = "user_id userId limit max-results a1 id k _x Kind é x__y"
     names = [*some_names.split(), "page size", ""]
     words = "user id userId limit limits max results max-results a1 1a 9id id ID k \u212a _x x_ kind Kind"
+    # (capitalised first words too: a spaced name's first word is looked for in the lower-cased text)
+    words += " User Max PAGE Page"
     pieces = [*words.split(), *" \n`'\":=()_-–,.", "\u0130", "é", "(int)", " - ", ": ", "page"]
     pieces += [": x", "=1", " (str): y", "`: z", "— w"] * 3
     for _ in range(4000):

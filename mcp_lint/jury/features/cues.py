@@ -108,7 +108,7 @@ def explicit_cues(
     units: Sequence[str],
     kept: Iterable[str],
     anchors: Anchors | None,
-    props: Sequence[str],
+    names: _PropNames,
     groups: Sequence[Sequence[int]] | None = None,
 ) -> frozenset[str]:
     """The components an explicit, specific cue gives: the cue's unit, or the section it heads, names
@@ -116,7 +116,8 @@ def explicit_cues(
     object naming a parameter, or the tool when it takes none). `units` are the description's,
     `kept` those that passed the filler and specificity tests: a cue counts only with kept content
     (its heading may be a bare "When to use:"), and a limitation's own sentence must be kept.
-    `groups` is `_groups(units)` when the caller has it.
+    `groups` is `_groups(units)` when the caller has it; `names` the tool's property names as the
+    tool's context prepared them (`ToolContext.prop_names`), not prepared again per text.
 
     Which cue patterns match is read unit by unit (`unit_cues`), and only for the units of groups
     with kept content: no other unit can give a cue."""
@@ -143,7 +144,6 @@ def explicit_cues(
         return _NONE
     groups = with_kept
     found: set[str] = set()
-    names = _PropNames.of(props)
     for group in groups:
         text = "\n".join(units[i] for i in group)
         low = text.lower()
@@ -154,7 +154,10 @@ def explicit_cues(
             if hit is None:
                 continue
             if comp == "examples":
-                named = bool(_mentioned(text, low, names)) if props else anchors.match(_specific_stems(text))
+                if names.names:
+                    named = bool(_mentioned(text, low, names))
+                else:
+                    named = anchors.match(_specific_stems(text))
                 ok = _EXAMPLE_CALL.search(text) is not None and named
             elif comp == "limitations":
                 # the bound's number or the allow-list is in the cue's own sentence

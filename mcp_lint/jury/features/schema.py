@@ -182,7 +182,8 @@ def _mentioned(text: str, low: str, props: _PropNames, known: Container[str] = (
                 break
         else:
             for words in spaced:  # (a loop, not `any` over a generator: most names have one)
-                if _spaced_in(low, words):
+                # (the first word looked for before the call: it is absent for most names asked)
+                if words[0] in low and _spaced_in(low, words):
                     found.add(name)
                     break
     return found
@@ -301,8 +302,10 @@ def _schema_texts(schema: Any, depth: int = 0) -> list[str]:
     return out
 
 
-# the keys `_collect_texts` reads past a node's title and description
+# the keys `_collect_texts` reads past a node's title and description ...
 _BELOW_KEYS = frozenset(("enum", "properties", "items", "additionalProperties", "anyOf", "oneOf", "allOf"))
+# ... and those past its enum and properties, which most nodes with something below have none of
+_NESTED_KEYS = frozenset(("items", "additionalProperties", "anyOf", "oneOf", "allOf"))
 
 
 def _is_node(value: Any, depth: int) -> TypeGuard[Mapping[str, Any]]:
@@ -334,8 +337,20 @@ def _collect_texts(schema: Mapping[str, Any], depth: int, out: list[str]) -> Non
         deeper = below <= 6
         for name, spec in props.items():
             out.append(_SPACED[str(name)])
-            if deeper and spec is not None and isinstance(spec, _MAPPING):  # `_is_node(spec, below)`
+            if not deeper or spec is None:
+                continue
+            if type(spec) is dict and _BELOW_KEYS.isdisjoint(spec):
+                # (a leaf, as most properties are: its title and description without a call)
+                value = spec.get("title")
+                if isinstance(value, str):
+                    out.append(value)
+                value = spec.get("description")
+                if isinstance(value, str):
+                    out.append(value)
+            elif isinstance(spec, _MAPPING):  # `_is_node(spec, below)`
                 _collect_texts(spec, below, out)
+    if type(schema) is dict and _NESTED_KEYS.isdisjoint(schema):
+        return  # (one test in C instead of five look-ups)
     for key in ("items", "additionalProperties"):
         value = schema.get(key)
         if _is_node(value, below):

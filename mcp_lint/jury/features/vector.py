@@ -441,7 +441,7 @@ def analyze(
     kept = state.add(units, groups=groups)
     first_verb = bool(kept) and opens_with_verb(kept[0])
     names = context.prop_names
-    cues = explicit_cues(units, kept, anchors, props, groups) if kept else frozenset()
+    cues = explicit_cues(units, kept, anchors, names, groups) if kept else frozenset()
     return Analysis(
         context.name_words,
         props,
