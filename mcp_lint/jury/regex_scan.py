@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mcp_lint.lazyre import lazy, source_of
 from mcp_lint.resources import PACKAGE_DIR
+from mcp_lint.words import ASCII_NOT_ALNUM, ASCII_WORD_BYTES
 
 # What `_top_alternatives` and `_closing` must look at in a regex: an escape pair, a whole character
 # class (escapes inside it skipped; an unclosed one runs to the end), or a group's bracket or a bar.
@@ -398,18 +399,13 @@ def _first_characters(latin: Sequence[str], k: int) -> frozenset[str] | None:
 # once, so that a text that lacks it is not scanned at all.
 
 _PARSER: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
-_ASCII_NOT_ALNUM = "".join(c for c in map(chr, range(128)) if not c.isalnum())
 # An ASCII text's words as a gate reads them: maximal runs of letters and digits, lower-cased (any
-# other character, `_` and `'` included, ends a word).
+# other character, `_` and `'` included, ends a word). Read through `words.ASCII_WORD_BYTES`, a byte
+# table: `bytes.translate` is a plain table look-up per byte, where `str.translate` with a mapping
+# costs ~20x as much (a 100-character text: ~2 us); `_GATE_WORDS` is the same as a `str` table, which
+# tests hold it equal to.
 _GATE_WORDS = str.maketrans(
-    string.ascii_uppercase + _ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)
-)
-# ... the same as a byte table, for an ASCII text: `bytes.translate` is a plain table look-up per
-# byte, where `str.translate` with a mapping costs ~20x as much (a 100-character text: ~2 us). Also
-# how `features.tokens` splits an ASCII text without an apostrophe into its tokens.
-ASCII_WORD_BYTES = bytes.maketrans(
-    (string.ascii_uppercase + _ASCII_NOT_ALNUM).encode("ascii"),
-    (string.ascii_lowercase + " " * len(_ASCII_NOT_ALNUM)).encode("ascii"),
+    string.ascii_uppercase + ASCII_NOT_ALNUM, string.ascii_lowercase + " " * len(ASCII_NOT_ALNUM)
 )
 _WORD_CHARS = frozenset(string.ascii_lowercase + string.digits)
 _DIGIT_BYTES = string.digits.encode("ascii")

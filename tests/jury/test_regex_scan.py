@@ -416,7 +416,8 @@ def test_gate_words_read_an_ascii_text_as_bytes_as_they_read_it_as_a_string() ->
     the string table (`_GATE_WORDS`) gives, for every ASCII character, and a text with characters
     outside ASCII too (each read as a space); `digits` says whether the text has a digit 0-9, `wide`
     where its other digits are."""
-    from mcp_lint.jury.regex_scan import _GATE_WORDS, ASCII_WORD_BYTES
+    from mcp_lint.jury.regex_scan import _GATE_WORDS
+    from mcp_lint.words import ASCII_WORD_BYTES
 
     every = "".join(map(chr, range(128)))
     wide = "é—“”仅٣３\U0001f600\ud800İ"

@@ -9,14 +9,14 @@ from collections.abc import Iterable
 from itertools import filterfalse
 
 from mcp_lint.jury.features.lexicon import CJK, GENERIC, STOPWORDS, VACUOUS, WORD, _words
-from mcp_lint.jury.regex_scan import ASCII_WORD_BYTES
+from mcp_lint.words import ASCII_WORD_BYTES
 
 # WORD on ASCII text, where `[^\W_]` is `[A-Za-z0-9]` and the only apostrophe is "'": a plain
 # character set, which `re` tests much faster than the Unicode word category
 _ASCII_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # ... and without an apostrophe, a WORD token is a maximal run of letters and digits: lower-case
 # the letters, blank everything else, and split - all in C, no match object per token, with the
-# word gates' byte table (`regex_scan.ASCII_WORD_BYTES`; `str.translate` with a mapping costs ~3x
+# word gates' byte table (`words.ASCII_WORD_BYTES`; `str.translate` with a mapping costs ~3x
 # the whole tokenisation of a typical unit).
 
 
