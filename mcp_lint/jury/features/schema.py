@@ -337,17 +337,7 @@ def _collect_texts(schema: Mapping[str, Any], depth: int, out: list[str]) -> Non
         deeper = below <= 6
         for name, spec in props.items():
             out.append(_SPACED[str(name)])
-            if not deeper or spec is None:
-                continue
-            if type(spec) is dict and _BELOW_KEYS.isdisjoint(spec):
-                # (a leaf, as most properties are: its title and description without a call)
-                value = spec.get("title")
-                if isinstance(value, str):
-                    out.append(value)
-                value = spec.get("description")
-                if isinstance(value, str):
-                    out.append(value)
-            elif isinstance(spec, _MAPPING):  # `_is_node(spec, below)`
+            if deeper and spec is not None and isinstance(spec, _MAPPING):  # `_is_node(spec, below)`
                 _collect_texts(spec, below, out)
     if type(schema) is dict and _NESTED_KEYS.isdisjoint(schema):
         return  # (one test in C instead of five look-ups)
