@@ -13,7 +13,7 @@ pattern cost. Passing the stand-in to a function of `re` (`re.search(pattern, te
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any, cast, overload
 
 # What a first read copies from the compiled pattern onto the stand-in (every public attribute of
 # `re.Pattern`), so that no later read goes through `__getattr__`.
@@ -38,7 +38,7 @@ class _Lazy:
     """A pattern's source and flags until an attribute is first read, then the compiled pattern's
     methods and attributes as its own."""
 
-    def __init__(self, source: str, flags: int) -> None:
+    def __init__(self, source: str | bytes, flags: int) -> None:
         self._source = source
         self._flags = flags
 
@@ -53,16 +53,21 @@ class _Lazy:
         return f"lazy({self._source!r}, {self._flags!r})"
 
 
-def lazy(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
+@overload
+def lazy(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]: ...
+@overload
+def lazy(source: bytes, flags: int | re.RegexFlag = 0) -> re.Pattern[bytes]: ...
+def lazy(source: str | bytes, flags: int | re.RegexFlag = 0) -> re.Pattern[str] | re.Pattern[bytes]:
     """`re.compile(source, flags)`, done when the pattern is first used (see the module's docstring
     for the one limit: methods only, not `re`'s functions)."""
-    return cast("re.Pattern[str]", _Lazy(source, int(flags)))
+    return cast("re.Pattern[str] | re.Pattern[bytes]", _Lazy(source, int(flags)))
 
 
 def source_of(pattern: re.Pattern[str]) -> tuple[str, int]:
     """(source, flags) of `pattern` as `re.compile` reports them (`flags` with `re.UNICODE` added, as
     for any str pattern without `re.ASCII`), for a lazy stand-in without compiling it."""
     if isinstance(pattern, _Lazy):
-        flags = pattern._flags
-        return pattern._source, int(flags if flags & re.ASCII else flags | re.UNICODE)
+        source, flags = pattern._source, pattern._flags
+        assert isinstance(source, str)  # (a str pattern's stand-in)
+        return source, int(flags if flags & re.ASCII else flags | re.UNICODE)
     return pattern.pattern, int(pattern.flags)
