@@ -54,3 +54,13 @@ def test_source_of_reads_a_stand_in_without_compiling_it() -> None:
         assert source_of(lazy(source, flags)) == source_of(re.compile(source, flags))
     invalid = lazy(r"(unclosed", re.MULTILINE)
     assert source_of(invalid) == (r"(unclosed", int(re.MULTILINE | re.UNICODE))  # not compiled: no error
+
+
+def test_a_bytes_source_gives_a_bytes_pattern() -> None:
+    # (the offline jury's CJK test searches UTF-8 bytes with one)
+    source = rb"\xe4[\x80-\xbf]|\d+"
+    compiled, stand_in = re.compile(source), lazy(source)
+    data = "a 12 中 b".encode()
+    assert stand_in.pattern == source and stand_in.flags == compiled.flags
+    assert [m.span() for m in stand_in.finditer(data)] == [m.span() for m in compiled.finditer(data)]
+    assert [m.group(0) for m in stand_in.finditer(data)] == [b"12", "中".encode()[:2]]
